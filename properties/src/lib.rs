@@ -1,0 +1,1 @@
+//! Laws live in tests/.

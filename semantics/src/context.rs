@@ -1,0 +1,389 @@
+//! The evaluation context: what evaluating an expression may ask for.
+//!
+//! Spec, "LLVM Expression Evaluation Context": the context of the DWARF
+//! extensions, less the current result kind, object and initial stack. What a
+//! DIOp expression can ask for is: memory per address space, registers, the
+//! referrer's location and type (bounded lifetime segments), the inputs'
+//! (`argObjects`) locations and types, the type object (type property
+//! fragments), the lane id (SIMT targets), and the data layout.
+
+use crate::bits::Bits;
+use crate::diag::Diag;
+use crate::limits::MAX_CONTEXT_BYTES;
+use crate::location::{LocDesc, ReadFail};
+use crate::text::lex::parse_u64;
+use crate::text::sexpr::Node;
+use crate::text::{parse_location, parse_type};
+use crate::types::{DataLayout, Type};
+use std::collections::BTreeMap;
+
+/// A typed location supplied by the context: the referrer, an input, the
+/// type object.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Input {
+    pub ty: Type,
+    pub loc: LocDesc,
+}
+
+/// What evaluation may ask of its context.
+pub trait Context {
+    fn layout(&self) -> &DataLayout;
+    /// The referrer of a bounded lifetime segment; `None` when the expression
+    /// belongs to a computed segment.
+    fn referrer(&self) -> Option<&Input>;
+    /// The inputs (`argObjects`), in order.
+    fn args(&self) -> &[Input];
+    /// The object whose type property is being evaluated, if any.
+    fn type_object(&self) -> Option<&Input>;
+    /// The current lane, on a SIMD/SIMT target; `None` otherwise.
+    fn lane(&self) -> Option<u64>;
+    /// The size in bits of register `n`, if the context has it.
+    fn register_bits(&self, n: u32) -> Option<u64>;
+    /// `len` bits of register `n` from bit `offset` (in bounds).
+    fn read_register(&self, n: u32, offset: u64, len: u64) -> Result<Bits, ReadFail>;
+    /// `len` bits of memory in `addrspace` from bit `offset` (in bounds).
+    fn read_memory(&self, addrspace: u32, offset: u128, len: u64) -> Result<Bits, ReadFail>;
+
+    /// The static view of this context that well-formedness needs.
+    fn signature(&self) -> Signature {
+        Signature {
+            layout: self.layout().clone(),
+            referrer: self.referrer().map(|i| i.ty.clone()),
+            args: self.args().iter().map(|i| i.ty.clone()).collect(),
+            type_object: self.type_object().map(|i| i.ty.clone()),
+            simt: self.lane().is_some(),
+        }
+    }
+}
+
+/// What well-formedness depends on: the types of the inputs, and whether the
+/// target is SIMD/SIMT.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Signature {
+    pub layout: DataLayout,
+    /// The referrer's type; `None` for a computed lifetime segment.
+    pub referrer: Option<Type>,
+    pub args: Vec<Type>,
+    /// The type whose property is evaluated; `None` outside type properties.
+    pub type_object: Option<Type>,
+    /// Is the source language implemented with a SIMD/SIMT model?
+    pub simt: bool,
+}
+
+/// Bytes with per-byte definedness: `None` is an undefined byte.
+type Bytes = Vec<Option<u8>>;
+
+/// A concrete context, usually read from a file.
+#[derive(Clone, Debug, Default)]
+pub struct ConcreteContext {
+    pub layout: DataLayout,
+    pub referrer: Option<Input>,
+    pub args: Vec<Input>,
+    pub type_object: Option<Input>,
+    pub lane: Option<u64>,
+    /// Register contents, little-endian bytes.
+    pub registers: BTreeMap<u32, Bytes>,
+    /// Memory segments: (address space, start address) to bytes.
+    pub memory: BTreeMap<(u32, u64), Bytes>,
+    declared_bytes: u64,
+}
+
+impl ConcreteContext {
+    fn byte(&self, addrspace: u32, addr: u64) -> Option<Option<u8>> {
+        let (&(a, start), bytes) = self.memory.range(..=(addrspace, addr)).next_back()?;
+        if a != addrspace {
+            return None;
+        }
+        let k = addr.checked_sub(start)?;
+        bytes.get(usize::try_from(k).ok()?).copied()
+    }
+
+    /// Adds a memory segment; overlapping segments are an error.
+    pub fn add_memory(&mut self, addrspace: u32, start: u64, bytes: Bytes) -> Result<(), Diag> {
+        let n = bytes.len() as u64;
+        let p = self.layout.pointer_bits(addrspace);
+        let limit = if p >= 64 { u64::MAX } else { (1u64 << p) - 1 };
+        if n == 0 || start.checked_add(n - 1).is_none_or(|end| end > limit) {
+            return Err(Diag::malformed(
+                "Context",
+                "memory-out-of-range",
+                format!("{n} bytes at 0x{start:x} do not fit in address space {addrspace} ({p}-bit pointers)"),
+            ));
+        }
+        let end = start + (n - 1);
+        let clash = self
+            .memory
+            .range((addrspace, 0)..=(addrspace, end))
+            .any(|(&(_, s), b)| s + (b.len() as u64 - 1) >= start);
+        if clash {
+            return Err(Diag::malformed(
+                "Context",
+                "overlapping-memory",
+                format!("memory at 0x{start:x} in address space {addrspace} is declared twice"),
+            ));
+        }
+        self.count(n)?;
+        self.memory.insert((addrspace, start), bytes);
+        Ok(())
+    }
+
+    pub fn add_register(&mut self, n: u32, bytes: Bytes) -> Result<(), Diag> {
+        if bytes.is_empty() || self.registers.contains_key(&n) {
+            return Err(Diag::malformed(
+                "Context",
+                "bad-register",
+                format!("register {n} is empty or declared twice"),
+            ));
+        }
+        self.count(bytes.len() as u64)?;
+        self.registers.insert(n, bytes);
+        Ok(())
+    }
+
+    fn count(&mut self, n: u64) -> Result<(), Diag> {
+        self.declared_bytes += n;
+        if self.declared_bytes > MAX_CONTEXT_BYTES {
+            return Err(Diag::malformed(
+                "Context",
+                "too-large",
+                format!("a context declares at most {MAX_CONTEXT_BYTES} bytes"),
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// Assembles `len` bits from bit `offset` of a byte source.
+fn bits_from_bytes(
+    offset: u128,
+    len: u64,
+    mut byte: impl FnMut(u128) -> Result<u8, ReadFail>,
+) -> Result<Bits, ReadFail> {
+    if len == 0 {
+        return Ok(Bits::zero(0));
+    }
+    let first = offset / 8;
+    let last = (offset + len as u128 - 1) / 8;
+    let mut buf = Vec::with_capacity((last - first + 1) as usize);
+    for k in first..=last {
+        buf.push(byte(k)?);
+    }
+    Ok(Bits::from_le_bytes(len + 8, &buf).extract((offset % 8) as u64, len))
+}
+
+impl Context for ConcreteContext {
+    fn layout(&self) -> &DataLayout {
+        &self.layout
+    }
+    fn referrer(&self) -> Option<&Input> {
+        self.referrer.as_ref()
+    }
+    fn args(&self) -> &[Input] {
+        &self.args
+    }
+    fn type_object(&self) -> Option<&Input> {
+        self.type_object.as_ref()
+    }
+    fn lane(&self) -> Option<u64> {
+        self.lane
+    }
+    fn register_bits(&self, n: u32) -> Option<u64> {
+        self.registers.get(&n).map(|b| b.len() as u64 * 8)
+    }
+    fn read_register(&self, n: u32, offset: u64, len: u64) -> Result<Bits, ReadFail> {
+        let bytes = self.registers.get(&n).ok_or_else(|| {
+            ReadFail::missing("register-not-supplied", format!("the context does not declare register {n}"))
+        })?;
+        bits_from_bytes(offset as u128, len, |k| {
+            bytes[k as usize].ok_or_else(|| {
+                ReadFail::eval("undefined-bits", format!("byte {k} of register {n} is undefined"))
+            })
+        })
+    }
+    fn read_memory(&self, addrspace: u32, offset: u128, len: u64) -> Result<Bits, ReadFail> {
+        bits_from_bytes(offset, len, |k| match self.byte(addrspace, k as u64) {
+            Some(Some(b)) => Ok(b),
+            Some(None) => Err(ReadFail::eval(
+                "undefined-bits",
+                format!("memory byte 0x{k:x} of address space {addrspace} is undefined"),
+            )),
+            None => Err(ReadFail::missing(
+                "memory-not-supplied",
+                format!("the context does not supply memory byte 0x{k:x} of address space {addrspace}"),
+            )),
+        })
+    }
+}
+
+fn cerr(node: &Node, reason: &'static str, msg: impl Into<String>) -> Diag {
+    Diag::malformed("Context", reason, format!("{}: {}", node.pos(), msg.into()))
+}
+
+/// Parses hex bytes such as `"01 02 ?? ff"` (`??` is an undefined byte).
+pub fn parse_bytes(node: &Node) -> Result<Bytes, Diag> {
+    let s = node
+        .str()
+        .ok_or_else(|| cerr(node, "bad-bytes", "expected a string of hex bytes"))?;
+    s.split_whitespace()
+        .map(|b| {
+            if b == "??" {
+                Ok(None)
+            } else if b.len() == 2 {
+                u8::from_str_radix(b, 16)
+                    .map(Some)
+                    .map_err(|_| cerr(node, "bad-bytes", format!("`{b}` is not a hex byte")))
+            } else {
+                Err(cerr(node, "bad-bytes", format!("`{b}` is not a hex byte (two digits or ??)")))
+            }
+        })
+        .collect()
+}
+
+fn number(node: &Node, what: &str) -> Result<u64, Diag> {
+    node.atom()
+        .and_then(parse_u64)
+        .ok_or_else(|| cerr(node, "bad-number", format!("expected {what} (a number)")))
+}
+
+fn typed_loc(rest: &[Node], dl: &DataLayout, form: &Node) -> Result<Input, Diag> {
+    let [ty, loc] = rest else {
+        return Err(cerr(form, "bad-clause", "expected \"TYPE\" \"LOCATION\""));
+    };
+    let ty_text = ty.str().ok_or_else(|| cerr(ty, "bad-clause", "the type is a string"))?;
+    let loc_text = loc.str().ok_or_else(|| cerr(loc, "bad-clause", "the location is a string"))?;
+    let ty = parse_type(ty_text)?;
+    dl.check_size(&ty)
+        .map_err(|e| cerr(form, "bad-type", e.to_string()))?;
+    let loc = parse_location(loc_text, dl)?;
+    Ok(Input { ty, loc })
+}
+
+impl ConcreteContext {
+    /// Builds a context from the clauses of a `(context NAME? clause...)` form:
+    ///
+    /// ```text
+    /// (layout "p5:32")                      ; first, if present
+    /// (memory ADDRSPACE ADDRESS "01 02 ?? ff")
+    /// (register DWARF-REGNO "00 11 22 33")
+    /// (referrer "TYPE" "LOCATION")
+    /// (arg "TYPE" "LOCATION")               ; once per input, in order
+    /// (typeobject "TYPE" "LOCATION")
+    /// (lane N)
+    /// ```
+    pub fn from_clauses(clauses: &[Node]) -> Result<ConcreteContext, Diag> {
+        let mut c = ConcreteContext::default();
+        // The layout first: locations depend on it.
+        for cl in clauses {
+            if let Some(("layout", rest)) = cl.form() {
+                let s = rest
+                    .first()
+                    .and_then(Node::str)
+                    .ok_or_else(|| cerr(cl, "bad-clause", "(layout \"DATALAYOUT\")"))?;
+                c.layout = DataLayout::parse(s)?;
+            }
+        }
+        for cl in clauses {
+            let Some((head, rest)) = cl.form() else {
+                return Err(cerr(cl, "bad-clause", "expected a (clause ...)"));
+            };
+            match head {
+                "layout" => {}
+                "memory" => {
+                    let [a, addr, bytes] = rest else {
+                        return Err(cerr(cl, "bad-clause", "(memory ADDRSPACE ADDRESS \"BYTES\")"));
+                    };
+                    let a = number(a, "an address space")?;
+                    let a = u32::try_from(a).map_err(|_| cerr(cl, "bad-number", "address space too large"))?;
+                    c.add_memory(a, number(addr, "an address")?, parse_bytes(bytes)?)
+                        .map_err(|e| cerr(cl, e.reason, e.message))?;
+                }
+                "register" => {
+                    let [n, bytes] = rest else {
+                        return Err(cerr(cl, "bad-clause", "(register N \"BYTES\")"));
+                    };
+                    let n = u32::try_from(number(n, "a register number")?)
+                        .map_err(|_| cerr(cl, "bad-number", "register number too large"))?;
+                    c.add_register(n, parse_bytes(bytes)?)
+                        .map_err(|e| cerr(cl, e.reason, e.message))?;
+                }
+                "referrer" => {
+                    if c.referrer.is_some() {
+                        return Err(cerr(cl, "bad-clause", "the referrer is declared twice"));
+                    }
+                    c.referrer = Some(typed_loc(rest, &c.layout, cl)?);
+                }
+                "arg" => c.args.push(typed_loc(rest, &c.layout, cl)?),
+                "typeobject" => {
+                    if c.type_object.is_some() {
+                        return Err(cerr(cl, "bad-clause", "the type object is declared twice"));
+                    }
+                    c.type_object = Some(typed_loc(rest, &c.layout, cl)?);
+                }
+                "lane" => {
+                    let [n] = rest else {
+                        return Err(cerr(cl, "bad-clause", "(lane N)"));
+                    };
+                    c.lane = Some(number(n, "a lane id")?);
+                }
+                other => return Err(cerr(cl, "unknown-clause", format!("`{other}` is not a context clause"))),
+            }
+        }
+        Ok(c)
+    }
+
+    /// Parses a context file: one `(context ...)` form.
+    pub fn parse(text: &str) -> Result<ConcreteContext, Diag> {
+        let nodes = crate::text::sexpr::read_all(text, "Context")?;
+        match nodes.as_slice() {
+            [n] => match n.form() {
+                Some(("context", rest)) => {
+                    let rest = match rest.first() {
+                        Some(Node::Atom(..)) => &rest[1..],
+                        _ => rest,
+                    };
+                    ConcreteContext::from_clauses(rest)
+                }
+                _ => Err(cerr(n, "bad-file", "a context file holds one (context ...) form")),
+            },
+            _ => Err(Diag::malformed(
+                "Context",
+                "bad-file",
+                "a context file holds exactly one (context ...) form",
+            )),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn memory_reads_are_little_endian_and_track_definedness() {
+        let c = ConcreteContext::parse(
+            r#"(context (memory 1 0x10 "34 12 ?? 00") (register 3 "ff 00"))"#,
+        )
+        .unwrap();
+        assert_eq!(c.read_memory(1, 0x10 * 8, 16).unwrap().low_u64(), 0x1234);
+        assert_eq!(c.read_memory(1, 0x10 * 8 + 4, 8).unwrap().low_u64(), 0x23);
+        assert_eq!(c.read_memory(1, 0x12 * 8, 8).unwrap_err().reason, "undefined-bits");
+        let e = c.read_memory(1, 0x14 * 8, 8).unwrap_err();
+        assert!(e.unsupported && e.reason == "memory-not-supplied");
+        assert_eq!(c.read_register(3, 4, 8).unwrap().low_u64(), 0x0f);
+        assert_eq!(c.register_bits(3), Some(16));
+    }
+
+    #[test]
+    fn bad_contexts_are_malformed() {
+        for (text, reason) in [
+            (r#"(context (memory 5 0xffffffff "00 00"))"#, "Context: memory-out-of-range"),
+            (r#"(context (memory 1 0 "00 00") (memory 1 1 "00"))"#, "Context: overlapping-memory"),
+            (r#"(context (register 1 "0"))"#, "Context: bad-bytes"),
+            (r#"(context (cpu 1))"#, "Context: unknown-clause"),
+            (r#"(context (referrer "i32" "reg(1)") (referrer "i32" "reg(1)"))"#, "Context: bad-clause"),
+        ] {
+            let e = ConcreteContext::parse(text).unwrap_err();
+            assert!(e.matches(reason), "{text}: {e}");
+        }
+    }
+}

@@ -1,0 +1,43 @@
+//! # dioptra-semantics
+//!
+//! The executable reference semantics of LLVM debug-information location
+//! expressions as defined by "AMDGPU LLVM Extensions for Heterogeneous
+//! Debugging": the DIOp expression language, its location model, static
+//! well-formedness and evaluation. Nothing else in dioptra defines meaning.
+//!
+//! ```
+//! use dioptra_semantics::{text::parse_expr, context::ConcreteContext, eval::eval};
+//!
+//! let ctx = ConcreteContext::parse(r#"(context
+//!     (register 3 "05 00 00 00")
+//!     (referrer "i32" "reg(3)"))"#).unwrap();
+//! let e = parse_expr("!DIExpr(DIOpReferrer(i32), DIOpConstant(i32 2), DIOpMul())").unwrap();
+//! let r = eval(&e, &ctx).unwrap();
+//! assert_eq!(r.loc.to_string(), "imp(32, 0x0000000a)");
+//! ```
+//!
+//! Modules, in the order the spec builds them up:
+//!
+//! * [`types`]: LLVM types, `bitsizeof`, the data layout;
+//! * [`syntax`]: the `Op` enum (every DIOp) and expressions;
+//! * [`text`]: parsers and printers for both spellings, locations, s-expressions;
+//! * [`location`]: location storages, single location descriptions, `read`;
+//! * [`context`]: what evaluation may ask for, and a concrete context;
+//! * [`wellformed`]: static stack typing, one `check_<op>` per op;
+//! * [`eval`]: evaluation, one `eval_<op>` per op;
+//! * [`value`], [`bits`]: the arithmetic underneath;
+//! * [`diag`], [`limits`]: diagnostics and the bounds on input.
+
+pub mod bits;
+pub mod context;
+pub mod diag;
+pub mod eval;
+pub mod limits;
+pub mod location;
+pub mod syntax;
+pub mod text;
+pub mod types;
+pub mod value;
+pub mod wellformed;
+
+pub use diag::{Diag, Outcome};

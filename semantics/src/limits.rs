@@ -1,0 +1,27 @@
+//! Bounds on what input can make dioptra do. Each is a documented limit: an
+//! input beyond it gets a diagnostic, never a panic, a stack overflow or a hang.
+
+/// Widest integer type, as in LLVM (`IntegerType::MAX_INT_BITS`).
+pub const MAX_INT_WIDTH: u64 = (1 << 23) - 1;
+/// Largest bit size of any type dioptra evaluates (2 MiB of bits).
+pub const MAX_TYPE_BITS: u64 = 1 << 24;
+/// Most elements of a vector type `<N x T>`.
+pub const MAX_VECTOR_COUNT: u64 = 1 << 16;
+/// Most fields of a literal struct type.
+pub const MAX_STRUCT_FIELDS: usize = 1 << 12;
+/// Deepest nesting of a type (`<2 x <2 x ...>>`, `{ { ... } }`, `i8***`).
+pub const MAX_TYPE_DEPTH: usize = 64;
+/// Largest address space number (LLVM limits it to 24 bits).
+pub const MAX_ADDRSPACE: u64 = (1 << 24) - 1;
+/// Most operations in one expression.
+pub const MAX_OPS: usize = 1 << 20;
+/// Deepest nesting of composite location descriptions, statically (in an
+/// expression) and in context files.
+pub const MAX_LOCATION_DEPTH: u32 = 256;
+/// Most single locations visited when checking a composite for overlapping
+/// parts (expanding nested composites and multi-location parts).
+pub const MAX_OVERLAP_LEAVES: usize = 1 << 20;
+/// Largest text input accepted (expressions, contexts, scripts).
+pub const MAX_INPUT_BYTES: usize = 64 << 20;
+/// Most bytes of memory or register contents one context may declare.
+pub const MAX_CONTEXT_BYTES: u64 = 1 << 28;

@@ -1,0 +1,454 @@
+//! The location model: location storages, single location descriptions
+//! (storage + bit offset), location descriptions (sets of single location
+//! descriptions), and `read(L, T)`.
+//!
+//! Spec, "Location Description": "A location description can consist of one
+//! or more single location descriptions. A single location description
+//! specifies a location storage and bit offset. A location storage is a linear
+//! stream of bits with a fixed size."
+
+use crate::bits::Bits;
+use crate::context::Context;
+use crate::diag::Diag;
+use crate::limits::{MAX_LOCATION_DEPTH, MAX_OVERLAP_LEAVES};
+use num_bigint::BigInt;
+use num_traits::{Signed, ToPrimitive};
+use std::fmt;
+use std::sync::Arc;
+
+/// A location storage.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Storage {
+    /// The memory of one address space: `2^p` bytes for `p`-bit pointers.
+    Memory { addrspace: u32 },
+    /// A register, by DWARF register number; its size comes from the context.
+    Register { number: u32 },
+    /// An implicit location storage holding a value (read-only).
+    Implicit(Bits),
+    /// The implicit address storage made by `DIOpAddrOf`: `bits` wide,
+    /// "conceptually holds a reference to the storage that `L` denotes".
+    ImplicitAddress {
+        addrspace: u32,
+        bits: u64,
+        target: LocDesc,
+        depth: u32,
+    },
+    /// The undefined location storage.
+    Undefined,
+    /// A complete composite: parts concatenated from offset 0, no padding.
+    Composite { parts: Vec<Part>, depth: u32 },
+}
+
+/// One part of a composite: `bits` bits starting at location `loc`.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Part {
+    pub bits: u64,
+    pub loc: LocDesc,
+}
+
+/// A single location description: a storage and a bit offset into it.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Single {
+    pub storage: Arc<Storage>,
+    pub offset: u128,
+}
+
+/// A location description: a non-empty set of single location descriptions,
+/// kept sorted and without duplicates so that equality is set equality.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct LocDesc(Vec<Single>);
+
+/// Why a read failed; the op that read turns it into a diagnostic.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReadFail {
+    pub reason: &'static str,
+    pub message: String,
+    /// The context did not supply the bits (an `unsupported` outcome).
+    pub unsupported: bool,
+}
+
+impl ReadFail {
+    pub fn eval(reason: &'static str, message: impl Into<String>) -> ReadFail {
+        ReadFail {
+            reason,
+            message: message.into(),
+            unsupported: false,
+        }
+    }
+    pub fn missing(reason: &'static str, message: impl Into<String>) -> ReadFail {
+        ReadFail {
+            reason,
+            message: message.into(),
+            unsupported: true,
+        }
+    }
+    /// The diagnostic for `construct` (the op that read).
+    pub fn at(self, construct: &str) -> Diag {
+        if self.unsupported {
+            Diag::unsupported(construct, self.reason, self.message)
+        } else {
+            Diag::eval(construct, self.reason, self.message)
+        }
+    }
+}
+
+impl Storage {
+    /// The nesting depth: 0 for leaves, 1 + the deepest part for composites
+    /// and implicit addresses.
+    pub fn depth(&self) -> u32 {
+        match self {
+            Storage::Composite { depth, .. } | Storage::ImplicitAddress { depth, .. } => *depth,
+            _ => 0,
+        }
+    }
+
+    /// Is this an implicit storage (read-only, so parts may repeat its bits)?
+    /// DECISION: the implicit address storage of `DIOpAddrOf` counts as
+    /// implicit, and so does the undefined storage (it holds no bits a
+    /// debugger could assign).
+    pub fn is_implicit(&self) -> bool {
+        matches!(
+            self,
+            Storage::Implicit(_) | Storage::ImplicitAddress { .. } | Storage::Undefined
+        )
+    }
+
+    /// The size in bits, `None` for the undefined storage (unbounded).
+    pub fn size(&self, ctx: &dyn Context) -> Result<Option<u128>, ReadFail> {
+        Ok(Some(match self {
+            Storage::Memory { addrspace } => {
+                1u128 << (ctx.layout().pointer_bits(*addrspace) as u32 + 3)
+            }
+            Storage::Register { number } => ctx.register_bits(*number).ok_or_else(|| {
+                ReadFail::missing(
+                    "register-not-supplied",
+                    format!("the context does not declare register {number}"),
+                )
+            })? as u128,
+            Storage::Implicit(b) => b.width() as u128,
+            Storage::ImplicitAddress { bits, .. } => *bits as u128,
+            Storage::Undefined => return Ok(None),
+            Storage::Composite { parts, .. } => parts.iter().map(|p| p.bits as u128).sum(),
+        }))
+    }
+}
+
+impl Single {
+    pub fn new(storage: Storage, offset: u128) -> Single {
+        Single {
+            storage: Arc::new(storage),
+            offset,
+        }
+    }
+
+    /// The single location moved by `delta` bits.
+    ///
+    /// DECISION: as `DW_OP_LLVM_bit_offset` in the DWARF extensions, a bit
+    /// offset that leaves the storage (negative, or past its end) is an
+    /// evaluation error at the offset op (`offset-outside-storage`); an offset
+    /// equal to the size is allowed (an empty tail). The undefined storage has
+    /// no size and offsets leave it unchanged (as `DW_OP_LLVM_undefined`).
+    pub fn offset_by(&self, ctx: &dyn Context, delta: &BigInt) -> Result<Single, ReadFail> {
+        let Some(size) = self.storage.size(ctx)? else {
+            return Ok(self.clone());
+        };
+        let new = BigInt::from(self.offset) + delta;
+        if new.is_negative() || new > BigInt::from(size) {
+            return Err(ReadFail::eval(
+                "offset-outside-storage",
+                format!(
+                    "bit offset {} + {delta} is outside {} ({size} bits)",
+                    self.offset,
+                    self.storage_text()
+                ),
+            ));
+        }
+        Ok(Single {
+            storage: self.storage.clone(),
+            offset: new.to_u128().expect("checked against a u128 size"),
+        })
+    }
+
+    fn storage_text(&self) -> String {
+        Single {
+            storage: self.storage.clone(),
+            offset: 0,
+        }
+        .to_string()
+    }
+}
+
+impl LocDesc {
+    /// A location description from its single locations (sorted, deduplicated).
+    pub fn new(mut singles: Vec<Single>) -> LocDesc {
+        assert!(
+            !singles.is_empty(),
+            "a location description has at least one single location"
+        );
+        singles.sort();
+        singles.dedup();
+        LocDesc(singles)
+    }
+    pub fn single(storage: Storage, offset: u128) -> LocDesc {
+        LocDesc(vec![Single::new(storage, offset)])
+    }
+    pub fn undefined() -> LocDesc {
+        LocDesc::single(Storage::Undefined, 0)
+    }
+    pub fn implicit(value: Bits) -> LocDesc {
+        LocDesc::single(Storage::Implicit(value), 0)
+    }
+    pub fn singles(&self) -> &[Single] {
+        &self.0
+    }
+    pub fn depth(&self) -> u32 {
+        self.0.iter().map(|s| s.storage.depth()).max().unwrap_or(0)
+    }
+    /// Is every single location the undefined one?
+    pub fn is_undefined(&self) -> bool {
+        self.0.iter().all(|s| *s.storage == Storage::Undefined)
+    }
+
+    /// Every single location moved by `delta` bits.
+    pub fn offset_by(&self, ctx: &dyn Context, delta: &BigInt) -> Result<LocDesc, ReadFail> {
+        let singles = self
+            .0
+            .iter()
+            .map(|s| s.offset_by(ctx, delta))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(LocDesc::new(singles))
+    }
+}
+
+/// A composite location description with offset 0 from parts listed from
+/// offset 0 upward, after the overlap rule of `DIOpComposite`.
+pub fn composite(ctx: &dyn Context, parts: Vec<Part>) -> Result<LocDesc, ReadFail> {
+    let depth = 1 + parts.iter().map(|p| p.loc.depth()).max().unwrap_or(0);
+    if depth > MAX_LOCATION_DEPTH {
+        return Err(ReadFail::missing(
+            "limit-exceeded",
+            format!("composites nested deeper than {MAX_LOCATION_DEPTH}"),
+        ));
+    }
+    check_parts_disjoint(ctx, &parts)?;
+    Ok(LocDesc::single(Storage::Composite { parts, depth }, 0))
+}
+
+/// `read(L, T)` for `len = bitsizeof(T)` bits.
+///
+/// Spec: "computes the value of type `T` obtained by retrieving
+/// `bitsizeof(T)` bits from location description `L`. If any bit of the value
+/// retrieved is from the undefined location storage or the offset of any bit
+/// exceeds the size of the location storage specified by any single location
+/// description of `L`, then the expression is not well-formed."
+///
+/// DECISION: these two "not well-formed" cases depend on the context, so they
+/// are evaluation errors (`undefined-bits`, `offset-outside-storage`). Every
+/// single location of `L` is read; when they hold different bits the read is
+/// an evaluation error (`conflicting-locations`): the spec says a multi-location
+/// description means the object is in all of them with the same value, so a
+/// context where they differ is contradictory, and reporting it beats picking
+/// one arbitrarily.
+pub fn read(ctx: &dyn Context, loc: &LocDesc, len: u64) -> Result<Bits, ReadFail> {
+    read_at(ctx, loc, 0, len)
+}
+
+fn read_at(ctx: &dyn Context, loc: &LocDesc, rel: u128, len: u64) -> Result<Bits, ReadFail> {
+    let mut first: Option<(Bits, &Single)> = None;
+    for s in &loc.0 {
+        let b = read_single(ctx, &s.storage, s.offset + rel, len)?;
+        match &first {
+            None => first = Some((b, s)),
+            Some((a, sa)) if *a != b => {
+                return Err(ReadFail::eval(
+                    "conflicting-locations",
+                    format!(
+                        "{sa} holds 0x{} but {s} holds 0x{} for the same {len} bits",
+                        a.hex(),
+                        b.hex()
+                    ),
+                ))
+            }
+            Some(_) => {}
+        }
+    }
+    Ok(first.expect("location descriptions are non-empty").0)
+}
+
+fn read_single(ctx: &dyn Context, st: &Storage, off: u128, len: u64) -> Result<Bits, ReadFail> {
+    if let Some(size) = st.size(ctx)? {
+        if off + len as u128 > size {
+            return Err(ReadFail::eval(
+                "offset-outside-storage",
+                format!(
+                    "reading bits {off}..{} of {} ({size} bits)",
+                    off + len as u128,
+                    Single::new(st.clone(), 0)
+                ),
+            ));
+        }
+    }
+    match st {
+        Storage::Memory { addrspace } => ctx.read_memory(*addrspace, off, len),
+        Storage::Register { number } => ctx.read_register(*number, off as u64, len),
+        Storage::Implicit(v) => Ok(v.extract(off as u64, len)),
+        Storage::ImplicitAddress { .. } => Err(ReadFail::eval(
+            "implicit-address",
+            "the bits of an implicit address (made by DIOpAddrOf) cannot be read; only DIOpDeref may use it",
+        )),
+        Storage::Undefined if len == 0 => Ok(Bits::zero(0)),
+        Storage::Undefined => Err(ReadFail::eval(
+            "undefined-bits",
+            format!("{len} bits from the undefined location storage"),
+        )),
+        Storage::Composite { parts, .. } => {
+            let (lo, hi) = (off, off + len as u128);
+            let mut acc = Bits::zero(0);
+            let mut start = 0u128;
+            for p in parts {
+                let end = start + p.bits as u128;
+                let (a, b) = (lo.max(start), hi.min(end));
+                if a < b {
+                    acc = acc.concat(&read_at(ctx, &p.loc, a - start, (b - a) as u64)?);
+                }
+                start = end;
+            }
+            Ok(acc)
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Key {
+    Memory(u32),
+    Register(u32),
+}
+
+/// Spec, `DIOpComposite`: "If there are multiple parts that ultimately, after
+/// expanding referenced composites, refer to the same bits of a non-implicit
+/// location storage, then the expression in not well-formed."
+///
+/// DECISION: this depends on the locations, so it is an evaluation error
+/// (`overlapping-parts`). Distinct address spaces are distinct storages. Two
+/// single locations of the same part (a multi-location part) may overlap each
+/// other: they are alternatives, not different parts.
+fn check_parts_disjoint(ctx: &dyn Context, parts: &[Part]) -> Result<(), ReadFail> {
+    let mut leaves: Vec<(Key, u128, u128, usize)> = Vec::new();
+    for (i, p) in parts.iter().enumerate() {
+        for s in p.loc.singles() {
+            collect_leaves(ctx, &s.storage, s.offset, p.bits as u128, i, &mut leaves)?;
+        }
+    }
+    leaves.sort();
+    // Sweep each storage's intervals in start order. With no clash so far,
+    // the earlier intervals that reach past `start` all contain the point
+    // `start`, so they overlap each other and belong to one part: the one with
+    // the furthest end. A clash is an interval of another part reaching past.
+    let mut i = 0;
+    while i < leaves.len() {
+        let key = leaves[i].0;
+        let (mut best_end, mut best_part) = (0u128, usize::MAX);
+        while i < leaves.len() && leaves[i].0 == key {
+            let (_, start, end, part) = leaves[i];
+            if part != best_part && start < best_end {
+                let what = match key {
+                    Key::Memory(a) => format!("memory address space {a}"),
+                    Key::Register(r) => format!("register {r}"),
+                };
+                return Err(ReadFail::eval(
+                    "overlapping-parts",
+                    format!("two parts refer to the same bits (from bit {start}) of {what}"),
+                ));
+            }
+            if end > best_end {
+                best_end = end;
+                best_part = part;
+            }
+            i += 1;
+        }
+    }
+    Ok(())
+}
+
+fn collect_leaves(
+    ctx: &dyn Context,
+    st: &Storage,
+    off: u128,
+    len: u128,
+    part: usize,
+    out: &mut Vec<(Key, u128, u128, usize)>,
+) -> Result<(), ReadFail> {
+    if out.len() >= MAX_OVERLAP_LEAVES {
+        return Err(ReadFail::missing(
+            "limit-exceeded",
+            format!("more than {MAX_OVERLAP_LEAVES} storage pieces to compare for overlap"),
+        ));
+    }
+    match st {
+        Storage::Memory { addrspace } => out.push((Key::Memory(*addrspace), off, off + len, part)),
+        Storage::Register { number } => out.push((Key::Register(*number), off, off + len, part)),
+        Storage::Composite { parts, .. } => {
+            let mut start = 0u128;
+            for p in parts {
+                let end = start + p.bits as u128;
+                let (a, b) = (off.max(start), (off + len).min(end));
+                if a < b {
+                    for s in p.loc.singles() {
+                        collect_leaves(ctx, &s.storage, s.offset + (a - start), b - a, part, out)?;
+                    }
+                }
+                start = end;
+            }
+        }
+        Storage::Implicit(_) | Storage::ImplicitAddress { .. } | Storage::Undefined => {}
+    }
+    Ok(())
+}
+
+impl fmt::Display for Single {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut off = self.offset;
+        match &*self.storage {
+            Storage::Memory { addrspace } => {
+                write!(f, "mem({addrspace}, 0x{:x})", off / 8)?;
+                off %= 8;
+            }
+            Storage::Register { number } => write!(f, "reg({number})")?,
+            Storage::Implicit(b) => write!(f, "imp({}, 0x{})", b.width(), b.hex())?,
+            Storage::ImplicitAddress {
+                addrspace, target, ..
+            } => write!(f, "addr({addrspace}, {target})")?,
+            Storage::Undefined => f.write_str("undef")?,
+            Storage::Composite { parts, .. } => {
+                f.write_str("comp(")?;
+                for (i, p) in parts.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    write!(f, "{}: {}", p.bits, p.loc)?;
+                }
+                f.write_str(")")?;
+            }
+        }
+        if off != 0 {
+            write!(f, "+{off}")?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for LocDesc {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0.len() == 1 {
+            return write!(f, "{}", self.0[0]);
+        }
+        f.write_str("{")?;
+        for (i, s) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str(" | ")?;
+            }
+            write!(f, "{s}")?;
+        }
+        f.write_str("}")
+    }
+}

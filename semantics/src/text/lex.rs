@@ -1,0 +1,233 @@
+//! The lexer shared by the expression, type, literal and location parsers.
+
+use crate::diag::Diag;
+use crate::limits::MAX_INPUT_BYTES;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Tok {
+    /// A word: `DIOpAdd`, `i32`, `addrspace`, `undef`, `u0x1F`.
+    Ident(String),
+    /// A number as written: `-1`, `0x10`, `1.5e-3`, `0xH3C00`.
+    Num(String),
+    /// One punctuation character: `( ) , * < > { } ! : | + =`.
+    Punct(char),
+}
+
+impl std::fmt::Display for Tok {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Tok::Ident(s) | Tok::Num(s) => write!(f, "`{s}`"),
+            Tok::Punct(c) => write!(f, "`{c}`"),
+        }
+    }
+}
+
+/// A token and the byte offset where it starts.
+#[derive(Clone, Debug)]
+pub struct Spanned {
+    pub tok: Tok,
+    pub at: usize,
+}
+
+/// A tokenized input that knows how to point at a place in it.
+pub struct Tokens<'a> {
+    pub text: &'a str,
+    pub toks: Vec<Spanned>,
+    pub i: usize,
+}
+
+impl<'a> Tokens<'a> {
+    pub fn new(text: &'a str) -> Result<Tokens<'a>, Diag> {
+        if text.len() > MAX_INPUT_BYTES {
+            return Err(Diag::malformed(
+                "Parse",
+                "too-large",
+                format!("input is larger than {MAX_INPUT_BYTES} bytes"),
+            ));
+        }
+        let b = text.as_bytes();
+        let mut toks = Vec::new();
+        let mut i = 0;
+        while i < b.len() {
+            let c = b[i];
+            if c.is_ascii_whitespace() {
+                i += 1;
+                continue;
+            }
+            let start = i;
+            let is_ident_start = |c: u8| c.is_ascii_alphabetic() || c == b'_' || c == b'$' || c == b'.';
+            if c.is_ascii_digit() || (c == b'-' && b.get(i + 1).is_some_and(u8::is_ascii_digit)) {
+                i += 1;
+                while i < b.len() {
+                    let d = b[i];
+                    let prev = b[i - 1];
+                    let hex = text[start..i].trim_start_matches('-').starts_with("0x");
+                    if d.is_ascii_alphanumeric()
+                        || d == b'.'
+                        || ((d == b'-' || d == b'+') && !hex && (prev == b'e' || prev == b'E'))
+                    {
+                        i += 1;
+                    } else {
+                        break;
+                    }
+                }
+                toks.push(Spanned {
+                    tok: Tok::Num(text[start..i].to_string()),
+                    at: start,
+                });
+            } else if is_ident_start(c) {
+                while i < b.len() && (b[i].is_ascii_alphanumeric() || matches!(b[i], b'_' | b'$' | b'.')) {
+                    i += 1;
+                }
+                toks.push(Spanned {
+                    tok: Tok::Ident(text[start..i].to_string()),
+                    at: start,
+                });
+            } else if b"(),*<>{}!:|+=".contains(&c) {
+                i += 1;
+                toks.push(Spanned {
+                    tok: Tok::Punct(c as char),
+                    at: start,
+                });
+            } else {
+                let ch = text[start..].chars().next().unwrap_or('?');
+                return Err(point(
+                    text,
+                    start,
+                    Diag::malformed("Parse", "bad-character", format!("unexpected character `{ch}`")),
+                ));
+            }
+        }
+        Ok(Tokens { text, toks, i: 0 })
+    }
+
+    pub fn peek(&self) -> Option<&Tok> {
+        self.toks.get(self.i).map(|s| &s.tok)
+    }
+    pub fn peek2(&self) -> Option<&Tok> {
+        self.toks.get(self.i + 1).map(|s| &s.tok)
+    }
+    pub fn next(&mut self) -> Option<Tok> {
+        let t = self.toks.get(self.i).map(|s| s.tok.clone());
+        if t.is_some() {
+            self.i += 1;
+        }
+        t
+    }
+    pub fn at_end(&self) -> bool {
+        self.i >= self.toks.len()
+    }
+    /// Byte offset of the current token (or the end of the text).
+    pub fn here(&self) -> usize {
+        self.toks.get(self.i).map(|s| s.at).unwrap_or(self.text.len())
+    }
+    /// Byte offset of the previous token.
+    pub fn prev(&self) -> usize {
+        self.i
+            .checked_sub(1)
+            .and_then(|j| self.toks.get(j))
+            .map(|s| s.at)
+            .unwrap_or(0)
+    }
+    /// A diagnostic pointing at the current token.
+    pub fn err(&self, d: Diag) -> Diag {
+        point(self.text, self.here(), d)
+    }
+    /// `Parse: unexpected-token` at the current token.
+    pub fn expected(&self, what: &str) -> Diag {
+        let found = match self.peek() {
+            Some(t) => format!("found {t}"),
+            None => "found the end of the text".to_string(),
+        };
+        self.err(Diag::malformed(
+            "Parse",
+            "unexpected-token",
+            format!("expected {what}, {found}"),
+        ))
+    }
+    pub fn eat(&mut self, c: char) -> bool {
+        if self.peek() == Some(&Tok::Punct(c)) {
+            self.i += 1;
+            true
+        } else {
+            false
+        }
+    }
+    pub fn expect(&mut self, c: char) -> Result<(), Diag> {
+        if self.eat(c) {
+            Ok(())
+        } else {
+            Err(self.expected(&format!("`{c}`")))
+        }
+    }
+    pub fn eat_ident(&mut self, w: &str) -> bool {
+        if matches!(self.peek(), Some(Tok::Ident(s)) if s == w) {
+            self.i += 1;
+            true
+        } else {
+            false
+        }
+    }
+    /// An unsigned decimal (or `0x` hex) number that fits in `max`.
+    pub fn unsigned(&mut self, what: &str, max: u64) -> Result<u64, Diag> {
+        let at = self.here();
+        match self.peek() {
+            Some(Tok::Num(s)) => {
+                let v = parse_u64(s);
+                match v {
+                    Some(v) if v <= max => {
+                        self.i += 1;
+                        Ok(v)
+                    }
+                    _ => Err(point(
+                        self.text,
+                        at,
+                        Diag::malformed(
+                            "Parse",
+                            "bad-number",
+                            format!("{what} must be an unsigned number at most {max}, found `{s}`"),
+                        ),
+                    )),
+                }
+            }
+            _ => Err(self.expected(what)),
+        }
+    }
+}
+
+/// Decimal or `0x` hexadecimal.
+pub fn parse_u64(s: &str) -> Option<u64> {
+    if let Some(h) = s.strip_prefix("0x") {
+        u64::from_str_radix(h, 16).ok()
+    } else if s.bytes().all(|c| c.is_ascii_digit()) {
+        s.parse().ok()
+    } else {
+        None
+    }
+}
+
+/// Adds "line L, column C" and a caret under the place to a diagnostic.
+pub fn point(text: &str, at: usize, mut d: Diag) -> Diag {
+    let at = at.min(text.len());
+    let line_start = text[..at].rfind('\n').map(|i| i + 1).unwrap_or(0);
+    let line_end = text[at..].find('\n').map(|i| at + i).unwrap_or(text.len());
+    let line_no = text[..at].matches('\n').count() + 1;
+    let col = text[line_start..at].chars().count() + 1;
+    let line = &text[line_start..line_end];
+    // Long lines: show a window around the place.
+    let (shown, caret_col) = if line.chars().count() > 100 {
+        let chars: Vec<char> = line.chars().collect();
+        let c = col - 1;
+        let lo = c.saturating_sub(50);
+        let hi = (c + 50).min(chars.len());
+        (format!("...{}...", chars[lo..hi].iter().collect::<String>()), c - lo + 3)
+    } else {
+        (line.to_string(), col - 1)
+    };
+    d.message = format!(
+        "line {line_no}, column {col}: {}\n  {shown}\n  {}^",
+        d.message,
+        " ".repeat(caret_col)
+    );
+    d
+}

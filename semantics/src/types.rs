@@ -1,0 +1,339 @@
+//! LLVM types as the expression language uses them, and the data layout that
+//! gives pointers their size.
+//!
+//! The spec uses types for two things only: `bitsizeof(T)` and the kind of
+//! `T` (integral, floating point, pointer, vector). Both are defined here.
+
+use crate::diag::Diag;
+use crate::limits::*;
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// An LLVM type.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Type {
+    /// `iN`, `1 <= N <= 2^23 - 1`.
+    Int(u64),
+    /// `half` (IEEE binary16).
+    Half,
+    /// `bfloat` (brain float: the top half of a binary32).
+    BFloat,
+    /// `float` (IEEE binary32).
+    Float,
+    /// `double` (IEEE binary64).
+    Double,
+    /// `ptr addrspace(N)` (opaque, `pointee: None`) or the typed spelling
+    /// `T addrspace(N)*` (`pointee: Some(T)`).
+    Ptr {
+        addrspace: u32,
+        pointee: Option<Box<Type>>,
+    },
+    /// `<N x T>`.
+    Vector { count: u64, elem: Box<Type> },
+    /// `{ T, ... }` or, packed, `<{ T, ... }>`.
+    Struct { packed: bool, fields: Vec<Type> },
+}
+
+impl Type {
+    pub fn ptr(addrspace: u32) -> Type {
+        Type::Ptr {
+            addrspace,
+            pointee: None,
+        }
+    }
+    /// An integral type (`iN`). Pointers are not integral types in LLVM.
+    pub fn is_integral(&self) -> bool {
+        matches!(self, Type::Int(_))
+    }
+    pub fn is_float(&self) -> bool {
+        matches!(self, Type::Half | Type::BFloat | Type::Float | Type::Double)
+    }
+    pub fn is_pointer(&self) -> bool {
+        matches!(self, Type::Ptr { .. })
+    }
+    /// Integral, floating point or pointer: the element types `DIOpExtend`
+    /// and `DIOpSelect` accept.
+    pub fn is_scalar(&self) -> bool {
+        self.is_integral() || self.is_float() || self.is_pointer()
+    }
+    /// The address space of a pointer type.
+    pub fn addrspace(&self) -> Option<u32> {
+        match self {
+            Type::Ptr { addrspace, .. } => Some(*addrspace),
+            _ => None,
+        }
+    }
+    /// Type identity as the spec's meta-syntactic variables assert it.
+    ///
+    /// DECISION: a typed pointer `T addrspace(N)*` is the same type as the
+    /// opaque `ptr addrspace(N)` (and as any other typed pointer into N):
+    /// LLVM has moved to opaque pointers, both spellings must be accepted,
+    /// and no rule of the spec depends on a pointee type.
+    pub fn same(&self, other: &Type) -> bool {
+        match (self, other) {
+            (Type::Ptr { addrspace: a, .. }, Type::Ptr { addrspace: b, .. }) => a == b,
+            (
+                Type::Vector {
+                    count: n1,
+                    elem: e1,
+                },
+                Type::Vector {
+                    count: n2,
+                    elem: e2,
+                },
+            ) => n1 == n2 && e1.same(e2),
+            (
+                Type::Struct {
+                    packed: p1,
+                    fields: f1,
+                },
+                Type::Struct {
+                    packed: p2,
+                    fields: f2,
+                },
+            ) => p1 == p2 && f1.len() == f2.len() && f1.iter().zip(f2).all(|(a, b)| a.same(b)),
+            _ => self == other,
+        }
+    }
+}
+
+impl fmt::Display for Type {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Type::Int(w) => write!(f, "i{w}"),
+            Type::Half => f.write_str("half"),
+            Type::BFloat => f.write_str("bfloat"),
+            Type::Float => f.write_str("float"),
+            Type::Double => f.write_str("double"),
+            Type::Ptr {
+                addrspace,
+                pointee: None,
+            } => {
+                if *addrspace == 0 {
+                    f.write_str("ptr")
+                } else {
+                    write!(f, "ptr addrspace({addrspace})")
+                }
+            }
+            Type::Ptr {
+                addrspace,
+                pointee: Some(t),
+            } => {
+                if *addrspace == 0 {
+                    write!(f, "{t}*")
+                } else {
+                    write!(f, "{t} addrspace({addrspace})*")
+                }
+            }
+            Type::Vector { count, elem } => write!(f, "<{count} x {elem}>"),
+            Type::Struct { packed, fields } => {
+                f.write_str(if *packed { "<{" } else { "{" })?;
+                for (i, t) in fields.iter().enumerate() {
+                    f.write_str(if i == 0 { " " } else { ", " })?;
+                    write!(f, "{t}")?;
+                }
+                f.write_str(if *packed { " }>" } else { " }" })
+            }
+        }
+    }
+}
+
+/// The pointer bit size of each address space.
+///
+/// DECISION: the default is AMDGPU's (`amdgcn`): address spaces 2, 3, 5 and 6
+/// (region, local, private, 32-bit constant) have 32-bit pointers, every other
+/// address space 64-bit pointers. AMDGPU's buffer pointers (7, 8, 9: 160, 128,
+/// 192 bits) are not flat memory and are not modelled; give them a size with
+/// `p7:...` if needed. The layout is set with an LLVM data layout string
+/// (`--datalayout "p5:32:32-p3:32:32"`, `(layout "...")` in a context):
+/// only the `pN:size` components and the endianness are read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DataLayout {
+    pointer_bits: BTreeMap<u32, u32>,
+    default_pointer_bits: u32,
+}
+
+impl Default for DataLayout {
+    fn default() -> Self {
+        let pointer_bits = [(2, 32), (3, 32), (5, 32), (6, 32)].into_iter().collect();
+        DataLayout {
+            pointer_bits,
+            default_pointer_bits: 64,
+        }
+    }
+}
+
+impl DataLayout {
+    /// Pointer size in bits for address space `n`.
+    pub fn pointer_bits(&self, n: u32) -> u32 {
+        *self
+            .pointer_bits
+            .get(&n)
+            .unwrap_or(&self.default_pointer_bits)
+    }
+    pub fn set_pointer_bits(&mut self, n: u32, bits: u32) {
+        self.pointer_bits.insert(n, bits);
+    }
+
+    /// Reads the `pN:size` components of an LLVM data layout string on top of
+    /// the default layout.
+    ///
+    /// DECISION: only little-endian (`e`) targets are modelled; `E` is
+    /// rejected. Pointer sizes must be 8..=64 bits so that every memory bit
+    /// offset (`address * 8`) is exact.
+    pub fn parse(s: &str) -> Result<DataLayout, Diag> {
+        let mut dl = DataLayout::default();
+        for comp in s.split('-').map(str::trim).filter(|c| !c.is_empty()) {
+            if comp == "E" {
+                return Err(Diag::unsupported(
+                    "DataLayout",
+                    "big-endian",
+                    "dioptra models little-endian targets only",
+                ));
+            }
+            let Some(rest) = comp.strip_prefix('p') else {
+                continue;
+            };
+            // `p[n]:size:abi...`; skip other p-like components (there are none
+            // in LLVM's grammar, but be strict about what we read).
+            let mut parts = rest.split(':');
+            let space = parts.next().unwrap_or("");
+            let space: u32 = if space.is_empty() {
+                0
+            } else {
+                match space.parse::<u64>() {
+                    Ok(n) if n <= MAX_ADDRSPACE => n as u32,
+                    _ => {
+                        return Err(Diag::malformed(
+                            "DataLayout",
+                            "bad-component",
+                            format!("`{comp}`: address space is not a number below 2^24"),
+                        ))
+                    }
+                }
+            };
+            let size = parts.next().and_then(|p| p.parse::<u32>().ok());
+            match size {
+                Some(b) if (8..=64).contains(&b) => dl.set_pointer_bits(space, b),
+                _ => {
+                    return Err(Diag::malformed(
+                        "DataLayout",
+                        "bad-pointer-size",
+                        format!("`{comp}`: pointer size must be 8..=64 bits"),
+                    ))
+                }
+            }
+        }
+        Ok(dl)
+    }
+
+    /// `bitsizeof(T)`.
+    ///
+    /// DECISION: literal struct types are laid out without padding, packed or
+    /// not: dioptra has no ABI alignment table, and the spec uses struct types
+    /// only for the bit sizes of composites, which are concatenated "with no
+    /// padding between the parts". Vectors are `N * bitsizeof(T)`.
+    ///
+    /// Types are bounded at parse time, so this cannot overflow.
+    pub fn bitsizeof(&self, t: &Type) -> u64 {
+        match t {
+            Type::Int(w) => *w,
+            Type::Half | Type::BFloat => 16,
+            Type::Float => 32,
+            Type::Double => 64,
+            Type::Ptr { addrspace, .. } => self.pointer_bits(*addrspace) as u64,
+            Type::Vector { count, elem } => count.saturating_mul(self.bitsizeof(elem)),
+            Type::Struct { fields, .. } => fields
+                .iter()
+                .fold(0u64, |a, f| a.saturating_add(self.bitsizeof(f))),
+        }
+    }
+
+    /// The data layout string that sets every non-default pointer size.
+    pub fn to_layout_string(&self) -> String {
+        let d = DataLayout::default();
+        let mut out = vec!["e".to_string()];
+        let spaces: std::collections::BTreeSet<u32> = self
+            .pointer_bits
+            .keys()
+            .chain(d.pointer_bits.keys())
+            .copied()
+            .collect();
+        for n in spaces {
+            if self.pointer_bits(n) != d.pointer_bits(n) {
+                out.push(format!("p{n}:{}", self.pointer_bits(n)));
+            }
+        }
+        out.join("-")
+    }
+
+    /// Checks that `bitsizeof(t)` is within dioptra's bounds (it depends on
+    /// the layout for pointers, so it is checked where the layout is known).
+    pub fn check_size(&self, t: &Type) -> Result<u64, Diag> {
+        let b = self.bitsizeof(t);
+        if b == 0 {
+            return Err(Diag::ill("Type", "zero-size", format!("`{t}` has no bits")));
+        }
+        if b > MAX_TYPE_BITS {
+            return Err(Diag::unsupported(
+                "Type",
+                "too-large",
+                format!("`{t}` has {b} bits; dioptra evaluates types of at most {MAX_TYPE_BITS} bits"),
+            ));
+        }
+        Ok(b)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn default_layout_is_amdgpu() {
+        let dl = DataLayout::default();
+        assert_eq!(dl.bitsizeof(&Type::ptr(5)), 32);
+        assert_eq!(dl.bitsizeof(&Type::ptr(1)), 64);
+        assert_eq!(dl.bitsizeof(&Type::ptr(0)), 64);
+        assert_eq!(dl.bitsizeof(&Type::ptr(3)), 32);
+    }
+
+    #[test]
+    fn layout_string_sets_pointer_sizes() {
+        let dl = DataLayout::parse("e-p:32:32-p5:64:64-i64:64").unwrap();
+        assert_eq!(dl.pointer_bits(0), 32);
+        assert_eq!(dl.pointer_bits(5), 64);
+        assert_eq!(dl.pointer_bits(3), 32);
+        assert_eq!(DataLayout::parse(&dl.to_layout_string()).unwrap(), dl);
+        assert!(DataLayout::parse("p5:128").is_err());
+        assert!(DataLayout::parse("E").is_err());
+    }
+
+    #[test]
+    fn sizes_of_aggregates() {
+        let dl = DataLayout::default();
+        let v = Type::Vector {
+            count: 4,
+            elem: Box::new(Type::Int(33)),
+        };
+        assert_eq!(dl.bitsizeof(&v), 132);
+        let s = Type::Struct {
+            packed: false,
+            fields: vec![Type::Int(8), Type::Float, Type::ptr(5)],
+        };
+        assert_eq!(dl.bitsizeof(&s), 8 + 32 + 32);
+    }
+
+    #[test]
+    fn typed_and_opaque_pointers_are_the_same_type() {
+        let typed = Type::Ptr {
+            addrspace: 5,
+            pointee: Some(Box::new(Type::Int(64))),
+        };
+        assert!(typed.same(&Type::ptr(5)));
+        assert!(!typed.same(&Type::ptr(1)));
+        assert_ne!(typed, Type::ptr(5));
+        assert_eq!(typed.to_string(), "i64 addrspace(5)*");
+        assert_eq!(Type::ptr(5).to_string(), "ptr addrspace(5)");
+    }
+}

@@ -1,0 +1,326 @@
+//! Values: literals to bits, and the integer and IEEE floating-point
+//! arithmetic the ops use.
+
+use crate::bits::Bits;
+use crate::diag::Diag;
+use crate::syntax::Literal;
+use crate::types::{DataLayout, Type};
+use num_bigint::{BigInt, BigUint, Sign};
+use num_traits::{FromPrimitive, One, Signed, Zero};
+
+/// The bits of literal `lit` of type `t`, or `None` for `undef` / `poison`.
+///
+/// DECISION: `poison` is treated like `undef` (the undefined location
+/// description): a debugger cannot tell them apart. A vector or struct literal
+/// with some `undef` elements is rejected (`literal-partially-undef`): it would
+/// need a composite of implicit and undefined parts, which the spec does not
+/// describe for `DIOpConstant`. Integer literals may be written signed or
+/// unsigned (`i8 -1` and `i8 255` are the same bits), as in LLVM. An integer
+/// literal for a pointer type is an address (`ptr addrspace(1) 4096`), since a
+/// debug expression has no `inttoptr`.
+pub fn literal_bits(t: &Type, lit: &Literal, dl: &DataLayout) -> Result<Option<Bits>, Diag> {
+    let c = "DIOpConstant";
+    let mismatch = || {
+        Diag::ill(
+            c,
+            "literal-type-mismatch",
+            format!("`{lit}` is not a literal of type `{t}`"),
+        )
+    };
+    let width = dl.bitsizeof(t);
+    match lit {
+        Literal::Undef | Literal::Poison => Ok(None),
+        Literal::ZeroInit => Ok(Some(Bits::zero(width))),
+        Literal::Int(v) => {
+            let (lo, hi) = match t {
+                Type::Int(w) => (-(BigInt::one() << (w - 1)), (BigInt::one() << *w) - 1),
+                Type::Ptr { .. } => (BigInt::zero(), (BigInt::one() << width) - 1),
+                _ => return Err(mismatch()),
+            };
+            if *v < lo || *v > hi {
+                return Err(Diag::ill(
+                    c,
+                    "literal-out-of-range",
+                    format!("{v} does not fit in `{t}` ({lo}..={hi})"),
+                ));
+            }
+            Ok(Some(Bits::from_bigint(width, v)))
+        }
+        Literal::Bool(b) => match t {
+            Type::Int(1) => Ok(Some(Bits::from_u64(1, *b as u64))),
+            _ => Err(mismatch()),
+        },
+        Literal::Float(bits) if t.is_float() => Ok(Some(Bits::from_u64(width, *bits))),
+        Literal::Float(_) => Err(mismatch()),
+        Literal::Null if t.is_pointer() => Ok(Some(Bits::zero(width))),
+        Literal::Null => Err(mismatch()),
+        Literal::Vector(elems) => {
+            let Type::Vector { count, elem } = t else {
+                return Err(mismatch());
+            };
+            if elems.len() as u64 != *count {
+                return Err(Diag::ill(
+                    c,
+                    "literal-type-mismatch",
+                    format!("`{t}` needs {count} elements, the literal has {}", elems.len()),
+                ));
+            }
+            aggregate_bits(t, elems.iter().map(|(et, v)| (elem.as_ref(), et, v)), dl)
+        }
+        Literal::Struct(elems) => {
+            let Type::Struct { fields, .. } = t else {
+                return Err(mismatch());
+            };
+            if elems.len() != fields.len() {
+                return Err(mismatch());
+            }
+            aggregate_bits(
+                t,
+                fields.iter().zip(elems).map(|(ft, (et, v))| (ft, et, v)),
+                dl,
+            )
+        }
+    }
+}
+
+/// Element 0 (field 0) in the low bits, as `DIOpComposite` concatenates.
+fn aggregate_bits<'a>(
+    t: &Type,
+    elems: impl Iterator<Item = (&'a Type, &'a Type, &'a Literal)>,
+    dl: &DataLayout,
+) -> Result<Option<Bits>, Diag> {
+    let mut acc = Bits::zero(0);
+    for (want, got, v) in elems {
+        if !want.same(got) {
+            return Err(Diag::ill(
+                "DIOpConstant",
+                "literal-type-mismatch",
+                format!("element of type `{got}` in a literal of type `{t}`"),
+            ));
+        }
+        match literal_bits(want, v, dl)? {
+            Some(b) => acc = acc.concat(&b),
+            None => {
+                return Err(Diag::unsupported(
+                    "DIOpConstant",
+                    "literal-partially-undef",
+                    format!("`{t}` literal with undef elements"),
+                ))
+            }
+        }
+    }
+    Ok(Some(acc))
+}
+
+/// The shortest text that reads back as the same bits: a decimal when one
+/// exists (`1.5`), otherwise LLVM's hexadecimal form (`0x7FF0000000000000`
+/// for `float`/`double`, `0xH7C00` for `half`, `0xR7F80` for `bfloat`).
+pub fn float_literal_text(t: &Type, bits: u64) -> String {
+    let value = float_to_f64(t, bits);
+    if value.is_finite() {
+        let mut s = format!("{value:?}");
+        if let Some(e) = s.find('e') {
+            if !s[..e].contains('.') {
+                s.insert_str(e, ".0");
+            }
+        }
+        if f64_to_float(t, value) == Some(bits) {
+            return s;
+        }
+    }
+    match t {
+        Type::Half => format!("0xH{bits:04X}"),
+        Type::BFloat => format!("0xR{bits:04X}"),
+        _ => format!("0x{:016X}", value.to_bits()),
+    }
+}
+
+/// Exactly the value of a float of type `t` with these bits, as an f64
+/// (every half, bfloat and float is exactly a double).
+pub fn float_to_f64(t: &Type, bits: u64) -> f64 {
+    match t {
+        Type::Half => half::f16::from_bits(bits as u16).to_f64(),
+        Type::BFloat => half::bf16::from_bits(bits as u16).to_f64(),
+        Type::Float => f32::from_bits(bits as u32) as f64,
+        _ => f64::from_bits(bits),
+    }
+}
+
+/// The bits of `v` in type `t` if `v` is exactly representable there.
+pub fn f64_to_float(t: &Type, v: f64) -> Option<u64> {
+    let bits = round_f64(t, v);
+    let back = float_to_f64(t, bits);
+    (back == v && back.is_sign_negative() == v.is_sign_negative() || v.is_nan() && back.is_nan())
+        .then_some(bits)
+}
+
+/// `v` rounded to nearest-even in type `t`.
+///
+/// DECISION: every NaN result is the positive quiet NaN with a zero payload
+/// (`0x7FC00000` for `float`), so that results do not depend on the host
+/// and can be compared bit for bit.
+pub fn round_f64(t: &Type, v: f64) -> u64 {
+    if v.is_nan() {
+        return canonical_nan(t);
+    }
+    match t {
+        Type::Half => half::f16::from_f64(v).to_bits() as u64,
+        Type::BFloat => half::bf16::from_f64(v).to_bits() as u64,
+        Type::Float => (v as f32).to_bits() as u64,
+        _ => v.to_bits(),
+    }
+}
+
+pub fn canonical_nan(t: &Type) -> u64 {
+    match t {
+        Type::Half => 0x7E00,
+        Type::BFloat => 0x7FC0,
+        Type::Float => 0x7FC0_0000,
+        _ => 0x7FF8_0000_0000_0000,
+    }
+}
+
+/// An IEEE binary operation in the format of `t`, rounded to nearest-even.
+///
+/// `half` and `bfloat` are computed in `f32` and rounded once more: for
+/// `+ - * /` that is exact because `f32` has at least `2p + 2` bits of
+/// precision for both (p = 11 and 8). `float` uses `f32` and `double` `f64`
+/// directly.
+pub fn float_binop(t: &Type, a: &Bits, b: &Bits, op: fn(f64, f64) -> f64) -> Bits {
+    let w = a.width();
+    let (x, y) = (float_to_f64(t, a.low_u64()), float_to_f64(t, b.low_u64()));
+    let bits = match t {
+        Type::Double => round_f64(t, op(x, y)),
+        _ => {
+            let r = op(x as f32 as f64, y as f32 as f64) as f32;
+            round_f64(t, r as f64)
+        }
+    };
+    Bits::from_u64(w, bits)
+}
+
+/// Exponent and mantissa field widths of a floating-point type.
+fn float_format(t: &Type) -> (u32, u32) {
+    match t {
+        Type::Half => (5, 10),
+        Type::BFloat => (8, 7),
+        Type::Float => (8, 23),
+        _ => (11, 52),
+    }
+}
+
+/// The integer `v` rounded to nearest-even in the floating-point type `t`
+/// (overflow gives an infinity). Done on the exact integer, not through an
+/// intermediate `f64`, to avoid double rounding.
+pub fn int_to_float(t: &Type, v: &BigInt) -> u64 {
+    let (e, m) = float_format(t);
+    let sign = (v.sign() == Sign::Minus) as u64;
+    let mag: BigUint = v.magnitude().clone();
+    if mag.is_zero() {
+        return 0;
+    }
+    let n = mag.bits(); // value in [2^(n-1), 2^n)
+    let mut exp = n - 1;
+    let keep = m as u64 + 1;
+    let mut mant: BigUint = if n <= keep {
+        mag << (keep - n)
+    } else {
+        let drop = n - keep;
+        let q = &mag >> drop;
+        let rem = &mag - (&q << drop);
+        let halfway = BigUint::one() << (drop - 1);
+        let round_up = rem > halfway || (rem == halfway && q.bit(0));
+        let mut q = q;
+        if round_up {
+            q += 1u32;
+            if q.bits() > keep {
+                q >>= 1;
+                exp += 1;
+            }
+        }
+        q
+    };
+    let bias = (1u64 << (e - 1)) - 1;
+    let max_exp = bias; // largest unbiased exponent of a finite value
+    if exp > max_exp {
+        return (sign << (e + m)) | (((1u64 << e) - 1) << m); // infinity
+    }
+    mant -= BigUint::one() << m; // drop the implicit leading one
+    let mant = mant.iter_u64_digits().next().unwrap_or(0);
+    (sign << (e + m)) | ((exp + bias) << m) | mant
+}
+
+/// The float of type `t` with `bits`, truncated toward zero to an integer,
+/// or `None` for NaN and infinities.
+pub fn float_to_int(t: &Type, bits: u64) -> Option<BigInt> {
+    let v = float_to_f64(t, bits);
+    if !v.is_finite() {
+        return None;
+    }
+    BigInt::from_f64(v.trunc())
+}
+
+/// Does `v` fit in a signed integer of `width` bits?
+pub fn fits_signed(v: &BigInt, width: u64) -> bool {
+    let lim = BigInt::one() << (width - 1);
+    v >= &-lim.clone() && v < &lim
+}
+
+/// `|v|` as a `BigInt` helper for messages.
+pub fn abs(v: &BigInt) -> BigInt {
+    v.abs()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn int_to_float_rounds_once_to_nearest_even() {
+        // 2^24 + 1 is not a float; ties to even gives 2^24.
+        assert_eq!(
+            int_to_float(&Type::Float, &BigInt::from(16_777_217)),
+            16_777_216f32.to_bits() as u64
+        );
+        assert_eq!(
+            int_to_float(&Type::Float, &BigInt::from(16_777_219)),
+            16_777_220f32.to_bits() as u64
+        );
+        assert_eq!(int_to_float(&Type::Double, &BigInt::from(-3)), (-3f64).to_bits());
+        assert_eq!(int_to_float(&Type::Half, &BigInt::from(65520)), 0x7C00); // rounds to inf
+        assert_eq!(int_to_float(&Type::Half, &BigInt::from(65504)), 0x7BFF);
+        assert_eq!(int_to_float(&Type::BFloat, &BigInt::from(1)), 0x3F80);
+    }
+
+    #[test]
+    fn float_text_round_trips() {
+        for (t, bits) in [
+            (Type::Float, 1.5f32.to_bits() as u64),
+            (Type::Float, 0.1f32.to_bits() as u64),
+            (Type::Double, 1e300f64.to_bits()),
+            (Type::Half, 0x7C00),
+            (Type::BFloat, 0x3F80),
+            (Type::Double, f64::NAN.to_bits()),
+        ] {
+            let s = float_literal_text(&t, bits);
+            let back = if let Some(h) = s.strip_prefix("0xH").or(s.strip_prefix("0xR")) {
+                u64::from_str_radix(h, 16).unwrap()
+            } else if let Some(h) = s.strip_prefix("0x") {
+                round_f64(&t, f64::from_bits(u64::from_str_radix(h, 16).unwrap()))
+            } else {
+                f64_to_float(&t, s.parse().unwrap()).unwrap()
+            };
+            assert_eq!(back, bits, "{t} {s}");
+        }
+    }
+
+    #[test]
+    fn half_arithmetic_rounds_in_half() {
+        let one = Bits::from_u64(16, 0x3C00);
+        let tiny = Bits::from_u64(16, 0x0001); // smallest subnormal
+        let r = float_binop(&Type::Half, &one, &tiny, |a, b| a + b);
+        assert_eq!(r.low_u64(), 0x3C00);
+        let nan = float_binop(&Type::Float, &Bits::from_u64(32, 0), &Bits::from_u64(32, 0), |a, b| a / b);
+        assert_eq!(nan.low_u64(), 0x7FC0_0000);
+    }
+}

@@ -1,0 +1,665 @@
+//! Static well-formedness: the type stack of the spec's stack signatures.
+//!
+//! One `check_<op>` per operation, in the spec's order. Each pops and pushes
+//! types as the op's `{ inputs -> outputs }` specification says and reports
+//! every "not well-formed" sentence of the op with its own reason code. The
+//! rules that depend on the context's contents (reading undefined bits,
+//! offsets outside a storage, overlapping composite parts) are evaluation
+//! errors instead; see `eval`.
+
+use crate::context::Signature;
+use crate::diag::Diag;
+use crate::limits::{MAX_TYPE_DEPTH, MAX_VECTOR_COUNT};
+use crate::syntax::{Expr, Literal, Op};
+use crate::types::Type;
+use crate::value::literal_bits;
+
+/// The result of a successful check.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Checked {
+    /// The type of the single resulting stack element.
+    pub result: Type,
+    /// `DIOpFragment(O, S)`, if the expression ends with one.
+    pub fragment: Option<(u64, u64)>,
+}
+
+/// An entry of the abstract stack: a type, and whether the location will be
+/// the implicit address made by `DIOpAddrOf`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StackTy {
+    pub ty: Type,
+    pub addr_of: bool,
+}
+
+/// The abstract stack and what checking an op needs.
+pub struct TypeStack<'a> {
+    pub sig: &'a Signature,
+    pub entries: Vec<StackTy>,
+    /// The op being checked, for messages.
+    op: &'static str,
+    index: usize,
+}
+
+impl TypeStack<'_> {
+    fn ill(&self, reason: &'static str, msg: impl Into<String>) -> Diag {
+        Diag::ill(self.op, reason, format!("op {}: {}", self.index, msg.into()))
+    }
+    /// "If evaluation can result in a stack with fewer entries than required
+    /// by an operation, then the expression is not well-formed."
+    fn pop_any(&mut self) -> Result<StackTy, Diag> {
+        self.entries
+            .pop()
+            .ok_or_else(|| self.ill("stack-underflow", "the stack has too few entries"))
+    }
+    /// Pops an entry that is not an implicit address. Spec, `DIOpAddrOf`: "If
+    /// `DIOpDeref(T)` is applied to the resulting `(L':ptr addrspace(N))`, then
+    /// it will result in `(L:T)`. If any other operation is applied, then the
+    /// expression is not well-formed."
+    fn pop(&mut self) -> Result<Type, Diag> {
+        let e = self.pop_any()?;
+        if e.addr_of {
+            return Err(self.ill(
+                "addrof-operand",
+                format!("the `{}` entry was made by DIOpAddrOf; only DIOpDeref may use it", e.ty),
+            ));
+        }
+        Ok(e.ty)
+    }
+    fn push(&mut self, ty: Type) {
+        self.entries.push(StackTy { ty, addr_of: false });
+    }
+    fn bits(&self, t: &Type) -> u64 {
+        self.sig.layout.bitsizeof(t)
+    }
+    /// A type written in the op must be within dioptra's size bounds.
+    fn sized(&self, t: &Type) -> Result<u64, Diag> {
+        self.sig
+            .layout
+            .check_size(t)
+            .map_err(|e| Diag::new(e.outcome, e.construct, e.reason, format!("op {}: {}", self.index, e.message)))
+    }
+    /// Pops `(L1:T) (L2:T)` of a binary op and returns `T`.
+    fn pop_same_pair(&mut self) -> Result<Type, Diag> {
+        let t1 = self.pop()?;
+        let t2 = self.pop()?;
+        if !t1.same(&t2) {
+            return Err(self.ill(
+                "type-mismatch",
+                format!("both inputs must have the same type, found `{t1}` (top) and `{t2}`"),
+            ));
+        }
+        Ok(t1)
+    }
+}
+
+fn type_depth(t: &Type) -> usize {
+    match t {
+        Type::Vector { elem, .. } => 1 + type_depth(elem),
+        Type::Struct { fields, .. } => 1 + fields.iter().map(type_depth).max().unwrap_or(0),
+        Type::Ptr {
+            pointee: Some(p), ..
+        } => 1 + type_depth(p),
+        _ => 0,
+    }
+}
+
+/// Checks an expression against a signature, returning the result type.
+///
+/// Spec, `DIExpr`: "Represents an expression, which is a sequence of one or
+/// more operations" and "If the stack does not have a single element after
+/// evaluation, then the expression is not well-formed."
+pub fn check(expr: &Expr, sig: &Signature) -> Result<Checked, Diag> {
+    if expr.ops.is_empty() {
+        return Err(Diag::ill("DIExpr", "empty", "an expression has one or more operations"));
+    }
+    let mut st = TypeStack {
+        sig,
+        entries: Vec::new(),
+        op: "DIExpr",
+        index: 0,
+    };
+    let mut fragment = None;
+    let last = expr.ops.len() - 1;
+    for (i, op) in expr.ops.iter().enumerate() {
+        st.op = op.name();
+        st.index = i;
+        match op {
+            Op::Referrer(t) => check_referrer(&mut st, t)?,
+            Op::Arg(n, t) => check_arg(&mut st, *n, t)?,
+            Op::TypeObject(t) => check_type_object(&mut st, t)?,
+            Op::Constant(t, v) => check_constant(&mut st, t, v)?,
+            Op::Convert(t) => check_convert(&mut st, t)?,
+            Op::ZExt(t) => check_zext(&mut st, t)?,
+            Op::SExt(t) => check_sext(&mut st, t)?,
+            Op::Reinterpret(t) => check_reinterpret(&mut st, t)?,
+            Op::BitOffset(t) => check_bit_offset(&mut st, t)?,
+            Op::ByteOffset(t) => check_byte_offset(&mut st, t)?,
+            Op::Composite(n, t) => check_composite(&mut st, *n, t)?,
+            Op::Extend(n) => check_extend(&mut st, *n)?,
+            Op::Select => check_select(&mut st)?,
+            Op::AddrOf(n) => check_addr_of(&mut st, *n)?,
+            Op::Deref(t) => check_deref(&mut st, t)?,
+            Op::Read => check_read(&mut st)?,
+            Op::Add => check_add(&mut st)?,
+            Op::Sub => check_sub(&mut st)?,
+            Op::Mul => check_mul(&mut st)?,
+            Op::Div => check_div(&mut st)?,
+            Op::LShr => check_lshr(&mut st)?,
+            Op::AShr => check_ashr(&mut st)?,
+            Op::Shl => check_shl(&mut st)?,
+            Op::PushLane(t) => check_push_lane(&mut st, t)?,
+            Op::Fragment(o, s) => {
+                check_fragment(&mut st, *o, *s, i == last)?;
+                fragment = Some((*o, *s));
+            }
+            Op::And => check_and(&mut st)?,
+            Op::Or => check_or(&mut st)?,
+            Op::Xor => check_xor(&mut st)?,
+            Op::Mod => check_mod(&mut st)?,
+        }
+    }
+    if st.entries.len() != 1 {
+        return Err(Diag::ill(
+            "DIExpr",
+            "result-stack-size",
+            format!(
+                "the stack must hold exactly one entry after the last operation, it holds {}",
+                st.entries.len()
+            ),
+        ));
+    }
+    let result = st.entries.pop().expect("one entry").ty;
+    if let Some((_, s)) = fragment {
+        let b = st.bits(&result);
+        if b != s {
+            return Err(Diag::ill(
+                "DIOpFragment",
+                "size-mismatch",
+                format!("the fragment is {s} bits but the expression's result `{result}` has {b}"),
+            ));
+        }
+    }
+    Ok(Checked { result, fragment })
+}
+
+/// `DIOpReferrer(T:type) { -> (L:T) }`
+///
+/// "If `LS` is not a bounded lifetime segment, then the expression is not
+/// well-formed. If `bitsizeof(T)` is not equal to `bitsizeof(R)`, then the
+/// expression is not well-formed."
+pub fn check_referrer(st: &mut TypeStack, t: &Type) -> Result<(), Diag> {
+    st.sized(t)?;
+    let Some(r) = st.sig.referrer.clone() else {
+        return Err(st.ill(
+            "not-bounded",
+            "there is no referrer: the expression does not belong to a bounded lifetime segment",
+        ));
+    };
+    if st.bits(t) != st.bits(&r) {
+        return Err(st.ill(
+            "size-mismatch",
+            format!("`{t}` has {} bits but the referrer `{r}` has {}", st.bits(t), st.bits(&r)),
+        ));
+    }
+    st.push(t.clone());
+    Ok(())
+}
+
+/// `DIOpArg(N:unsigned, T:type) { -> (L:T) }`
+///
+/// "If there are fewer than `N + 1` inputs to the expression, then the
+/// expression is not well-formed. If `bitsizeof(T)` is not equal to
+/// `bitsizeof(I)`, then the expression is not well-formed."
+pub fn check_arg(st: &mut TypeStack, n: u32, t: &Type) -> Result<(), Diag> {
+    st.sized(t)?;
+    let Some(i) = st.sig.args.get(n as usize).cloned() else {
+        return Err(st.ill(
+            "index-out-of-range",
+            format!("input {n} does not exist; there are {} inputs", st.sig.args.len()),
+        ));
+    };
+    if st.bits(t) != st.bits(&i) {
+        return Err(st.ill(
+            "size-mismatch",
+            format!("`{t}` has {} bits but input {n} `{i}` has {}", st.bits(t), st.bits(&i)),
+        ));
+    }
+    st.push(t.clone());
+    Ok(())
+}
+
+/// `DIOpTypeObject(T:type) { -> (L:T) }`
+///
+/// "If `LS` can be evaluated other than to obtain the location description of
+/// a type property fragment, then the expression is not well-formed. [...] If
+/// `bitsizeof(T)` is not equal to `bitsizeof(LT)`, then the expression is not
+/// well-formed."
+pub fn check_type_object(st: &mut TypeStack, t: &Type) -> Result<(), Diag> {
+    st.sized(t)?;
+    let Some(lt) = st.sig.type_object.clone() else {
+        return Err(st.ill(
+            "not-type-property",
+            "there is no type object: the expression is not evaluated for a type property",
+        ));
+    };
+    if st.bits(t) != st.bits(&lt) {
+        return Err(st.ill(
+            "size-mismatch",
+            format!("`{t}` has {} bits but the type object `{lt}` has {}", st.bits(t), st.bits(&lt)),
+        ));
+    }
+    st.push(t.clone());
+    Ok(())
+}
+
+/// `DIOpConstant(T:type V:literal) { -> (L:T) }`
+///
+/// "`V` is a literal value of type `T` or the `undef` value."
+pub fn check_constant(st: &mut TypeStack, t: &Type, v: &Literal) -> Result<(), Diag> {
+    st.sized(t)?;
+    literal_bits(t, v, &st.sig.layout)
+        .map_err(|e| Diag::new(e.outcome, e.construct, e.reason, format!("op {}: {}", st.index, e.message)))?;
+    st.push(t.clone());
+    Ok(())
+}
+
+/// The conversions `DIOpConvert` accepts.
+///
+/// DECISION: the spec limits conversions to "those supported by the target
+/// debug format" (`DW_OP_convert`: between base types). dioptra accepts
+/// conversions between integral, floating-point and pointer types, except
+/// between pointers and floating point; pointers convert as unsigned integers
+/// of their size. Vectors and structs are `unsupported-conversion`.
+fn convertible(from: &Type, to: &Type) -> bool {
+    let ok = |t: &Type| t.is_scalar();
+    ok(from) && ok(to) && !(from.is_pointer() && to.is_float() || from.is_float() && to.is_pointer())
+}
+
+/// `DIOpConvert(T':type) { (L:T) -> (L':T') }`
+///
+/// "If `bitsizeof(T')` is greater than `bitsizeof(T)` and `T'` and `T` are
+/// both integral types, then the expression is not well-formed."
+pub fn check_convert(st: &mut TypeStack, to: &Type) -> Result<(), Diag> {
+    st.sized(to)?;
+    let from = st.pop()?;
+    if from.is_integral() && to.is_integral() && st.bits(to) > st.bits(&from) {
+        return Err(st.ill(
+            "integral-extension",
+            format!("`{from}` to the wider `{to}`: use DIOpZExt or DIOpSExt"),
+        ));
+    }
+    if !convertible(&from, to) {
+        return Err(st.ill(
+            "unsupported-conversion",
+            format!("no conversion from `{from}` to `{to}`"),
+        ));
+    }
+    st.push(to.clone());
+    Ok(())
+}
+
+fn check_extension(st: &mut TypeStack, to: &Type) -> Result<(), Diag> {
+    st.sized(to)?;
+    let from = st.pop()?;
+    if !from.is_integral() || !to.is_integral() {
+        return Err(st.ill(
+            "not-integral",
+            format!("both types must be integral, found `{from}` to `{to}`"),
+        ));
+    }
+    if st.bits(to) <= st.bits(&from) {
+        return Err(st.ill(
+            "not-wider",
+            format!("`{to}` is not wider than `{from}`"),
+        ));
+    }
+    st.push(to.clone());
+    Ok(())
+}
+
+/// `DIOpZExt(T':type) { (L:T) -> (L':T') }`
+///
+/// "If `T` and `T'` are not integral types, or if `bitsizeof(T')` is less than
+/// or equal to `bitsizeof(T)` then the expression is not well-formed."
+pub fn check_zext(st: &mut TypeStack, to: &Type) -> Result<(), Diag> {
+    check_extension(st, to)
+}
+
+/// `DIOpSExt(T':type) { (L:T) -> (L':T') }`
+///
+/// "If `T` and `T'` are not integral types, or if `bitsizeof(T')` is less than
+/// or equal to `bitsizeof(T)` then the expression is not well-formed."
+pub fn check_sext(st: &mut TypeStack, to: &Type) -> Result<(), Diag> {
+    check_extension(st, to)
+}
+
+/// `DIOpReinterpret(T':type) { (L:T) -> (L:T') }`
+///
+/// "If `bitsizeof(T)` is not equal to `bitsizeof(T')`, then the expression is
+/// not well-formed."
+pub fn check_reinterpret(st: &mut TypeStack, to: &Type) -> Result<(), Diag> {
+    st.sized(to)?;
+    let from = st.pop()?;
+    if st.bits(&from) != st.bits(to) {
+        return Err(st.ill(
+            "size-mismatch",
+            format!("`{from}` has {} bits, `{to}` has {}", st.bits(&from), st.bits(to)),
+        ));
+    }
+    st.push(to.clone());
+    Ok(())
+}
+
+fn check_offset(st: &mut TypeStack, to: &Type) -> Result<(), Diag> {
+    st.sized(to)?;
+    let i = st.pop()?;
+    if !i.is_integral() {
+        return Err(st.ill(
+            "offset-not-integral",
+            format!("the offset has type `{i}`, which is not integral"),
+        ));
+    }
+    st.pop()?;
+    st.push(to.clone());
+    Ok(())
+}
+
+/// `DIOpBitOffset(T':type) { (B:I) (L:T) -> (L':T') }`
+///
+/// "If `I` is not an integral type, then the expression is not well-defined."
+/// (Read as "not well-formed"; see the errata register.)
+pub fn check_bit_offset(st: &mut TypeStack, to: &Type) -> Result<(), Diag> {
+    check_offset(st, to)
+}
+
+/// `DIOpByteOffset(T':type) { (B:I) (L:T) -> (L':T') }`
+///
+/// "`(L':T')` is as if `DIOpBitOffset(T')` was evaluated with a stack
+/// containing `(B * 8:I) (L:T)`." (So `I` must be integral as there.)
+pub fn check_byte_offset(st: &mut TypeStack, to: &Type) -> Result<(), Diag> {
+    check_offset(st, to)
+}
+
+/// `DIOpComposite(N:unsigned, T:type) { (L1:T1) (L2:T2) ... (LN:TN) -> (L:T) }`
+///
+/// "If the sum of `bitsizeof(TM)` for `M` from 1 to `N` does not equal
+/// `bitsizeof(T)`, then the expression is not well-formed."
+///
+/// DECISION: `N = 0` is not well-formed (`zero-parts`): no type has zero bits,
+/// so the size rule could never hold; the separate code says why.
+pub fn check_composite(st: &mut TypeStack, n: u32, t: &Type) -> Result<(), Diag> {
+    let want = st.sized(t)?;
+    if type_depth(t) > MAX_TYPE_DEPTH {
+        return Err(st.ill("too-deep", format!("`{t}` is nested too deeply")));
+    }
+    if n == 0 {
+        return Err(st.ill("zero-parts", "a composite has at least one part"));
+    }
+    if n as usize > st.entries.len() {
+        return Err(st.ill(
+            "stack-underflow",
+            format!("{n} parts but the stack has {} entries", st.entries.len()),
+        ));
+    }
+    let mut sum = 0u64;
+    for _ in 0..n {
+        let tm = st.pop()?;
+        sum = sum.saturating_add(st.bits(&tm));
+    }
+    if sum != want {
+        return Err(st.ill(
+            "size-mismatch",
+            format!("the parts have {sum} bits in all, `{t}` has {want}"),
+        ));
+    }
+    st.push(t.clone());
+    Ok(())
+}
+
+/// `DIOpExtend(N:unsigned) { (L:T) -> (L':<N x T>) }`
+///
+/// "If `T` is not an integral type, floating point type, or pointer type, then
+/// the expression is not well-formed."
+///
+/// DECISION: `N = 0` is not well-formed (`zero-count`): `<0 x T>` is not an
+/// LLVM type.
+pub fn check_extend(st: &mut TypeStack, n: u32) -> Result<(), Diag> {
+    let t = st.pop()?;
+    if !t.is_scalar() {
+        return Err(st.ill(
+            "invalid-element-type",
+            format!("`{t}` is not an integral, floating-point or pointer type"),
+        ));
+    }
+    if n == 0 {
+        return Err(st.ill("zero-count", "`<0 x T>` is not a type"));
+    }
+    if n as u64 > MAX_VECTOR_COUNT {
+        return Err(Diag::unsupported(
+            "DIOpExtend",
+            "too-large",
+            format!("op {}: dioptra evaluates vectors of at most {MAX_VECTOR_COUNT} elements", st.index),
+        ));
+    }
+    let v = Type::Vector {
+        count: n as u64,
+        elem: Box::new(t),
+    };
+    st.sized(&v)?;
+    st.push(v);
+    Ok(())
+}
+
+/// `DIOpSelect() { (LM:TM) (L1:<N x T>) (L0:<N x T>) -> (L:<N x T>) }`
+///
+/// "If `bitsizeof(TM)` is less than `N`, then the expression is not
+/// well-formed. [...] If `T` is not an integral type, floating point type, or
+/// pointer type, then the expression is not well-formed."
+///
+/// DECISION: the mask type `TM` must be integral (`mask-not-integral`): the
+/// spec reads it as "a bit mask", and a floating-point or pointer mask is a
+/// type confusion worth reporting.
+pub fn check_select(st: &mut TypeStack) -> Result<(), Diag> {
+    let tm = st.pop()?;
+    let t1 = st.pop()?;
+    let t0 = st.pop()?;
+    let (Type::Vector { count, elem }, Type::Vector { .. }) = (&t1, &t0) else {
+        return Err(st.ill(
+            "not-a-vector",
+            format!("the two sources must be vectors `<N x T>`, found `{t1}` and `{t0}`"),
+        ));
+    };
+    if !t1.same(&t0) {
+        return Err(st.ill(
+            "type-mismatch",
+            format!("the two sources must have the same type, found `{t1}` and `{t0}`"),
+        ));
+    }
+    if !elem.is_scalar() {
+        return Err(st.ill(
+            "invalid-element-type",
+            format!("`{elem}` is not an integral, floating-point or pointer type"),
+        ));
+    }
+    if !tm.is_integral() {
+        return Err(st.ill("mask-not-integral", format!("the mask has type `{tm}`")));
+    }
+    if st.bits(&tm) < *count {
+        return Err(st.ill(
+            "mask-too-narrow",
+            format!("the mask `{tm}` has fewer than {count} bits"),
+        ));
+    }
+    st.push(t1);
+    Ok(())
+}
+
+/// `DIOpAddrOf(N:addrspace) { (L:T) -> (L':ptr addrspace(N)) }`
+///
+/// "If `DIOpDeref(T)` is applied to the resulting `(L':ptr addrspace(N))`,
+/// then it will result in `(L:T)`. If any other operation is applied, then the
+/// expression is not well-formed." (Enforced by `TypeStack::pop`.)
+pub fn check_addr_of(st: &mut TypeStack, n: u32) -> Result<(), Diag> {
+    st.pop()?;
+    st.entries.push(StackTy {
+        ty: Type::ptr(n),
+        addr_of: true,
+    });
+    Ok(())
+}
+
+/// `DIOpDeref(T:type) { (L:ptr addrspace(N)) -> (L':T) }`
+///
+/// The input must be a pointer (the stack signature binds `ptr addrspace(N)`).
+pub fn check_deref(st: &mut TypeStack, t: &Type) -> Result<(), Diag> {
+    st.sized(t)?;
+    let p = st.pop_any()?;
+    if !p.ty.is_pointer() {
+        return Err(st.ill(
+            "not-a-pointer",
+            format!("the input has type `{}`, not `ptr addrspace(N)`", p.ty),
+        ));
+    }
+    st.push(t.clone());
+    Ok(())
+}
+
+/// `DIOpRead() { (L:T) -> (L':T) }`
+pub fn check_read(st: &mut TypeStack) -> Result<(), Diag> {
+    let t = st.pop()?;
+    st.push(t);
+    Ok(())
+}
+
+/// DECISION: `DIOpAdd`, `DIOpSub`, `DIOpMul` and `DIOpDiv` take integral or
+/// floating-point operands (`not-arithmetic` otherwise). The spec puts no type
+/// rule on them, but arithmetic on pointers, vectors or structs has no
+/// meaning the spec gives; offsets into memory use `DIOpByteOffset`.
+fn check_arithmetic(st: &mut TypeStack) -> Result<(), Diag> {
+    let t = st.pop_same_pair()?;
+    if !t.is_integral() && !t.is_float() {
+        return Err(st.ill(
+            "not-arithmetic",
+            format!("`{t}` is not an integral or floating-point type"),
+        ));
+    }
+    st.push(t);
+    Ok(())
+}
+
+/// Shifts and the ROCm bitwise ops: "If `T` is not an integral type, then the
+/// expression is not well-formed."
+fn check_integral_binary(st: &mut TypeStack) -> Result<(), Diag> {
+    let t = st.pop_same_pair()?;
+    if !t.is_integral() {
+        return Err(st.ill("not-integral", format!("`{t}` is not an integral type")));
+    }
+    st.push(t);
+    Ok(())
+}
+
+/// `DIOpAdd() { (L1:T) (L2:T) -> (L:T) }`
+pub fn check_add(st: &mut TypeStack) -> Result<(), Diag> {
+    check_arithmetic(st)
+}
+
+/// `DIOpSub() { (L1:T) (L2:T) -> (L:T) }`
+pub fn check_sub(st: &mut TypeStack) -> Result<(), Diag> {
+    check_arithmetic(st)
+}
+
+/// `DIOpMul() { (L1:T) (L2:T) -> (L:T) }`
+pub fn check_mul(st: &mut TypeStack) -> Result<(), Diag> {
+    check_arithmetic(st)
+}
+
+/// `DIOpDiv() { (L1:T) (L2:T) -> (L:T) }`
+pub fn check_div(st: &mut TypeStack) -> Result<(), Diag> {
+    check_arithmetic(st)
+}
+
+/// `DIOpLShr() { (L1:T) (L2:T) -> (L:T) }`
+///
+/// "If `T` is not an integral type, then the expression is not well-formed."
+pub fn check_lshr(st: &mut TypeStack) -> Result<(), Diag> {
+    check_integral_binary(st)
+}
+
+/// `DIOpAShr() { (L1:T) (L2:T) -> (L:T) }`
+///
+/// "If `T` is not an integral type, then the expression is not well-formed."
+pub fn check_ashr(st: &mut TypeStack) -> Result<(), Diag> {
+    check_integral_binary(st)
+}
+
+/// `DIOpShl() { (L1:T) (L2:T) -> (L:T) }`
+///
+/// "If `T` is not an integral type, then the expression is not well-formed."
+pub fn check_shl(st: &mut TypeStack) -> Result<(), Diag> {
+    check_integral_binary(st)
+}
+
+/// `DIOpPushLane(T:type) { -> (L:T) }`
+///
+/// "If `T` is not an integral type or the source language is not implemented
+/// using a SIMD or SIMT execution model, then the expression is not
+/// well-formed."
+pub fn check_push_lane(st: &mut TypeStack, t: &Type) -> Result<(), Diag> {
+    st.sized(t)?;
+    if !t.is_integral() {
+        return Err(st.ill("not-integral", format!("`{t}` is not an integral type")));
+    }
+    if !st.sig.simt {
+        return Err(st.ill(
+            "not-simt",
+            "the target is not SIMD/SIMT (no lane in the context; `--no-simt`)",
+        ));
+    }
+    st.push(t.clone());
+    Ok(())
+}
+
+/// `DIOpFragment(O:unsigned, S:unsigned) { -> }`
+///
+/// "An operation with no effect, used only as a means to encode the
+/// "fragment" position of the debug intrinsic or metadata which refers to the
+/// expression in terms of an bit offset `O` and bit size `S`."
+///
+/// DECISION: a fragment is the last operation (`not-last`; so there is at most
+/// one), its size is not zero (`zero-size`) and equals the bit size of the
+/// expression's result (`size-mismatch`, checked after the last op): it says
+/// which bits of the variable the result describes.
+pub fn check_fragment(st: &mut TypeStack, o: u64, s: u64, is_last: bool) -> Result<(), Diag> {
+    if !is_last {
+        return Err(st.ill("not-last", "DIOpFragment must be the last operation"));
+    }
+    if s == 0 {
+        return Err(st.ill("zero-size", "a fragment has at least one bit"));
+    }
+    if o.checked_add(s).is_none() {
+        return Err(st.ill("size-mismatch", "O + S overflows"));
+    }
+    Ok(())
+}
+
+/// ROCm `DIOpAnd() { (L1:T) (L2:T) -> (L:T) }`
+///
+/// DECISION: as the shifts, `T` must be integral (`not-integral`).
+pub fn check_and(st: &mut TypeStack) -> Result<(), Diag> {
+    check_integral_binary(st)
+}
+
+/// ROCm `DIOpOr() { (L1:T) (L2:T) -> (L:T) }`; `T` integral (DECISION).
+pub fn check_or(st: &mut TypeStack) -> Result<(), Diag> {
+    check_integral_binary(st)
+}
+
+/// ROCm `DIOpXor() { (L1:T) (L2:T) -> (L:T) }`; `T` integral (DECISION).
+pub fn check_xor(st: &mut TypeStack) -> Result<(), Diag> {
+    check_integral_binary(st)
+}
+
+/// ROCm `DIOpMod() { (L1:T) (L2:T) -> (L:T) }`; `T` integral (DECISION).
+pub fn check_mod(st: &mut TypeStack) -> Result<(), Diag> {
+    check_integral_binary(st)
+}
