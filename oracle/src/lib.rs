@@ -1,1 +1,8 @@
+//! # dioptra-oracle
+//!
+//! The tools built on the semantics: the conformance-script runner, the line
+//! protocol for external implementations, and the `dioptra` CLI.
 
+pub mod protocol;
+pub mod render;
+pub mod script;

@@ -1,1 +1,292 @@
-fn main(){}
+//! The `dioptra` command line (DESIGN.md, "CLI contract").
+//!
+//! Exit codes: 0 holds / success, 1 the checked thing fails (ill-formed,
+//! evaluation error, unsupported, failing cases), 2 usage or malformed input,
+//! 3 unknown.
+
+use clap::{Parser, Subcommand};
+use dioptra_oracle::protocol::answer_line;
+use dioptra_oracle::render::value_text;
+use dioptra_oracle::script::{run_files, External, Reference, Responder};
+use dioptra_semantics::context::{ConcreteContext, Signature};
+use dioptra_semantics::diag::{Diag, Outcome};
+use dioptra_semantics::eval::eval;
+use dioptra_semantics::text::{parse_expr, parse_type};
+use dioptra_semantics::types::DataLayout;
+use dioptra_semantics::wellformed::check;
+use serde_json::json;
+use std::io::BufRead;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+#[derive(Parser)]
+#[command(
+    name = "dioptra",
+    version,
+    about = "Reference semantics and conformance oracle for LLVM debug-information location expressions"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Cmd,
+}
+
+#[derive(Subcommand)]
+enum Cmd {
+    /// Well-formedness: prints the result type or the diagnostic.
+    Check {
+        /// Expression text, or @FILE.
+        expr: String,
+        /// The referrer's type (the expression belongs to a bounded lifetime segment).
+        #[arg(long)]
+        referrer: Option<String>,
+        /// An input's type (argObjects), repeated in order.
+        #[arg(long = "arg")]
+        args: Vec<String>,
+        /// The type whose property is evaluated (DIOpTypeObject).
+        #[arg(long = "type-object")]
+        type_object: Option<String>,
+        /// The target is not SIMD/SIMT (DIOpPushLane is then ill-formed).
+        #[arg(long = "no-simt")]
+        no_simt: bool,
+        /// LLVM data layout string; only pointer sizes are read (default: AMDGPU's).
+        #[arg(long)]
+        datalayout: Option<String>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Evaluates in a context: prints the location description and, where readable, the value.
+    Eval {
+        /// Expression text, or @FILE.
+        expr: String,
+        /// A context file: one (context ...) form (see corpus/README.md).
+        #[arg(long)]
+        context: PathBuf,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Runs conformance scripts against the reference or an external implementation.
+    Run {
+        /// Script files or directories (searched for *.dioptra).
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        /// An implementation speaking the line protocol on stdin/stdout.
+        #[arg(long = "impl")]
+        imp: Option<String>,
+        /// Seconds to wait for each answer of an external implementation.
+        #[arg(long, default_value_t = 10)]
+        timeout: u64,
+        /// Print every case, not only the failures.
+        #[arg(long)]
+        verbose: bool,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Answers the line protocol on stdin/stdout as the reference implementation.
+    Serve,
+}
+
+fn exit_for(o: Outcome) -> u8 {
+    match o {
+        Outcome::Malformed => 2,
+        _ => 1,
+    }
+}
+
+/// Reads `@FILE` or returns the text itself.
+fn expr_text(arg: &str) -> Result<String, Diag> {
+    match arg.strip_prefix('@') {
+        Some(path) => std::fs::read_to_string(path)
+            .map_err(|e| Diag::malformed("Input", "unreadable", format!("{path}: {e}"))),
+        None => Ok(arg.to_string()),
+    }
+}
+
+fn report(d: &Diag, json: bool) -> ExitCode {
+    if json {
+        println!(
+            "{}",
+            json!({"outcome": d.outcome.word(), "diagnostics": [{
+                "construct": d.construct, "reason": d.reason, "message": d.message, "text": d.to_string()}]})
+        );
+    } else {
+        eprintln!("{d}");
+    }
+    ExitCode::from(exit_for(d.outcome))
+}
+
+fn signature(
+    referrer: Option<String>,
+    args: Vec<String>,
+    type_object: Option<String>,
+    no_simt: bool,
+    datalayout: Option<String>,
+) -> Result<Signature, Diag> {
+    let layout = match datalayout {
+        Some(s) => DataLayout::parse(&s)?,
+        None => DataLayout::default(),
+    };
+    let ty = |s: &str| -> Result<_, Diag> {
+        let t = parse_type(s)?;
+        layout.check_size(&t)?;
+        Ok(t)
+    };
+    Ok(Signature {
+        referrer: referrer.as_deref().map(ty).transpose()?,
+        args: args.iter().map(|a| ty(a)).collect::<Result<_, _>>()?,
+        type_object: type_object.as_deref().map(ty).transpose()?,
+        simt: !no_simt,
+        layout,
+    })
+}
+
+fn cmd_check(expr: &str, sig: Result<Signature, Diag>, json: bool) -> ExitCode {
+    let run = || -> Result<_, Diag> {
+        let sig = sig?;
+        let e = parse_expr(&expr_text(expr)?)?;
+        Ok((check(&e, &sig)?, sig))
+    };
+    match run() {
+        Ok((c, sig)) => {
+            if json {
+                println!(
+                    "{}",
+                    json!({"outcome": "well-formed", "type": c.result.to_string(),
+                        "bits": sig.layout.bitsizeof(&c.result),
+                        "fragment": c.fragment.map(|(o, s)| json!({"offset": o, "size": s}))})
+                );
+            } else {
+                match c.fragment {
+                    Some((o, s)) => println!("{} (fragment: bits {o}..{})", c.result, o + s),
+                    None => println!("{}", c.result),
+                }
+            }
+            ExitCode::SUCCESS
+        }
+        Err(d) => report(&d, json),
+    }
+}
+
+fn cmd_eval(expr: &str, context: &PathBuf, json: bool) -> ExitCode {
+    let run = || -> Result<_, Diag> {
+        let text = std::fs::read_to_string(context)
+            .map_err(|e| Diag::malformed("Context", "unreadable", format!("{}: {e}", context.display())))?;
+        let ctx = ConcreteContext::parse(&text)?;
+        let e = parse_expr(&expr_text(expr)?)?;
+        let r = eval(&e, &ctx)?;
+        Ok((r, ctx))
+    };
+    match run() {
+        Ok((r, ctx)) => {
+            let value = r.value(&ctx);
+            if json {
+                let v = match &value {
+                    Ok(b) => json!({"readable": true, "hex": format!("0x{}", b.hex()), "text": value_text(&r.ty, b)}),
+                    Err(d) => json!({"readable": false, "diagnostic": d.to_string()}),
+                };
+                println!(
+                    "{}",
+                    json!({"outcome": "ok", "type": r.ty.to_string(), "location": r.loc.to_string(),
+                        "value": v, "fragment": r.fragment.map(|(o, s)| json!({"offset": o, "size": s}))})
+                );
+            } else {
+                println!("type: {}", r.ty);
+                println!("location: {}", r.loc);
+                match &value {
+                    Ok(b) => println!("value: {}", value_text(&r.ty, b)),
+                    Err(d) => println!("value: not readable: {d}"),
+                }
+                if let Some((o, s)) = r.fragment {
+                    println!("fragment: bits {o}..{}", o + s);
+                }
+            }
+            ExitCode::SUCCESS
+        }
+        Err(d) => report(&d, json),
+    }
+}
+
+fn cmd_run(paths: &[PathBuf], imp: Option<String>, timeout: u64, verbose: bool, json: bool) -> ExitCode {
+    let mut external;
+    let mut reference = Reference;
+    let responder: &mut dyn Responder = match &imp {
+        Some(cmd) => match External::start(cmd, Duration::from_secs(timeout)) {
+            Ok(e) => {
+                external = e;
+                &mut external
+            }
+            Err(m) => {
+                eprintln!("{m}");
+                return ExitCode::from(2);
+            }
+        },
+        None => &mut reference,
+    };
+    let s = run_files(paths, responder);
+    if json {
+        println!(
+            "{}",
+            json!({"scripts": s.scripts, "passed": s.passed, "failed": s.failed, "failures": s.failures})
+        );
+    } else {
+        if verbose {
+            for (c, o) in &s.cases {
+                println!("{}:{}: {:?}", c.file, c.line, o);
+            }
+        }
+        for f in &s.failures {
+            println!("FAIL {f}");
+        }
+        println!("{} scripts", s.scripts);
+        println!("{} passed, {} failed", s.passed, s.failed);
+    }
+    if s.failed == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}
+
+fn cmd_serve() -> ExitCode {
+    let stdin = std::io::stdin();
+    for line in stdin.lock().lines() {
+        let Ok(line) = line else { return ExitCode::from(2) };
+        if line.trim().is_empty() {
+            continue;
+        }
+        let r = answer_line(&line);
+        println!("{}", serde_json::to_string(&r).unwrap_or_else(|_| "{}".into()));
+    }
+    ExitCode::SUCCESS
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            return ExitCode::from(code);
+        }
+    };
+    match cli.command {
+        Cmd::Check {
+            expr,
+            referrer,
+            args,
+            type_object,
+            no_simt,
+            datalayout,
+            json,
+        } => cmd_check(&expr, signature(referrer, args, type_object, no_simt, datalayout), json),
+        Cmd::Eval { expr, context, json } => cmd_eval(&expr, &context, json),
+        Cmd::Run {
+            paths,
+            imp,
+            timeout,
+            verbose,
+            json,
+        } => cmd_run(&paths, imp, timeout, verbose, json),
+        Cmd::Serve => cmd_serve(),
+    }
+}

@@ -288,7 +288,19 @@ fn ty(t: &mut Tokens, depth: usize) -> Result<Type, Diag> {
                 if !t.eat_ident("x") {
                     return Err(t.expected("`x`"));
                 }
+                let elem_at = t.here();
                 let elem = ty(t, depth + 1)?;
+                if !elem.is_scalar() {
+                    return Err(point(
+                        t.text,
+                        elem_at,
+                        Diag::malformed(
+                            "Type",
+                            "bad-vector-element",
+                            format!("`{elem}`: vector elements are integral, floating-point or pointer types"),
+                        ),
+                    ));
+                }
                 t.expect('>')?;
                 Type::Vector {
                     count: n,
@@ -567,7 +579,7 @@ mod tests {
         assert!(e.matches("DIExpression: classic-expression"), "{e}");
         let e = parse_expr("!DIExpr(DIOpAdd()").unwrap_err();
         assert!(e.matches("Parse: unexpected-token"), "{e}");
-        let deep = format!("DIOpReferrer({}i8{})", "<1 x ".repeat(1000), ">".repeat(1000));
+        let deep = format!("DIOpReferrer({}i8{})", "{ ".repeat(1000), " }".repeat(1000));
         assert!(parse_expr(&deep).unwrap_err().matches("Type: too-deep"));
         let stars = format!("DIOpReferrer(i8{})", "*".repeat(100_000));
         assert!(parse_expr(&stars).unwrap_err().matches("Type: too-deep"));

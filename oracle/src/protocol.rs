@@ -1,0 +1,257 @@
+//! The line protocol that drives an implementation case by case, and the
+//! reference implementation's answers.
+//!
+//! `dioptra run PATH --impl CMD` starts `CMD` once, writes one JSON request
+//! per line to its standard input and reads one JSON response per line from
+//! its standard output. `dioptra serve` is the reference speaking the same
+//! protocol (corpus/README.md documents it; this module is its definition).
+//!
+//! Request:
+//! ```json
+//! {"id": 1, "command": "check", "expr": "...", "signature": {"layout": "e", "referrer": "i32", "args": ["i64"], "typeobject": null, "simt": true}}
+//! {"id": 2, "command": "eval",  "expr": "...", "context": {"layout": "e", "memory": [{"addrspace": 5, "address": 256, "bytes": "01 02 ?? 04"}], "registers": [{"number": 3, "bytes": "05 00 00 00"}], "referrer": {"type": "i32", "location": "reg(3)"}, "args": [], "typeobject": null, "lane": null}}
+//! ```
+//! Response:
+//! ```json
+//! {"id": 1, "outcome": "ok", "type": "i32"}
+//! {"id": 2, "outcome": "eval-error", "diagnostic": "DIOpRead: undefined-bits: ..."}
+//! {"id": 2, "outcome": "ok", "type": "i32", "location": "imp(32, 0x0000000a)", "value": "0x0000000a"}
+//! ```
+//! `outcome` is one of `ok`, `malformed`, `ill-formed`, `eval-error`,
+//! `unsupported`. For `eval`, `value` is the hex of `read(L, T)` of the result
+//! (most significant digit first, `ceil(bits / 4)` digits) or `null` when the
+//! result cannot be read.
+
+use dioptra_semantics::context::{ConcreteContext, Context, Input, Signature};
+use dioptra_semantics::diag::Diag;
+use dioptra_semantics::eval::eval;
+use dioptra_semantics::text::{parse_expr, parse_type};
+use dioptra_semantics::types::DataLayout;
+use dioptra_semantics::wellformed::check;
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct Request {
+    pub id: u64,
+    pub command: String,
+    pub expr: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub signature: Option<SignatureJson>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub context: Option<ContextJson>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Default)]
+pub struct SignatureJson {
+    pub layout: String,
+    pub referrer: Option<String>,
+    pub args: Vec<String>,
+    pub typeobject: Option<String>,
+    pub simt: bool,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct TypedLocJson {
+    #[serde(rename = "type")]
+    pub ty: String,
+    pub location: String,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct MemoryJson {
+    pub addrspace: u32,
+    pub address: u64,
+    pub bytes: String,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct RegisterJson {
+    pub number: u32,
+    pub bytes: String,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Default)]
+pub struct ContextJson {
+    pub layout: String,
+    pub memory: Vec<MemoryJson>,
+    pub registers: Vec<RegisterJson>,
+    pub referrer: Option<TypedLocJson>,
+    pub args: Vec<TypedLocJson>,
+    pub typeobject: Option<TypedLocJson>,
+    pub lane: Option<u64>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Default)]
+pub struct Response {
+    pub id: u64,
+    pub outcome: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub diagnostic: Option<String>,
+    #[serde(default, rename = "type", skip_serializing_if = "Option::is_none")]
+    pub ty: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub location: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub value: Option<String>,
+}
+
+fn bytes_text(b: &[Option<u8>]) -> String {
+    b.iter()
+        .map(|x| x.map(|v| format!("{v:02x}")).unwrap_or_else(|| "??".into()))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn input_json(i: &Input) -> TypedLocJson {
+    TypedLocJson {
+        ty: i.ty.to_string(),
+        location: i.loc.to_string(),
+    }
+}
+
+impl SignatureJson {
+    pub fn from_signature(s: &Signature) -> SignatureJson {
+        SignatureJson {
+            layout: s.layout.to_layout_string(),
+            referrer: s.referrer.as_ref().map(ToString::to_string),
+            args: s.args.iter().map(ToString::to_string).collect(),
+            typeobject: s.type_object.as_ref().map(ToString::to_string),
+            simt: s.simt,
+        }
+    }
+    pub fn to_signature(&self) -> Result<Signature, Diag> {
+        Ok(Signature {
+            layout: DataLayout::parse(&self.layout)?,
+            referrer: self.referrer.as_deref().map(parse_type).transpose()?,
+            args: self.args.iter().map(|a| parse_type(a)).collect::<Result<_, _>>()?,
+            type_object: self.typeobject.as_deref().map(parse_type).transpose()?,
+            simt: self.simt,
+        })
+    }
+}
+
+impl ContextJson {
+    pub fn from_context(c: &ConcreteContext) -> ContextJson {
+        ContextJson {
+            layout: c.layout.to_layout_string(),
+            memory: c
+                .memory
+                .iter()
+                .map(|(&(a, s), b)| MemoryJson {
+                    addrspace: a,
+                    address: s,
+                    bytes: bytes_text(b),
+                })
+                .collect(),
+            registers: c
+                .registers
+                .iter()
+                .map(|(&n, b)| RegisterJson {
+                    number: n,
+                    bytes: bytes_text(b),
+                })
+                .collect(),
+            referrer: c.referrer.as_ref().map(input_json),
+            args: c.args.iter().map(input_json).collect(),
+            typeobject: c.type_object.as_ref().map(input_json),
+            lane: c.lane,
+        }
+    }
+
+    /// Rebuilds the context through the context-file syntax, so both paths
+    /// share one validation.
+    pub fn to_context(&self) -> Result<ConcreteContext, Diag> {
+        let q = |s: &str| format!("{s:?}");
+        let mut text = format!("(context (layout {})", q(&self.layout));
+        for m in &self.memory {
+            text += &format!(" (memory {} {} {})", m.addrspace, m.address, q(&m.bytes));
+        }
+        for r in &self.registers {
+            text += &format!(" (register {} {})", r.number, q(&r.bytes));
+        }
+        let tl = |k: &str, t: &TypedLocJson| format!(" ({k} {} {})", q(&t.ty), q(&t.location));
+        if let Some(r) = &self.referrer {
+            text += &tl("referrer", r);
+        }
+        for a in &self.args {
+            text += &tl("arg", a);
+        }
+        if let Some(t) = &self.typeobject {
+            text += &tl("typeobject", t);
+        }
+        if let Some(l) = self.lane {
+            text += &format!(" (lane {l})");
+        }
+        text += ")";
+        ConcreteContext::parse(&text)
+    }
+}
+
+fn failure(id: u64, d: &Diag) -> Response {
+    Response {
+        id,
+        outcome: d.outcome.word().to_string(),
+        diagnostic: Some(d.to_string()),
+        ..Response::default()
+    }
+}
+
+/// The reference's answer to `check`.
+pub fn answer_check(id: u64, expr: &str, sig: &Signature) -> Response {
+    let e = match parse_expr(expr) {
+        Ok(e) => e,
+        Err(d) => return failure(id, &d),
+    };
+    match check(&e, sig) {
+        Ok(c) => Response {
+            id,
+            outcome: "ok".into(),
+            ty: Some(c.result.to_string()),
+            ..Response::default()
+        },
+        Err(d) => failure(id, &d),
+    }
+}
+
+/// The reference's answer to `eval`.
+pub fn answer_eval(id: u64, expr: &str, ctx: &ConcreteContext) -> Response {
+    let e = match parse_expr(expr) {
+        Ok(e) => e,
+        Err(d) => return failure(id, &d),
+    };
+    match eval(&e, ctx) {
+        Ok(r) => Response {
+            id,
+            outcome: "ok".into(),
+            ty: Some(r.ty.to_string()),
+            location: Some(r.loc.to_string()),
+            value: r.value(ctx as &dyn Context).ok().map(|b| format!("0x{}", b.hex())),
+            ..Response::default()
+        },
+        Err(d) => failure(id, &d),
+    }
+}
+
+/// Answers one request line as the reference implementation.
+pub fn answer_line(line: &str) -> Response {
+    let req: Request = match serde_json::from_str(line) {
+        Ok(r) => r,
+        Err(e) => {
+            return failure(0, &Diag::malformed("Protocol", "bad-request", e.to_string()));
+        }
+    };
+    match req.command.as_str() {
+        "check" => match req.signature.unwrap_or_default().to_signature() {
+            Ok(sig) => answer_check(req.id, &req.expr, &sig),
+            Err(d) => failure(req.id, &d),
+        },
+        "eval" => match req.context.unwrap_or_default().to_context() {
+            Ok(ctx) => answer_eval(req.id, &req.expr, &ctx),
+            Err(d) => failure(req.id, &d),
+        },
+        other => failure(
+            req.id,
+            &Diag::malformed("Protocol", "unknown-command", format!("`{other}`")),
+        ),
+    }
+}

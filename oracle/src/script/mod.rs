@@ -1,0 +1,16 @@
+//! Conformance scripts: the corpus format (grammar in corpus/README.md), its
+//! parser and its runner.
+//!
+//! A script is a sequence of s-expressions. Contexts and signatures are
+//! declared once and named; assertions name them with `(in NAME)`. The
+//! expression under test is always a string in its native LLVM spelling, so an
+//! implementation receives exactly that text and malformed text can be a case.
+
+mod parse;
+mod run;
+
+pub use parse::{parse_script, Case, Env, Expect, Script};
+pub use run::{
+    answer_directly, check_case, prefix_matches, request, run_files, script_files, External,
+    Outcome as CaseOutcome, Reference, Responder, Summary,
+};

@@ -1,0 +1,280 @@
+//! The script parser.
+
+use crate::protocol::{ContextJson, SignatureJson};
+use dioptra_semantics::context::{ConcreteContext, Context, Signature};
+use dioptra_semantics::diag::Diag;
+use dioptra_semantics::text::sexpr::{read_all, Node};
+use dioptra_semantics::text::{parse_type, parse_typed_literal};
+use dioptra_semantics::types::DataLayout;
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+/// Where a case is evaluated or checked.
+#[derive(Clone, Debug)]
+pub enum Env {
+    /// Static checks only.
+    Sig(Arc<Signature>),
+    /// A full context (its signature serves static checks).
+    Ctx(Arc<ConcreteContext>),
+}
+
+impl Env {
+    pub fn signature(&self) -> Signature {
+        match self {
+            Env::Sig(s) => (**s).clone(),
+            Env::Ctx(c) => c.signature(),
+        }
+    }
+    pub fn layout(&self) -> DataLayout {
+        match self {
+            Env::Sig(s) => s.layout.clone(),
+            Env::Ctx(c) => c.layout.clone(),
+        }
+    }
+    pub fn signature_json(&self) -> SignatureJson {
+        SignatureJson::from_signature(&self.signature())
+    }
+    pub fn context_json(&self) -> Option<ContextJson> {
+        match self {
+            Env::Ctx(c) => Some(ContextJson::from_context(c)),
+            Env::Sig(_) => None,
+        }
+    }
+}
+
+/// What a case asserts.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Expect {
+    /// `(assert_wellformed EXPR (in N)? (type "T"))`
+    WellFormed { ty: String },
+    /// `(assert_illformed EXPR (in N)? (reason "C: code"))`
+    IllFormed { reason: String },
+    /// `(assert_malformed EXPR (reason "C: code"))`
+    Malformed { reason: String },
+    /// `(assert_location EXPR (in CTX) (location "LOC") (type "T")?)`
+    Location { loc: String, ty: Option<String> },
+    /// `(assert_value EXPR (in CTX) (value "T LITERAL"))`
+    Value { value: String },
+    /// `(assert_eval_error EXPR (in CTX) (reason "C: code"))`
+    EvalError { reason: String },
+    /// `(assert_unsupported EXPR (in N)? (reason "C: code"))`
+    Unsupported { reason: String },
+}
+
+impl Expect {
+    /// Does the case need evaluation (and so a context)?
+    pub fn evaluates(&self) -> bool {
+        matches!(
+            self,
+            Expect::Location { .. } | Expect::Value { .. } | Expect::EvalError { .. }
+        )
+    }
+}
+
+/// One assertion of a script.
+#[derive(Clone, Debug)]
+pub struct Case {
+    pub file: String,
+    pub line: u32,
+    pub expr: String,
+    pub env: Env,
+    /// The environment's name (`-` for the default signature).
+    pub env_name: String,
+    pub expect: Expect,
+    /// `(decision "D-...")`: the decision-register entry this case backs.
+    pub decision: Option<String>,
+    /// `(erratum "E-...")`: the errata-register entry this case shows.
+    pub erratum: Option<String>,
+}
+
+/// A parsed script.
+#[derive(Clone, Debug)]
+pub struct Script {
+    pub file: String,
+    /// `(spec "SECTION")`: the spec section the file covers.
+    pub spec: Vec<String>,
+    pub cases: Vec<Case>,
+}
+
+fn err(file: &str, n: &Node, reason: &'static str, msg: impl Into<String>) -> Diag {
+    Diag::malformed("Script", reason, format!("{file}:{}: {}", n.pos(), msg.into()))
+}
+
+fn one_str<'a>(file: &str, form: &'a Node, rest: &'a [Node], what: &str) -> Result<&'a str, Diag> {
+    match rest {
+        [s] => s
+            .str()
+            .ok_or_else(|| err(file, form, "bad-form", format!("{what} takes one string"))),
+        _ => Err(err(file, form, "bad-form", format!("{what} takes one string"))),
+    }
+}
+
+fn signature(file: &str, clauses: &[Node]) -> Result<Signature, Diag> {
+    let mut sig = Signature::default();
+    for cl in clauses {
+        if let Some(("layout", rest)) = cl.form() {
+            sig.layout = DataLayout::parse(one_str(file, cl, rest, "layout")?)?;
+        }
+    }
+    for cl in clauses {
+        let Some((head, rest)) = cl.form() else {
+            return Err(err(file, cl, "bad-form", "expected a (clause ...)"));
+        };
+        let ty = |what| -> Result<_, Diag> {
+            let t = parse_type(one_str(file, cl, rest, what)?)?;
+            sig.layout
+                .check_size(&t)
+                .map_err(|e| err(file, cl, "bad-type", e.to_string()))?;
+            Ok(t)
+        };
+        match head {
+            "layout" => {}
+            "referrer" => sig.referrer = Some(ty("referrer")?),
+            "arg" => sig.args.push(ty("arg")?),
+            "typeobject" => sig.type_object = Some(ty("typeobject")?),
+            "simt" => sig.simt = true,
+            other => return Err(err(file, cl, "bad-form", format!("`{other}` is not a signature clause"))),
+        }
+    }
+    Ok(sig)
+}
+
+/// Parses the text of a script file.
+pub fn parse_script(file: &str, text: &str) -> Result<Script, Diag> {
+    let nodes = read_all(text, "Script")?;
+    let mut envs: BTreeMap<String, Env> = BTreeMap::new();
+    let mut script = Script {
+        file: file.to_string(),
+        spec: Vec::new(),
+        cases: Vec::new(),
+    };
+    for n in &nodes {
+        let Some((head, rest)) = n.form() else {
+            return Err(err(file, n, "bad-form", "expected a (form ...)"));
+        };
+        match head {
+            "spec" => script.spec.push(one_str(file, n, rest, "spec")?.to_string()),
+            "context" | "signature" => {
+                let Some(name) = rest.first().and_then(Node::atom) else {
+                    return Err(err(file, n, "bad-form", format!("({head} NAME clause...)")));
+                };
+                let env = if head == "context" {
+                    let c = ConcreteContext::from_clauses(&rest[1..])
+                        .map_err(|e| err(file, n, e.reason, e.to_string()))?;
+                    Env::Ctx(Arc::new(c))
+                } else {
+                    Env::Sig(Arc::new(signature(file, &rest[1..])?))
+                };
+                if envs.insert(name.to_string(), env).is_some() {
+                    return Err(err(file, n, "duplicate-name", format!("`{name}` is declared twice")));
+                }
+            }
+            h if h.starts_with("assert_") => script.cases.push(case(file, n, h, rest, &envs)?),
+            other => return Err(err(file, n, "unknown-form", format!("`{other}`"))),
+        }
+    }
+    if script.spec.is_empty() {
+        return Err(Diag::malformed(
+            "Script",
+            "no-spec",
+            format!("{file}: every script names the spec section it covers with (spec \"...\")"),
+        ));
+    }
+    Ok(script)
+}
+
+fn case(
+    file: &str,
+    n: &Node,
+    head: &str,
+    rest: &[Node],
+    envs: &BTreeMap<String, Env>,
+) -> Result<Case, Diag> {
+    let Some(expr) = rest.first().and_then(Node::str) else {
+        return Err(err(file, n, "bad-form", format!("({head} \"EXPR\" ...): the expression is a string")));
+    };
+    let mut env = None;
+    let mut env_name = "-".to_string();
+    let mut fields: BTreeMap<&str, String> = BTreeMap::new();
+    for cl in &rest[1..] {
+        let Some((k, v)) = cl.form() else {
+            return Err(err(file, cl, "bad-form", "expected a (clause ...)"));
+        };
+        match k {
+            "in" => {
+                let Some(name) = v.first().and_then(Node::atom) else {
+                    return Err(err(file, cl, "bad-form", "(in NAME)"));
+                };
+                env = Some(
+                    envs.get(name)
+                        .cloned()
+                        .ok_or_else(|| err(file, cl, "unknown-name", format!("no context or signature `{name}`")))?,
+                );
+                env_name = name.to_string();
+            }
+            "sig" => {
+                env = Some(Env::Sig(Arc::new(signature(file, v)?)));
+                env_name = "(inline)".into();
+            }
+            "type" | "reason" | "location" | "value" | "decision" | "erratum" => {
+                fields.insert(k, one_str(file, cl, v, k)?.to_string());
+            }
+            other => return Err(err(file, cl, "bad-form", format!("`{other}` is not an assertion clause"))),
+        }
+    }
+    let mut need = |k: &str| {
+        fields
+            .remove(k)
+            .ok_or_else(|| err(file, n, "bad-form", format!("{head} needs ({k} \"...\")")))
+    };
+    let expect = match head {
+        "assert_wellformed" => Expect::WellFormed { ty: need("type")? },
+        "assert_illformed" => Expect::IllFormed { reason: need("reason")? },
+        "assert_malformed" => Expect::Malformed { reason: need("reason")? },
+        "assert_location" => Expect::Location {
+            loc: need("location")?,
+            ty: fields.remove("type"),
+        },
+        "assert_value" => Expect::Value { value: need("value")? },
+        "assert_eval_error" => Expect::EvalError { reason: need("reason")? },
+        "assert_unsupported" => Expect::Unsupported { reason: need("reason")? },
+        other => return Err(err(file, n, "unknown-form", format!("`{other}`"))),
+    };
+    let decision = fields.remove("decision");
+    let erratum = fields.remove("erratum");
+    if let Some(k) = fields.keys().next() {
+        return Err(err(file, n, "bad-form", format!("({k} ...) does not belong in {head}")));
+    }
+    let env = env.unwrap_or_else(|| Env::Sig(Arc::new(Signature::default())));
+    if expect.evaluates() && !matches!(env, Env::Ctx(_)) {
+        return Err(err(file, n, "bad-form", format!("{head} needs (in CONTEXT)")));
+    }
+    // Expected values are checked when the script is read, so a typo in the
+    // corpus is a script error, not a failing case.
+    match &expect {
+        Expect::WellFormed { ty } => {
+            parse_type(ty).map_err(|e| err(file, n, "bad-form", e.to_string()))?;
+        }
+        Expect::Location { loc, ty } => {
+            dioptra_semantics::text::parse_location(loc, &env.layout())
+                .map_err(|e| err(file, n, "bad-form", e.to_string()))?;
+            if let Some(t) = ty {
+                parse_type(t).map_err(|e| err(file, n, "bad-form", e.to_string()))?;
+            }
+        }
+        Expect::Value { value } => {
+            parse_typed_literal(value).map_err(|e| err(file, n, "bad-form", e.to_string()))?;
+        }
+        _ => {}
+    }
+    Ok(Case {
+        file: file.to_string(),
+        line: n.pos().line,
+        expr: expr.to_string(),
+        env,
+        env_name,
+        expect,
+        decision,
+        erratum,
+    })
+}

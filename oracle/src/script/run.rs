@@ -1,0 +1,310 @@
+//! The runner: sends each case to an implementation (the reference, or an
+//! external command speaking the line protocol) and compares the answer with
+//! the assertion.
+
+use super::parse::{parse_script, Case, Env, Expect};
+use crate::protocol::{answer_check, answer_eval, Request, Response};
+use dioptra_semantics::text::{parse_location, parse_type, parse_typed_literal};
+use dioptra_semantics::value::literal_bits;
+use num_bigint::BigUint;
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver};
+use std::time::Duration;
+
+/// Something that answers protocol requests.
+pub trait Responder {
+    fn respond(&mut self, req: &Request) -> Result<Response, String>;
+}
+
+/// The reference semantics, called in process.
+pub struct Reference;
+
+impl Responder for Reference {
+    fn respond(&mut self, req: &Request) -> Result<Response, String> {
+        let line = serde_json::to_string(req).map_err(|e| e.to_string())?;
+        Ok(crate::protocol::answer_line(&line))
+    }
+}
+
+/// An external implementation: a command reading requests on stdin and
+/// writing responses on stdout, one JSON object per line.
+pub struct External {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<std::io::Result<String>>,
+    timeout: Duration,
+}
+
+impl External {
+    pub fn start(cmd: &str, timeout: Duration) -> Result<External, String> {
+        let mut child = Command::new("sh")
+            .arg("-c")
+            .arg(cmd)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .map_err(|e| format!("Impl: spawn-failed: `{cmd}`: {e}"))?;
+        let stdin = child.stdin.take().ok_or("Impl: spawn-failed: no stdin")?;
+        let stdout = child.stdout.take().ok_or("Impl: spawn-failed: no stdout")?;
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Ok(External {
+            child,
+            stdin,
+            lines: rx,
+            timeout,
+        })
+    }
+}
+
+impl Responder for External {
+    fn respond(&mut self, req: &Request) -> Result<Response, String> {
+        let line = serde_json::to_string(req).map_err(|e| e.to_string())?;
+        writeln!(self.stdin, "{line}")
+            .and_then(|_| self.stdin.flush())
+            .map_err(|e| format!("Impl: write-failed: {e}"))?;
+        let got = self
+            .lines
+            .recv_timeout(self.timeout)
+            .map_err(|_| format!("Impl: timeout: no answer within {:?}", self.timeout))?
+            .map_err(|e| format!("Impl: read-failed: {e}"))?;
+        let resp: Response =
+            serde_json::from_str(&got).map_err(|e| format!("Impl: bad-response: {e}: `{got}`"))?;
+        if resp.id != req.id {
+            return Err(format!("Impl: bad-response: answered id {} for request {}", resp.id, req.id));
+        }
+        Ok(resp)
+    }
+}
+
+impl Drop for External {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The request a case sends.
+pub fn request(id: u64, case: &Case) -> Request {
+    let eval = case.expect.evaluates()
+        || matches!(case.expect, Expect::Unsupported { .. }) && matches!(case.env, Env::Ctx(_));
+    Request {
+        id,
+        command: if eval { "eval" } else { "check" }.into(),
+        expr: case.expr.clone(),
+        signature: (!eval).then(|| case.env.signature_json()),
+        context: if eval { case.env.context_json() } else { None },
+    }
+}
+
+/// Does a diagnostic `Construct: reason: message` start with the expected
+/// `Construct: reason` (whole components only)?
+pub fn prefix_matches(diag: &str, expected: &str) -> bool {
+    let e = expected.trim().trim_end_matches(':');
+    diag.starts_with(e) && diag[e.len()..].starts_with(':')
+}
+
+/// Compares an answer with a case's assertion.
+pub fn check_case(case: &Case, r: &Response) -> Result<(), String> {
+    let got = || {
+        format!(
+            "got {}{}",
+            r.outcome,
+            r.diagnostic
+                .as_ref()
+                .map(|d| format!(" `{}`", d.lines().next().unwrap_or("")))
+                .or_else(|| r.location.as_ref().map(|l| format!(" location `{l}`")))
+                .or_else(|| r.ty.as_ref().map(|t| format!(" type `{t}`")))
+                .unwrap_or_default()
+        )
+    };
+    let failure = |outcome: &str, reason: &str| -> Result<(), String> {
+        let d = r.diagnostic.as_deref().unwrap_or("");
+        if r.outcome == outcome && prefix_matches(d, reason) {
+            Ok(())
+        } else {
+            Err(format!("expected {outcome} `{reason}`, {}", got()))
+        }
+    };
+    let ok = || {
+        if r.outcome == "ok" {
+            Ok(())
+        } else {
+            Err(format!("expected success, {}", got()))
+        }
+    };
+    let same_type = |want: &str| -> Result<(), String> {
+        let w = parse_type(want).map_err(|e| e.to_string())?;
+        let g = r.ty.as_deref().ok_or("the answer has no type")?;
+        let g = parse_type(g).map_err(|e| format!("the answer's type does not parse: {e}"))?;
+        if g.same(&w) {
+            Ok(())
+        } else {
+            Err(format!("expected type `{w}`, got `{g}`"))
+        }
+    };
+    match &case.expect {
+        Expect::WellFormed { ty } => {
+            ok()?;
+            same_type(ty)
+        }
+        Expect::IllFormed { reason } => failure("ill-formed", reason),
+        Expect::Malformed { reason } => failure("malformed", reason),
+        Expect::EvalError { reason } => failure("eval-error", reason),
+        Expect::Unsupported { reason } => failure("unsupported", reason),
+        Expect::Location { loc, ty } => {
+            ok()?;
+            let dl = case.env.layout();
+            let want = parse_location(loc, &dl).map_err(|e| e.to_string())?;
+            let g = r.location.as_deref().ok_or("the answer has no location")?;
+            let g = parse_location(g, &dl).map_err(|e| format!("the answer's location does not parse: {e}"))?;
+            if g != want {
+                return Err(format!("expected location `{want}`, got `{g}`"));
+            }
+            match ty {
+                Some(t) => same_type(t),
+                None => Ok(()),
+            }
+        }
+        Expect::Value { value } => {
+            ok()?;
+            let (t, lit) = parse_typed_literal(value).map_err(|e| e.to_string())?;
+            same_type(&t.to_string())?;
+            let want = literal_bits(&t, &lit, &case.env.layout())
+                .map_err(|e| e.to_string())?
+                .ok_or("an expected value cannot be undef")?;
+            let g = r.value.as_deref().ok_or_else(|| "expected a readable value, the answer has none".to_string())?;
+            let g = g
+                .strip_prefix("0x")
+                .and_then(|h| BigUint::parse_bytes(h.as_bytes(), 16))
+                .ok_or_else(|| format!("the answer's value `{g}` is not 0x-hex"))?;
+            if &g != want.unsigned() {
+                return Err(format!("expected value 0x{}, got 0x{}", want.hex(), g.to_str_radix(16)));
+            }
+            Ok(())
+        }
+    }
+}
+
+/// Per-case result.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Pass,
+    Fail(String),
+}
+
+/// What a run found.
+#[derive(Clone, Debug, Default)]
+pub struct Summary {
+    pub scripts: usize,
+    pub passed: usize,
+    pub failed: usize,
+    /// `file:line: message` for each failure and each script that did not parse.
+    pub failures: Vec<String>,
+    /// Every case that ran, in order (for `--json` and the register checks).
+    pub cases: Vec<(Case, Outcome)>,
+}
+
+/// Every `*.dioptra` file under `path` (or `path` itself), sorted.
+pub fn script_files(path: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    if path.is_dir() {
+        let mut stack = vec![path.to_path_buf()];
+        while let Some(d) = stack.pop() {
+            if let Ok(rd) = std::fs::read_dir(&d) {
+                for e in rd.flatten() {
+                    let p = e.path();
+                    if p.is_dir() {
+                        stack.push(p);
+                    } else if p.extension().is_some_and(|x| x == "dioptra") {
+                        out.push(p);
+                    }
+                }
+            }
+        }
+    } else {
+        out.push(path.to_path_buf());
+    }
+    out.sort();
+    out
+}
+
+/// Runs every script under `paths` against `imp`.
+pub fn run_files(paths: &[PathBuf], imp: &mut dyn Responder) -> Summary {
+    let mut s = Summary::default();
+    let mut id = 0;
+    for root in paths {
+        let files = script_files(root);
+        if files.is_empty() {
+            s.failed += 1;
+            s.failures.push(format!("{}: Script: not-found: no .dioptra files", root.display()));
+        }
+        for f in files {
+            let name = f.display().to_string();
+            let text = match std::fs::read_to_string(&f) {
+                Ok(t) => t,
+                Err(e) => {
+                    s.failed += 1;
+                    s.failures.push(format!("{name}: Script: unreadable: {e}"));
+                    continue;
+                }
+            };
+            let script = match parse_script(&name, &text) {
+                Ok(sc) => sc,
+                Err(e) => {
+                    s.failed += 1;
+                    s.failures.push(e.to_string());
+                    continue;
+                }
+            };
+            s.scripts += 1;
+            for case in script.cases {
+                id += 1;
+                let res = imp.respond(&request(id, &case)).and_then(|r| check_case(&case, &r));
+                let outcome = match res {
+                    Ok(()) => {
+                        s.passed += 1;
+                        Outcome::Pass
+                    }
+                    Err(m) => {
+                        s.failed += 1;
+                        s.failures.push(format!("{}:{}: {m}\n    expr: {}", case.file, case.line, case.expr));
+                        Outcome::Fail(m)
+                    }
+                };
+                s.cases.push((case, outcome));
+            }
+        }
+    }
+    s
+}
+
+/// The reference answers without the protocol round trip (for `cargo test`).
+pub fn answer_directly(case: &Case) -> Response {
+    let req = request(0, case);
+    match (&req.command[..], &case.env) {
+        ("eval", Env::Ctx(c)) => answer_eval(0, &case.expr, c),
+        _ => answer_check(0, &case.expr, &case.env.signature()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn prefixes_match_whole_components() {
+        assert!(prefix_matches("DIOpAdd: type-mismatch: x", "DIOpAdd: type-mismatch"));
+        assert!(prefix_matches("DIOpAdd: type-mismatch: x", "DIOpAdd"));
+        assert!(!prefix_matches("DIOpAdd: type-mismatch: x", "DIOpAdd: type"));
+        assert!(!prefix_matches("DIOpAddX: y: x", "DIOpAdd"));
+    }
+}
