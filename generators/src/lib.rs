@@ -1,1 +1,384 @@
+//! # dioptra-generators
+//!
+//! proptest strategies (`arb_*`) for dioptra's types, literals and
+//! expressions, and a fixed evaluation context that generated expressions are
+//! built for.
+//!
+//! Well-formed expressions are built forward from the type stack, so they are
+//! well-formed by construction: the strategy draws a list of choices and a
+//! builder turns each choice into an op applicable to the current stack.
+//! Shrinking shrinks the choice list, and rebuilding keeps the result
+//! well-formed.
 
+use dioptra_semantics::context::ConcreteContext;
+use dioptra_semantics::syntax::{Expr, Literal, Op, Spelling};
+use dioptra_semantics::types::{DataLayout, Type};
+use num_bigint::BigInt;
+use proptest::prelude::*;
+
+/// Integer widths that exercise the boundaries (1, 8, 63, 64, 65, 128).
+pub const WIDTHS: &[u64] = &[1, 2, 7, 8, 16, 32, 63, 64, 65, 128];
+
+pub fn arb_int_type() -> impl Strategy<Value = Type> {
+    prop::sample::select(WIDTHS).prop_map(Type::Int)
+}
+
+pub fn arb_float_type() -> impl Strategy<Value = Type> {
+    prop_oneof![Just(Type::Half), Just(Type::BFloat), Just(Type::Float), Just(Type::Double)]
+}
+
+pub fn arb_ptr_type() -> impl Strategy<Value = Type> {
+    (prop::sample::select(&[0u32, 1, 3, 5][..]), prop::option::of(arb_int_type())).prop_map(|(a, p)| Type::Ptr {
+        addrspace: a,
+        pointee: p.map(Box::new),
+    })
+}
+
+pub fn arb_scalar_type() -> impl Strategy<Value = Type> {
+    prop_oneof![4 => arb_int_type(), 2 => arb_float_type(), 1 => arb_ptr_type()]
+}
+
+/// Any type, with bounded nesting (vectors of scalars, small structs).
+pub fn arb_type() -> impl Strategy<Value = Type> {
+    arb_scalar_type().prop_recursive(2, 8, 4, |inner| {
+        prop_oneof![
+            (1u64..=8, arb_scalar_type()).prop_map(|(count, e)| Type::Vector {
+                count,
+                elem: Box::new(e)
+            }),
+            (any::<bool>(), prop::collection::vec(inner, 1..4))
+                .prop_map(|(packed, fields)| Type::Struct { packed, fields }),
+        ]
+    })
+}
+
+/// A literal that prints as valid text for `t` (not necessarily of the right
+/// range or kind: the checker decides that).
+pub fn arb_literal(t: &Type) -> BoxedStrategy<Literal> {
+    let common = prop_oneof![Just(Literal::Undef), Just(Literal::Poison), Just(Literal::ZeroInit)];
+    match t {
+        Type::Int(_) => prop_oneof![
+            4 => any::<i64>().prop_map(|v| Literal::Int(BigInt::from(v))),
+            1 => any::<bool>().prop_map(Literal::Bool),
+            1 => common,
+        ]
+        .boxed(),
+        Type::Half | Type::BFloat => prop_oneof![any::<u16>().prop_map(|b| Literal::Float(b as u64)), common].boxed(),
+        Type::Float => {
+            let t = t.clone();
+            prop_oneof![
+                any::<u32>().prop_map(move |b| {
+                    Literal::Float(dioptra_semantics::value::round_f64(&t, f32::from_bits(b) as f64))
+                }),
+                common
+            ]
+            .boxed()
+        }
+        Type::Double => prop_oneof![
+            any::<u64>().prop_map(|b| Literal::Float(dioptra_semantics::value::round_f64(&Type::Double, f64::from_bits(b)))),
+            common
+        ]
+        .boxed(),
+        Type::Ptr { .. } => prop_oneof![Just(Literal::Null), (0u64..1 << 20).prop_map(|v| Literal::Int(v.into())), common].boxed(),
+        Type::Vector { count, elem } => {
+            let n = *count as usize;
+            let e = (**elem).clone();
+            prop_oneof![
+                prop::collection::vec(arb_literal(&e), n).prop_map(move |v| Literal::Vector(
+                    v.into_iter().map(|l| (e.clone(), l)).collect()
+                )),
+                common
+            ]
+            .boxed()
+        }
+        Type::Struct { fields, .. } => {
+            let fs = fields.clone();
+            let parts: Vec<_> = fs.iter().map(arb_literal).collect();
+            prop_oneof![
+                parts.prop_map(move |v| Literal::Struct(fs.iter().cloned().zip(v).collect())),
+                common
+            ]
+            .boxed()
+        }
+    }
+}
+
+/// Any single op with arbitrary parameters (not necessarily well-formed).
+pub fn arb_op() -> impl Strategy<Value = Op> {
+    let t = arb_type;
+    prop_oneof![
+        t().prop_map(Op::Referrer),
+        (0u32..4, t()).prop_map(|(n, t)| Op::Arg(n, t)),
+        t().prop_map(Op::TypeObject),
+        t().prop_flat_map(|t| arb_literal(&t).prop_map(move |l| Op::Constant(t.clone(), l))),
+        t().prop_map(Op::Convert),
+        t().prop_map(Op::ZExt),
+        t().prop_map(Op::SExt),
+        t().prop_map(Op::Reinterpret),
+        t().prop_map(Op::BitOffset),
+        t().prop_map(Op::ByteOffset),
+        (0u32..5, t()).prop_map(|(n, t)| Op::Composite(n, t)),
+        (0u32..70).prop_map(Op::Extend),
+        Just(Op::Select),
+        (0u32..8).prop_map(Op::AddrOf),
+        t().prop_map(Op::Deref),
+        Just(Op::Read),
+        prop::sample::select(vec![
+            Op::Add, Op::Sub, Op::Mul, Op::Div, Op::LShr, Op::AShr, Op::Shl, Op::And, Op::Or, Op::Xor, Op::Mod
+        ]),
+        t().prop_map(Op::PushLane),
+        (any::<u64>(), any::<u64>()).prop_map(|(o, s)| Op::Fragment(o, s)),
+    ]
+}
+
+pub fn arb_spelling() -> impl Strategy<Value = Spelling> {
+    prop_oneof![Just(Spelling::DIExpr), Just(Spelling::DIExpression), Just(Spelling::Bare)]
+}
+
+/// Any expression of up to 12 arbitrary ops (for the text round trip).
+pub fn arb_any_expr() -> impl Strategy<Value = Expr> {
+    (arb_spelling(), prop::collection::vec(arb_op(), 1..12)).prop_map(|(spelling, ops)| Expr { spelling, ops })
+}
+
+/// The context generated expressions are built for: a referrer, three inputs
+/// of different kinds, memory behind the pointer input, and a lane.
+pub fn fixed_context() -> ConcreteContext {
+    ConcreteContext::parse(
+        r#"(context
+             (register 3 "78 56 34 12")
+             (register 4 "01 02 03 04 05 06 07 08")
+             (memory 5 0x100 "2a 00 00 00 ff ff ff ff 10 20 30 40 ?? ?? 00 01")
+             (memory 1 0x1000 "01 23 45 67 89 ab cd ef 00 00 00 00 00 00 00 80")
+             (referrer "i32" "reg(3)")
+             (arg "i64" "mem(1, 0x1000)")
+             (arg "ptr addrspace(5)" "imp(ptr addrspace(5) 256)")
+             (arg "<4 x i8>" "{reg(3) | reg(3)}")
+             (arg "i64" "reg(4)")
+             (lane 7))"#,
+    )
+    .expect("the fixed context parses")
+}
+
+/// A well-formed expression for `fixed_context()`, built from `choices`.
+pub fn build_wellformed(choices: &[u32]) -> Expr {
+    let dl = DataLayout::default();
+    let mut b = Builder {
+        stack: Vec::new(),
+        ops: Vec::new(),
+        dl,
+    };
+    for &c in choices {
+        b.step(c);
+    }
+    b.finish(choices.first().copied().unwrap_or(0));
+    Expr {
+        spelling: Spelling::DIExpr,
+        ops: b.ops,
+    }
+}
+
+/// Well-formed expressions of up to `max_choices` steps.
+pub fn arb_wellformed_expr(max_choices: usize) -> impl Strategy<Value = Expr> {
+    prop::collection::vec(any::<u32>(), 1..max_choices).prop_map(|c| build_wellformed(&c))
+}
+
+struct Builder {
+    /// (type, made by DIOpAddrOf)
+    stack: Vec<(Type, bool)>,
+    ops: Vec<Op>,
+    dl: DataLayout,
+}
+
+const TYPES: &[Type] = &[
+    Type::Int(1),
+    Type::Int(8),
+    Type::Int(16),
+    Type::Int(32),
+    Type::Int(63),
+    Type::Int(64),
+    Type::Int(65),
+    Type::Int(128),
+    Type::Half,
+    Type::Float,
+    Type::Double,
+];
+
+impl Builder {
+    fn bits(&self, t: &Type) -> u64 {
+        self.dl.bitsizeof(t)
+    }
+    fn push(&mut self, op: Op, t: Type) {
+        self.ops.push(op);
+        self.stack.push((t, false));
+    }
+    fn top(&self, k: usize) -> Option<&(Type, bool)> {
+        self.stack.len().checked_sub(k + 1).map(|i| &self.stack[i])
+    }
+    fn constant(t: &Type, c: u32) -> Literal {
+        match t {
+            _ if c % 17 == 0 => Literal::Undef,
+            Type::Int(w) => {
+                let v = BigInt::from((c >> 8) as i64 % 300 - 40);
+                let lim = BigInt::from(1) << (*w - 1);
+                if v >= lim || v < -lim.clone() {
+                    Literal::Int(BigInt::from((c >> 8) % 2))
+                } else {
+                    Literal::Int(v)
+                }
+            }
+            t if t.is_float() => {
+                Literal::Float(dioptra_semantics::value::round_f64(t, ((c >> 8) % 1000) as f64 / 8.0 - 20.0))
+            }
+            _ => Literal::ZeroInit,
+        }
+    }
+
+    /// Applies one op chosen by `c` among those the stack allows.
+    fn step(&mut self, c: u32) {
+        if c % 16 != 13 {
+            self.deref_top_address(c);
+        }
+        let pick = |n: usize| (c as usize / 7) % n;
+        let t = TYPES[pick(TYPES.len())].clone();
+        let (top, below) = (self.top(0).cloned(), self.top(1).cloned());
+        match c % 16 {
+            0 => {
+                let ty = [Type::Int(32), Type::Float, Type::Vector { count: 4, elem: Box::new(Type::Int(8)) }][pick(3)].clone();
+                self.push(Op::Referrer(ty.clone()), ty)
+            }
+            1 => {
+                let (n, ty) = [(0, Type::Int(64)), (0, Type::Double), (1, Type::ptr(5)), (2, Type::Int(32)), (3, Type::Int(64))][pick(5)].clone();
+                self.push(Op::Arg(n, ty.clone()), ty)
+            }
+            2 | 3 => {
+                let lit = Self::constant(&t, c);
+                self.push(Op::Constant(t.clone(), lit), t)
+            }
+            4 => self.push(Op::PushLane(Type::Int(32)), Type::Int(32)),
+            5 => match top {
+                // Unary conversions of a value.
+                Some((ty, false)) if ty.is_integral() || ty.is_float() => {
+                    self.stack.pop();
+                    let w = self.bits(&ty);
+                    let (op, out) = match (pick(4), &ty) {
+                        (0, Type::Int(_)) if w < 128 => (Op::ZExt(Type::Int(128)), Type::Int(128)),
+                        (1, Type::Int(_)) if w < 128 => (Op::SExt(Type::Int(w + 1)), Type::Int(w + 1)),
+                        (2, _) if !(ty.is_integral() && t.is_integral() && self.bits(&t) > w) => (Op::Convert(t.clone()), t.clone()),
+                        _ => (Op::Read, ty.clone()),
+                    };
+                    self.push(op, out)
+                }
+                _ => {}
+            },
+            6 | 7 => match (top, below) {
+                // Binary arithmetic on two values of one type.
+                (Some((a, false)), Some((b, false))) if a.same(&b) && (a.is_integral() || a.is_float()) => {
+                    let int_ops = [Op::Add, Op::Sub, Op::Mul, Op::Div, Op::Mod, Op::And, Op::Or, Op::Xor, Op::Shl, Op::LShr, Op::AShr];
+                    let op = if a.is_integral() { int_ops[pick(int_ops.len())].clone() } else { int_ops[pick(4)].clone() };
+                    self.stack.pop();
+                    self.stack.pop();
+                    self.push(op, a)
+                }
+                (Some((a, false)), _) if a.is_integral() || a.is_float() => {
+                    // Make a partner of the same type.
+                    let lit = Self::constant(&a, c.rotate_left(5));
+                    self.push(Op::Constant(a.clone(), lit), a)
+                }
+                _ => {}
+            },
+            8 => match (top, below) {
+                (Some((i, false)), Some((_, false))) if i.is_integral() => {
+                    self.stack.pop();
+                    self.stack.pop();
+                    let op = if pick(2) == 0 { Op::BitOffset(t.clone()) } else { Op::ByteOffset(t.clone()) };
+                    self.push(op, t)
+                }
+                _ => {}
+            },
+            9 => {
+                // Composite of the top k entries.
+                let k = 1 + pick(3);
+                if self.stack.len() >= k && self.stack[self.stack.len() - k..].iter().all(|(_, a)| !a) {
+                    let sum: u64 = self.stack[self.stack.len() - k..].iter().map(|(t, _)| self.bits(t)).sum();
+                    self.stack.truncate(self.stack.len() - k);
+                    self.push(Op::Composite(k as u32, Type::Int(sum)), Type::Int(sum))
+                }
+            }
+            10 => match top {
+                Some((ty, false)) if ty.is_scalar() && self.bits(&ty) <= 64 => {
+                    let n = 1 + pick(4) as u32;
+                    self.stack.pop();
+                    let v = Type::Vector { count: n as u64, elem: Box::new(ty) };
+                    self.push(Op::Extend(n), v)
+                }
+                _ => {}
+            },
+            11 => match (top, below, self.top(2).cloned()) {
+                (Some((m, false)), Some((v1, false)), Some((v0, false)))
+                    if m.is_integral() && matches!(&v1, Type::Vector { count, .. } if self.bits(&m) >= *count) && v1.same(&v0) =>
+                {
+                    self.stack.truncate(self.stack.len() - 3);
+                    self.push(Op::Select, v1)
+                }
+                _ => {}
+            },
+            12 => match top {
+                Some((_, false)) => {
+                    self.stack.pop();
+                    self.ops.push(Op::AddrOf(5));
+                    self.stack.push((Type::ptr(5), true));
+                }
+                _ => {}
+            },
+            13 => match top {
+                Some((p, _)) if p.is_pointer() => {
+                    self.stack.pop();
+                    self.push(Op::Deref(t.clone()), t)
+                }
+                _ => {}
+            },
+            14 => match top {
+                Some((ty, false)) => {
+                    let w = self.bits(&ty);
+                    let candidates: Vec<&Type> = TYPES.iter().filter(|x| self.bits(x) == w).collect();
+                    if let Some(x) = candidates.get(pick(candidates.len().max(1))) {
+                        let x = (*x).clone();
+                        self.stack.pop();
+                        self.push(Op::Reinterpret(x.clone()), x)
+                    }
+                }
+                _ => {}
+            },
+            _ => {}
+        }
+    }
+
+    /// Reduces the stack to one entry and maybe adds a fragment.
+    fn finish(&mut self, c: u32) {
+        if self.stack.is_empty() {
+            self.push(Op::Constant(Type::Int(8), Literal::Int(1.into())), Type::Int(8));
+        }
+        if self.stack.len() > 1 {
+            self.deref_top_address(c);
+            let sum: u64 = self.stack.iter().map(|(t, _)| self.bits(t)).sum();
+            let k = self.stack.len() as u32;
+            self.stack.clear();
+            self.push(Op::Composite(k, Type::Int(sum)), Type::Int(sum));
+        }
+        if c % 5 == 0 {
+            let bits = self.bits(&self.stack[0].0);
+            self.ops.push(Op::Fragment(64, bits));
+        }
+    }
+
+    /// An implicit address may only be consumed by `DIOpDeref`: dereference
+    /// it before anything else uses the stack. So implicit addresses are only
+    /// ever on top, and the final one may stay as the result.
+    fn deref_top_address(&mut self, c: u32) {
+        if let Some((_, true)) = self.top(0) {
+            self.stack.pop();
+            let t = TYPES[(c as usize / 3) % TYPES.len()].clone();
+            self.push(Op::Deref(t.clone()), t);
+        }
+    }
+}

@@ -9,6 +9,8 @@ use dioptra_semantics::value::float_to_f64;
 pub fn value_text(t: &Type, v: &Bits) -> String {
     let hex = format!("0x{}", v.hex());
     match t {
+        // Decimal conversion is quadratic: only for widths people read.
+        Type::Int(_) | Type::Ptr { .. } if v.width() > 4096 => hex,
         Type::Int(_) | Type::Ptr { .. } => {
             let (u, s) = (v.unsigned().to_string(), v.signed().to_string());
             if u == s || t.is_pointer() {

@@ -123,8 +123,12 @@ impl Bits {
     }
     /// Hex digits, most significant first, exactly `ceil(width / 4)` of them.
     pub fn hex(&self) -> String {
+        // Padded by hand: `format!` widths stop at 65535.
         let digits = self.width.div_ceil(4).max(1) as usize;
-        format!("{:0>digits$}", self.value.to_str_radix(16))
+        let s = self.value.to_str_radix(16);
+        let mut out = "0".repeat(digits.saturating_sub(s.len()));
+        out.push_str(&s);
+        out
     }
 }
 
@@ -159,6 +163,7 @@ mod tests {
         assert_eq!(w.to_le_bytes(), vec![0x34, 0x12]);
         assert_eq!(w.hex(), "1234");
         assert_eq!(Bits::from_u64(1, 1).hex(), "1");
+        assert_eq!(Bits::zero(1 << 20).hex().len(), 1 << 18);
     }
 
     #[test]

@@ -71,6 +71,11 @@ pub struct Signature {
 }
 
 /// Bytes with per-byte definedness: `None` is an undefined byte.
+///
+/// DECISION (D-missing-context-unsupported): a byte the context declares
+/// undefined (`??`) is undefined (`undefined-bits`); a byte or register the
+/// context does not declare at all is `unsupported`: the context, not the
+/// expression, is incomplete.
 type Bytes = Vec<Option<u8>>;
 
 /// A concrete context, usually read from a file.

@@ -10,6 +10,7 @@
 use crate::bits::Bits;
 use crate::context::Context;
 use crate::diag::Diag;
+use crate::limits::MAX_EVAL_WORK;
 use crate::location::{composite, read, LocDesc, Part, ReadFail, Storage};
 use crate::syntax::{Expr, Literal, Op};
 use crate::types::Type;
@@ -47,6 +48,8 @@ pub struct Machine<'a> {
     pub ctx: &'a dyn Context,
     pub stack: Vec<Entry>,
     op: &'static str,
+    /// Work done so far (see `limits::MAX_EVAL_WORK`).
+    work: u64,
 }
 
 impl Machine<'_> {
@@ -60,12 +63,26 @@ impl Machine<'_> {
     fn push(&mut self, ty: Type, loc: LocDesc) {
         self.stack.push(Entry { ty, loc });
     }
+    /// Counts `units` of work against the budget.
+    fn charge(&mut self, units: u64) -> Result<(), Diag> {
+        self.work = self.work.saturating_add(units);
+        if self.work > MAX_EVAL_WORK {
+            return Err(Diag::unsupported(
+                self.op,
+                "limit-exceeded",
+                format!("the evaluation needs more than {MAX_EVAL_WORK} units of work (dioptra's bound)"),
+            ));
+        }
+        Ok(())
+    }
     fn bits(&self, t: &Type) -> u64 {
         self.ctx.layout().bitsizeof(t)
     }
     /// `read(L, T)`; failures are reported against the current op.
-    fn read(&self, e: &Entry) -> Result<Bits, Diag> {
-        read(self.ctx, &e.loc, self.bits(&e.ty)).map_err(|f| f.at(self.op))
+    fn read(&mut self, e: &Entry) -> Result<Bits, Diag> {
+        let n = self.bits(&e.ty);
+        self.charge(n)?;
+        read(self.ctx, &e.loc, n).map_err(|f| f.at(self.op))
     }
     fn fail(&self, f: ReadFail) -> Diag {
         f.at(self.op)
@@ -88,9 +105,11 @@ pub fn eval(expr: &Expr, ctx: &dyn Context) -> Result<Evaluated, Diag> {
         ctx,
         stack: Vec::new(),
         op: "DIExpr",
+        work: 0,
     };
     for op in &expr.ops {
         m.op = op.name();
+        m.charge(1)?;
         match op {
             Op::Referrer(t) => eval_referrer(&mut m, t)?,
             Op::Arg(n, t) => eval_arg(&mut m, *n, t)?,
@@ -176,6 +195,7 @@ pub fn eval_type_object(m: &mut Machine, t: &Type) -> Result<(), Diag> {
 /// description `IL`. `IL` specifies implicit location storage `ILS` and offset
 /// 0. `ILS` has value `V` and size `bitsizeof(T)`."
 pub fn eval_constant(m: &mut Machine, t: &Type, v: &Literal) -> Result<(), Diag> {
+    m.charge(m.bits(t))?;
     match literal_bits(t, v, m.ctx.layout())? {
         None => m.push(t.clone(), LocDesc::undefined()),
         Some(b) => m.push_implicit(t.clone(), b),
@@ -187,7 +207,7 @@ pub fn eval_constant(m: &mut Machine, t: &Type, v: &Literal) -> Result<(), Diag>
 ///
 /// "`V` is the value `read(L, T)` converted to type `T'`."
 ///
-/// DECISION: integral to integral truncates (keeps the low bits); integral to
+/// DECISION (D-convert-semantics): integral to integral truncates (keeps the low bits); integral to
 /// floating point reads the integer as signed and rounds to nearest-even;
 /// floating point to integral truncates toward zero to a signed integer, and
 /// NaN, infinities and values out of the signed range of `T'` are an
@@ -260,7 +280,7 @@ fn offset(m: &mut Machine, to: &Type, delta: BigInt) -> Result<(), Diag> {
 ///
 /// "`L'` is `L`, but updated by adding `read(B, I)` to its bit offset."
 ///
-/// DECISION: `read(B, I)` is read as a signed (two's complement) integer: the
+/// DECISION (D-offset-signed): `read(B, I)` is read as a signed (two's complement) integer: the
 /// note says `I` "may be a signed or unsigned integral type", but LLVM integer
 /// types carry no signedness, and negative displacements are what lets an
 /// expression step back from a field to its container. An `i8` offset of
@@ -276,7 +296,7 @@ pub fn eval_bit_offset(m: &mut Machine, to: &Type) -> Result<(), Diag> {
 /// "`(L':T')` is as if `DIOpBitOffset(T')` was evaluated with a stack
 /// containing `(B * 8:I) (L:T)`."
 ///
-/// DECISION: `B * 8` is exact, not wrapped to the width of `I`: read
+/// DECISION (D-byteoffset-exact): `B * 8` is exact, not wrapped to the width of `I`: read
 /// literally, an `i8` byte offset of 32 would wrap to a bit offset of 0, which
 /// no producer means (see the errata register). `B` is signed as in
 /// `DIOpBitOffset`.
@@ -294,7 +314,9 @@ pub fn eval_byte_offset(m: &mut Machine, to: &Type) -> Result<(), Diag> {
 /// specified by `LM`. The parts are concatenated starting at offset 0 in the
 /// order with `M` from `N` to 1 and no padding between the parts."
 ///
-/// So `LN`, the deepest input (pushed first), is at offset 0.
+/// DECISION (D-stack-order): the normative text wins over the examples:
+/// `LN`, the deepest input (pushed first), is at offset 0, even though the
+/// SROA examples read the other way (errata register, E-sroa-composite-order).
 pub fn eval_composite(m: &mut Machine, n: u32, t: &Type) -> Result<(), Diag> {
     let mut parts = Vec::with_capacity(n as usize);
     for _ in 0..n {
@@ -315,11 +337,13 @@ pub fn eval_composite(m: &mut Machine, n: u32, t: &Type) -> Result<(), Diag> {
 /// "`(L':<N x T>)` is as if `DIOpComposite(N, <N x T>)` was applied to a stack
 /// containing `N` copies of `(L:T)`."
 ///
-/// So, by `DIOpComposite`'s overlap rule, extending a memory or register
-/// location with `N > 1` is an evaluation error (`overlapping-parts`); only
-/// implicit and undefined locations can be extended (see the decision
-/// register).
+/// DECISION (D-extend-overlap): taken at its word, so by `DIOpComposite`'s
+/// overlap rule extending a memory or register location with `N > 1` is an
+/// evaluation error (`overlapping-parts`); only implicit and undefined
+/// locations (all the spec's examples use) can be extended. Use `DIOpRead`
+/// first to extend a value.
 pub fn eval_extend(m: &mut Machine, n: u32) -> Result<(), Diag> {
+    m.charge(n as u64)?;
     let e = m.pop()?;
     let bits = m.bits(&e.ty);
     let parts = (0..n).map(|_| Part { bits, loc: e.loc.clone() }).collect();
@@ -350,9 +374,10 @@ pub fn eval_select(m: &mut Machine) -> Result<(), Diag> {
     let Type::Vector { count, elem } = &l1.ty else {
         return Err(m.err("internal-error", "select of a non-vector after a successful check"));
     };
-    let size = m.bits(elem);
-    let mut parts = Vec::with_capacity(*count as usize);
-    for i in 0..*count {
+    let (count, size) = (*count, m.bits(elem));
+    m.charge(count)?;
+    let mut parts = Vec::with_capacity(count as usize);
+    for i in 0..count {
         let pl = if mask.bit(i) { &l1.loc } else { &l0.loc };
         let li = pl
             .offset_by(m.ctx, &BigInt::from(i * size))
@@ -395,7 +420,7 @@ pub fn eval_addr_of(m: &mut Machine, n: u32) -> Result<(), Diag> {
 /// `MLD`. `MLD` specifies bit offset `read(L, ptr addrspace(N)) * 8` and the
 /// memory location storage corresponding to address space `N`."
 ///
-/// DECISION: `DIOpDeref(T')` of an implicit address made from `(L:T)` gives
+/// DECISION (D-deref-addrof-type): `DIOpDeref(T')` of an implicit address made from `(L:T)` gives
 /// `(L:T')` for any `T'`, as dereferencing a memory address does not depend on
 /// the type the address was taken with; reading more bits than `L` has is a
 /// read error later, as it would be for memory.
@@ -429,6 +454,15 @@ pub fn eval_read(m: &mut Machine) -> Result<(), Diag> {
 /// Pops `(L1:T) (L2:T)` and reads `V1 = read(L1, T)` (top) and
 /// `V2 = read(L2, T)`.
 fn pop_pair(m: &mut Machine) -> Result<(Type, Bits, Bits), Diag> {
+    pop_pair_costing(m, false)
+}
+
+/// As `pop_pair`, charging `width * width / 64` for the quadratic ops.
+fn pop_pair_costing(m: &mut Machine, quadratic: bool) -> Result<(Type, Bits, Bits), Diag> {
+    if quadratic {
+        let w = m.stack.last().map(|e| m.bits(&e.ty)).unwrap_or(0);
+        m.charge(w.saturating_mul(w.div_ceil(64)))?;
+    }
     let e1 = m.pop()?;
     let e2 = m.pop()?;
     let v1 = m.read(&e1)?;
@@ -444,7 +478,9 @@ fn int_result(m: &mut Machine, t: Type, v: BigInt) {
 /// `DIOpAdd() { (L1:T) (L2:T) -> (L:T) }`
 ///
 /// "`ILS` has value `read(L1, T) + read(L2, T)` and size `bitsizeof(T)`."
-/// Integers wrap at the width of `T`; floating point is IEEE, nearest-even.
+/// DECISION (D-integer-wrap): integer `DIOpAdd`, `DIOpSub` and `DIOpMul`
+/// wrap modulo `2^bitsizeof(T)` (the spec's implicit storage has exactly
+/// `bitsizeof(T)` bits); floating point is IEEE, nearest-even.
 pub fn eval_add(m: &mut Machine) -> Result<(), Diag> {
     let (t, v1, v2) = pop_pair(m)?;
     if t.is_float() {
@@ -458,7 +494,9 @@ pub fn eval_add(m: &mut Machine) -> Result<(), Diag> {
 
 /// `DIOpSub() { (L1:T) (L2:T) -> (L:T) }`
 ///
-/// "`ILS` has value `read(V2, T) - read(V1, T)`". DECISION: `V1` and `V2` are
+/// "`ILS` has value `read(V2, T) - read(V1, T)`".
+///
+/// DECISION (D-binary-operand-order): `V1` and `V2` are
 /// read as `L1` (top) and `L2` (below), so the result is `L2 - L1`, the order
 /// of `DW_OP_minus` (see the errata register for the unbound names).
 pub fn eval_sub(m: &mut Machine) -> Result<(), Diag> {
@@ -476,7 +514,7 @@ pub fn eval_sub(m: &mut Machine) -> Result<(), Diag> {
 ///
 /// "`ILS` has value `read(V2, T) * read(V1, T)`" (`V1` = `L1`, `V2` = `L2`).
 pub fn eval_mul(m: &mut Machine) -> Result<(), Diag> {
-    let (t, v1, v2) = pop_pair(m)?;
+    let (t, v1, v2) = pop_pair_costing(m, true)?;
     if t.is_float() {
         let r = float_binop(&t, &v2, &v1, |a, b| a * b);
         m.push_implicit(t, r);
@@ -490,13 +528,13 @@ pub fn eval_mul(m: &mut Machine) -> Result<(), Diag> {
 ///
 /// "`ILS` has value `read(V2, T) / read(V1, T)`" (`V1` = `L1`, `V2` = `L2`).
 ///
-/// DECISION: integer division is signed and truncates toward zero, as
+/// DECISION (D-div-signed): integer division is signed and truncates toward zero, as
 /// `DW_OP_div` (which is signed) and C's `/` on `int`; a zero divisor is an
 /// evaluation error (`division-by-zero`), and so is the one quotient that does
 /// not fit, `INT_MIN / -1` (`signed-overflow`). Floating-point division is
 /// IEEE (dividing by zero gives an infinity or NaN).
 pub fn eval_div(m: &mut Machine) -> Result<(), Diag> {
-    let (t, v1, v2) = pop_pair(m)?;
+    let (t, v1, v2) = pop_pair_costing(m, true)?;
     if t.is_float() {
         let r = float_binop(&t, &v2, &v1, |a, b| a / b);
         m.push_implicit(t, r);
@@ -524,7 +562,7 @@ fn shift_amount(v: &Bits) -> u64 {
 /// "`ILS` has value `read(V2, T) >> read(V1, T)` [...] The higher order bits
 /// are filled with zeros."
 ///
-/// DECISION: the amount is unsigned, and an amount of at least the width
+/// DECISION (D-shift-amounts): the amount is unsigned, and an amount of at least the width
 /// shifts every bit out (result 0), as the sentence reads literally.
 pub fn eval_lshr(m: &mut Machine) -> Result<(), Diag> {
     let (t, v1, v2) = pop_pair(m)?;
@@ -538,7 +576,8 @@ pub fn eval_lshr(m: &mut Machine) -> Result<(), Diag> {
 /// "`ILS` has value `read(V2, T) >> read(V1, T)` [...] The higher order bits
 /// are filled with the value of the sign bit."
 ///
-/// DECISION: an amount of at least the width gives all sign bits.
+/// DECISION (D-shift-amounts): an amount of at least the width gives all
+/// sign bits.
 pub fn eval_ashr(m: &mut Machine) -> Result<(), Diag> {
     let (t, v1, v2) = pop_pair(m)?;
     let s = shift_amount(&v1);
@@ -552,7 +591,7 @@ pub fn eval_ashr(m: &mut Machine) -> Result<(), Diag> {
 /// "`ILS` has value `read(V2, T) << read(V1, T)` [...] The result is filled
 /// with 0 bits."
 ///
-/// DECISION: an amount of at least the width gives 0.
+/// DECISION (D-shift-amounts): an amount of at least the width gives 0.
 pub fn eval_shl(m: &mut Machine) -> Result<(), Diag> {
     let (t, v1, v2) = pop_pair(m)?;
     let s = shift_amount(&v1);
@@ -570,7 +609,7 @@ pub fn eval_shl(m: &mut Machine) -> Result<(), Diag> {
 /// "`ILS` has the value of the target architecture lane identifier of the
 /// current source language thread of execution".
 ///
-/// DECISION: a lane id that does not fit in `T` (unsigned) is an evaluation
+/// DECISION (D-lane-range): a lane id that does not fit in `T` (unsigned) is an evaluation
 /// error (`lane-out-of-range`) rather than silently truncated.
 pub fn eval_push_lane(m: &mut Machine, t: &Type) -> Result<(), Diag> {
     let lane = m
@@ -616,13 +655,13 @@ pub fn eval_xor(m: &mut Machine) -> Result<(), Diag> {
 
 /// ROCm `DIOpMod() { (L1:T) (L2:T) -> (L:T) }`: `read(L2, T) mod read(L1, T)`.
 ///
-/// DECISION: the signed remainder of `DIOpDiv`'s truncating division (the sign
+/// DECISION (D-mod-signed): the signed remainder of `DIOpDiv`'s truncating division (the sign
 /// of the dividend), so that `(a / b) * b + a mod b = a`; a zero divisor is an
 /// evaluation error (`division-by-zero`). Note that `DW_OP_mod` is unsigned on
 /// the generic type, so a lowering to it is only right for non-negative
 /// operands.
 pub fn eval_mod(m: &mut Machine) -> Result<(), Diag> {
-    let (t, v1, v2) = pop_pair(m)?;
+    let (t, v1, v2) = pop_pair_costing(m, true)?;
     let (a, b) = (v2.signed(), v1.signed());
     if b.is_zero() {
         return Err(m.err("division-by-zero", format!("{a} mod 0")));

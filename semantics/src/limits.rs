@@ -1,5 +1,9 @@
 //! Bounds on what input can make dioptra do. Each is a documented limit: an
 //! input beyond it gets a diagnostic, never a panic, a stack overflow or a hang.
+//!
+//! DECISION (D-size-bounds): inputs beyond these bounds are `unsupported`
+//! (a limit of dioptra, not a rule of the spec) where they are well-formed
+//! LLVM, and `malformed` where LLVM itself would reject them.
 
 /// Widest integer type, as in LLVM (`IntegerType::MAX_INT_BITS`).
 pub const MAX_INT_WIDTH: u64 = (1 << 23) - 1;
@@ -25,3 +29,11 @@ pub const MAX_OVERLAP_LEAVES: usize = 1 << 20;
 pub const MAX_INPUT_BYTES: usize = 64 << 20;
 /// Most bytes of memory or register contents one context may declare.
 pub const MAX_CONTEXT_BYTES: u64 = 1 << 28;
+/// Work one evaluation may do, in bit-units: every value read or made costs
+/// its width, and `DIOpMul`, `DIOpDiv`, `DIOpMod` cost `width * width / 64`.
+/// Ordinary expressions (a million ops at 128 bits) stay far below it; a chain
+/// of multiplications of 2^23-bit integers does not.
+pub const MAX_EVAL_WORK: u64 = 1 << 31;
+/// Longest decimal integer literal, in digits (decimal conversion is
+/// quadratic); hexadecimal `u0x` literals may be as wide as any type.
+pub const MAX_DECIMAL_DIGITS: usize = 40_000;

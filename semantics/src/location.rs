@@ -103,7 +103,7 @@ impl Storage {
     }
 
     /// Is this an implicit storage (read-only, so parts may repeat its bits)?
-    /// DECISION: the implicit address storage of `DIOpAddrOf` counts as
+    /// DECISION (D-implicit-parts): the implicit address storage of `DIOpAddrOf` counts as
     /// implicit, and so does the undefined storage (it holds no bits a
     /// debugger could assign).
     pub fn is_implicit(&self) -> bool {
@@ -143,11 +143,13 @@ impl Single {
 
     /// The single location moved by `delta` bits.
     ///
-    /// DECISION: as `DW_OP_LLVM_bit_offset` in the DWARF extensions, a bit
-    /// offset that leaves the storage (negative, or past its end) is an
-    /// evaluation error at the offset op (`offset-outside-storage`); an offset
-    /// equal to the size is allowed (an empty tail). The undefined storage has
-    /// no size and offsets leave it unchanged (as `DW_OP_LLVM_undefined`).
+    /// DECISION (D-offset-bounds): as `DW_OP_LLVM_bit_offset` in the DWARF
+    /// extensions, a bit offset that leaves the storage (negative, or past its
+    /// end) is an evaluation error at the offset op (`offset-outside-storage`);
+    /// an offset equal to the size is allowed (an empty tail).
+    ///
+    /// DECISION (D-undefined-offset): the undefined storage has no size and
+    /// offsets leave it unchanged (as `DW_OP_LLVM_undefined`).
     pub fn offset_by(&self, ctx: &dyn Context, delta: &BigInt) -> Result<Single, ReadFail> {
         let Some(size) = self.storage.size(ctx)? else {
             return Ok(self.clone());
@@ -242,9 +244,11 @@ pub fn composite(ctx: &dyn Context, parts: Vec<Part>) -> Result<LocDesc, ReadFai
 /// exceeds the size of the location storage specified by any single location
 /// description of `L`, then the expression is not well-formed."
 ///
-/// DECISION: these two "not well-formed" cases depend on the context, so they
-/// are evaluation errors (`undefined-bits`, `offset-outside-storage`). Every
-/// single location of `L` is read; when they hold different bits the read is
+/// DECISION (D-dynamic-rules): these two "not well-formed" cases depend on
+/// the context, so they are evaluation errors (`undefined-bits`,
+/// `offset-outside-storage`).
+///
+/// DECISION (D-multi-location-read): every single location of `L` is read; when they hold different bits the read is
 /// an evaluation error (`conflicting-locations`): the spec says a multi-location
 /// description means the object is in all of them with the same value, so a
 /// context where they differ is contradictory, and reporting it beats picking
@@ -328,8 +332,11 @@ enum Key {
 /// expanding referenced composites, refer to the same bits of a non-implicit
 /// location storage, then the expression in not well-formed."
 ///
-/// DECISION: this depends on the locations, so it is an evaluation error
-/// (`overlapping-parts`). Distinct address spaces are distinct storages. Two
+/// DECISION (D-dynamic-rules): this depends on the locations, so it is an
+/// evaluation error (`overlapping-parts`).
+///
+/// DECISION (D-addrspaces-distinct): distinct address spaces are distinct
+/// storages (dioptra does not model aliasing between them). Two
 /// single locations of the same part (a multi-location part) may overlap each
 /// other: they are alternatives, not different parts.
 fn check_parts_disjoint(ctx: &dyn Context, parts: &[Part]) -> Result<(), ReadFail> {

@@ -65,7 +65,7 @@ impl Type {
     }
     /// Type identity as the spec's meta-syntactic variables assert it.
     ///
-    /// DECISION: a typed pointer `T addrspace(N)*` is the same type as the
+    /// DECISION (D-typed-pointer-same): a typed pointer `T addrspace(N)*` is the same type as the
     /// opaque `ptr addrspace(N)` (and as any other typed pointer into N):
     /// LLVM has moved to opaque pointers, both spellings must be accepted,
     /// and no rule of the spec depends on a pointee type.
@@ -140,7 +140,7 @@ impl fmt::Display for Type {
 
 /// The pointer bit size of each address space.
 ///
-/// DECISION: the default is AMDGPU's (`amdgcn`): address spaces 2, 3, 5 and 6
+/// DECISION (D-default-layout): the default is AMDGPU's (`amdgcn`): address spaces 2, 3, 5 and 6
 /// (region, local, private, 32-bit constant) have 32-bit pointers, every other
 /// address space 64-bit pointers. AMDGPU's buffer pointers (7, 8, 9: 160, 128,
 /// 192 bits) are not flat memory and are not modelled; give them a size with
@@ -178,7 +178,7 @@ impl DataLayout {
     /// Reads the `pN:size` components of an LLVM data layout string on top of
     /// the default layout.
     ///
-    /// DECISION: only little-endian (`e`) targets are modelled; `E` is
+    /// DECISION (D-little-endian): only little-endian (`e`) targets are modelled; `E` is
     /// rejected. Pointer sizes must be 8..=64 bits so that every memory bit
     /// offset (`address * 8`) is exact.
     pub fn parse(s: &str) -> Result<DataLayout, Diag> {
@@ -229,7 +229,7 @@ impl DataLayout {
 
     /// `bitsizeof(T)`.
     ///
-    /// DECISION: literal struct types are laid out without padding, packed or
+    /// DECISION (D-struct-no-padding): literal struct types are laid out without padding, packed or
     /// not: dioptra has no ABI alignment table, and the spec uses struct types
     /// only for the bit sizes of composites, which are concatenated "with no
     /// padding between the parts". Vectors are `N * bitsizeof(T)`.

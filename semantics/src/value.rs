@@ -10,14 +10,20 @@ use num_traits::{FromPrimitive, One, Signed, Zero};
 
 /// The bits of literal `lit` of type `t`, or `None` for `undef` / `poison`.
 ///
-/// DECISION: `poison` is treated like `undef` (the undefined location
-/// description): a debugger cannot tell them apart. A vector or struct literal
-/// with some `undef` elements is rejected (`literal-partially-undef`): it would
-/// need a composite of implicit and undefined parts, which the spec does not
-/// describe for `DIOpConstant`. Integer literals may be written signed or
-/// unsigned (`i8 -1` and `i8 255` are the same bits), as in LLVM. An integer
-/// literal for a pointer type is an address (`ptr addrspace(1) 4096`), since a
-/// debug expression has no `inttoptr`.
+/// DECISION (D-poison-is-undef): `poison` is treated like `undef` (the
+/// undefined location description): a debugger cannot tell them apart.
+///
+/// DECISION (D-partially-undef-literal): a vector or struct literal with some
+/// `undef` elements is `unsupported` (`literal-partially-undef`): it would need
+/// a composite of implicit and undefined parts, which the spec does not
+/// describe for `DIOpConstant`.
+///
+/// DECISION (D-pointer-integer-literal): an integer literal for a pointer type
+/// is an address (`ptr addrspace(1) 4096`), since a debug expression has no
+/// `inttoptr`.
+///
+/// Integer literals may be written signed or unsigned (`i8 -1` and `i8 255`
+/// are the same bits), as in LLVM.
 pub fn literal_bits(t: &Type, lit: &Literal, dl: &DataLayout) -> Result<Option<Bits>, Diag> {
     let c = "DIOpConstant";
     let mismatch = || {
@@ -83,7 +89,9 @@ pub fn literal_bits(t: &Type, lit: &Literal, dl: &DataLayout) -> Result<Option<B
     }
 }
 
-/// Element 0 (field 0) in the low bits, as `DIOpComposite` concatenates.
+/// DECISION (D-aggregate-literal-order): element 0 (field 0) is in the low
+/// bits, and fields follow without padding, as `DIOpComposite` concatenates
+/// parts and as little-endian memory holds an array.
 fn aggregate_bits<'a>(
     t: &Type,
     elems: impl Iterator<Item = (&'a Type, &'a Type, &'a Literal)>,
@@ -156,7 +164,7 @@ pub fn f64_to_float(t: &Type, v: f64) -> Option<u64> {
 
 /// `v` rounded to nearest-even in type `t`.
 ///
-/// DECISION: every NaN result is the positive quiet NaN with a zero payload
+/// DECISION (D-nan-canonical): every NaN result is the positive quiet NaN with a zero payload
 /// (`0x7FC00000` for `float`), so that results do not depend on the host
 /// and can be compared bit for bit.
 pub fn round_f64(t: &Type, v: f64) -> u64 {
@@ -181,6 +189,10 @@ pub fn canonical_nan(t: &Type) -> u64 {
 }
 
 /// An IEEE binary operation in the format of `t`, rounded to nearest-even.
+///
+/// DECISION (D-float-arithmetic): floating-point `DIOpAdd`, `DIOpSub`,
+/// `DIOpMul` and `DIOpDiv` are IEEE 754 operations in the operands' own format
+/// with round-to-nearest-even, the default of both LLVM and DWARF consumers.
 ///
 /// `half` and `bfloat` are computed in `f32` and rounded once more: for
 /// `+ - * /` that is exact because `f32` has at least `2p + 2` bits of

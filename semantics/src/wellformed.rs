@@ -55,6 +55,13 @@ impl TypeStack<'_> {
     /// `DIOpDeref(T)` is applied to the resulting `(L':ptr addrspace(N))`, then
     /// it will result in `(L:T)`. If any other operation is applied, then the
     /// expression is not well-formed."
+    ///
+    /// DECISION (D-addrof-strict): taken at its word: any op but `DIOpDeref`
+    /// that consumes an implicit address (`DIOpComposite`, `DIOpReinterpret`,
+    /// `DIOpRead`, another `DIOpAddrOf`, ...) is not well-formed
+    /// (`addrof-operand`), even where a meaning could be guessed (a struct
+    /// holding an implicit pointer). The implicit address may be the result
+    /// of the expression: that is an implicit pointer variable.
     fn pop(&mut self) -> Result<Type, Diag> {
         let e = self.pop_any()?;
         if e.addr_of {
@@ -265,7 +272,7 @@ pub fn check_constant(st: &mut TypeStack, t: &Type, v: &Literal) -> Result<(), D
 
 /// The conversions `DIOpConvert` accepts.
 ///
-/// DECISION: the spec limits conversions to "those supported by the target
+/// DECISION (D-convert-set): the spec limits conversions to "those supported by the target
 /// debug format" (`DW_OP_convert`: between base types). dioptra accepts
 /// conversions between integral, floating-point and pointer types, except
 /// between pointers and floating point; pointers convert as unsigned integers
@@ -385,7 +392,7 @@ pub fn check_byte_offset(st: &mut TypeStack, to: &Type) -> Result<(), Diag> {
 /// "If the sum of `bitsizeof(TM)` for `M` from 1 to `N` does not equal
 /// `bitsizeof(T)`, then the expression is not well-formed."
 ///
-/// DECISION: `N = 0` is not well-formed (`zero-parts`): no type has zero bits,
+/// DECISION (D-composite-zero-parts): `N = 0` is not well-formed (`zero-parts`): no type has zero bits,
 /// so the size rule could never hold; the separate code says why.
 pub fn check_composite(st: &mut TypeStack, n: u32, t: &Type) -> Result<(), Diag> {
     let want = st.sized(t)?;
@@ -421,7 +428,7 @@ pub fn check_composite(st: &mut TypeStack, n: u32, t: &Type) -> Result<(), Diag>
 /// "If `T` is not an integral type, floating point type, or pointer type, then
 /// the expression is not well-formed."
 ///
-/// DECISION: `N = 0` is not well-formed (`zero-count`): `<0 x T>` is not an
+/// DECISION (D-extend-zero): `N = 0` is not well-formed (`zero-count`): `<0 x T>` is not an
 /// LLVM type.
 pub fn check_extend(st: &mut TypeStack, n: u32) -> Result<(), Diag> {
     let t = st.pop()?;
@@ -456,7 +463,7 @@ pub fn check_extend(st: &mut TypeStack, n: u32) -> Result<(), Diag> {
 /// well-formed. [...] If `T` is not an integral type, floating point type, or
 /// pointer type, then the expression is not well-formed."
 ///
-/// DECISION: the mask type `TM` must be integral (`mask-not-integral`): the
+/// DECISION (D-select-mask-integral): the mask type `TM` must be integral (`mask-not-integral`): the
 /// spec reads it as "a bit mask", and a floating-point or pointer mask is a
 /// type confusion worth reporting.
 pub fn check_select(st: &mut TypeStack) -> Result<(), Diag> {
@@ -531,7 +538,7 @@ pub fn check_read(st: &mut TypeStack) -> Result<(), Diag> {
     Ok(())
 }
 
-/// DECISION: `DIOpAdd`, `DIOpSub`, `DIOpMul` and `DIOpDiv` take integral or
+/// DECISION (D-arithmetic-types): `DIOpAdd`, `DIOpSub`, `DIOpMul` and `DIOpDiv` take integral or
 /// floating-point operands (`not-arithmetic` otherwise). The spec puts no type
 /// rule on them, but arithmetic on pointers, vectors or structs has no
 /// meaning the spec gives; offsets into memory use `DIOpByteOffset`.
@@ -601,6 +608,10 @@ pub fn check_shl(st: &mut TypeStack) -> Result<(), Diag> {
 
 /// `DIOpPushLane(T:type) { -> (L:T) }`
 ///
+/// DECISION (D-simt): whether the target is SIMD/SIMT is part of the
+/// signature: a context is SIMT when it declares a lane, and `dioptra check`
+/// assumes SIMT (the extensions are AMDGPU's) unless `--no-simt`.
+///
 /// "If `T` is not an integral type or the source language is not implemented
 /// using a SIMD or SIMT execution model, then the expression is not
 /// well-formed."
@@ -625,7 +636,7 @@ pub fn check_push_lane(st: &mut TypeStack, t: &Type) -> Result<(), Diag> {
 /// "fragment" position of the debug intrinsic or metadata which refers to the
 /// expression in terms of an bit offset `O` and bit size `S`."
 ///
-/// DECISION: a fragment is the last operation (`not-last`; so there is at most
+/// DECISION (D-fragment): a fragment is the last operation (`not-last`; so there is at most
 /// one), its size is not zero (`zero-size`) and equals the bit size of the
 /// expression's result (`size-mismatch`, checked after the last op): it says
 /// which bits of the variable the result describes.
@@ -644,22 +655,23 @@ pub fn check_fragment(st: &mut TypeStack, o: u64, s: u64, is_last: bool) -> Resu
 
 /// ROCm `DIOpAnd() { (L1:T) (L2:T) -> (L:T) }`
 ///
-/// DECISION: as the shifts, `T` must be integral (`not-integral`).
+/// DECISION (D-rocm-integral): the ROCm ops are not in the normative text;
+/// as for the shifts, `T` must be integral (`not-integral`).
 pub fn check_and(st: &mut TypeStack) -> Result<(), Diag> {
     check_integral_binary(st)
 }
 
-/// ROCm `DIOpOr() { (L1:T) (L2:T) -> (L:T) }`; `T` integral (DECISION).
+/// ROCm `DIOpOr() { (L1:T) (L2:T) -> (L:T) }`; `T` integral (D-rocm-integral).
 pub fn check_or(st: &mut TypeStack) -> Result<(), Diag> {
     check_integral_binary(st)
 }
 
-/// ROCm `DIOpXor() { (L1:T) (L2:T) -> (L:T) }`; `T` integral (DECISION).
+/// ROCm `DIOpXor() { (L1:T) (L2:T) -> (L:T) }`; `T` integral (D-rocm-integral).
 pub fn check_xor(st: &mut TypeStack) -> Result<(), Diag> {
     check_integral_binary(st)
 }
 
-/// ROCm `DIOpMod() { (L1:T) (L2:T) -> (L:T) }`; `T` integral (DECISION).
+/// ROCm `DIOpMod() { (L1:T) (L2:T) -> (L:T) }`; `T` integral (D-rocm-integral).
 pub fn check_mod(st: &mut TypeStack) -> Result<(), Diag> {
     check_integral_binary(st)
 }

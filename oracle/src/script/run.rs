@@ -10,7 +10,7 @@ use num_bigint::BigUint;
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::time::Duration;
 
 /// Something that answers protocol requests.
@@ -74,7 +74,10 @@ impl Responder for External {
         let got = self
             .lines
             .recv_timeout(self.timeout)
-            .map_err(|_| format!("Impl: timeout: no answer within {:?}", self.timeout))?
+            .map_err(|e| match e {
+                RecvTimeoutError::Timeout => format!("Impl: timeout: no answer within {:?}", self.timeout),
+                RecvTimeoutError::Disconnected => "Impl: exited: the implementation closed its output".to_string(),
+            })?
             .map_err(|e| format!("Impl: read-failed: {e}"))?;
         let resp: Response =
             serde_json::from_str(&got).map_err(|e| format!("Impl: bad-response: {e}: `{got}`"))?;

@@ -228,6 +228,9 @@ fn ty(t: &mut Tokens, depth: usize) -> Result<Type, Diag> {
                 addrspace: opt_addrspace(t)?,
                 pointee: None,
             },
+            // DECISION (D-float-formats): half, bfloat, float and double are
+            // modelled; the 80- and 128-bit formats are `unsupported` (no
+            // well-kept crate gives their correctly rounded arithmetic).
             "fp128" | "x86_fp80" | "ppc_fp128" => {
                 return Err(point(
                     t.text,
@@ -344,11 +347,13 @@ fn ty(t: &mut Tokens, depth: usize) -> Result<Type, Diag> {
 
 fn fields(t: &mut Tokens, depth: usize) -> Result<Vec<Type>, Diag> {
     let mut v = Vec::new();
+    // DECISION (D-empty-struct): `{}` has no bits; no location can have that
+    // type, so it is rejected where it is written.
     if t.peek() == Some(&Tok::Punct('}')) {
         return Err(t.err(Diag::malformed(
             "Type",
             "empty-struct",
-            "DECISION: the empty struct `{}` has no bits and is not accepted",
+            "the empty struct `{}` has no bits and is not accepted",
         )));
     }
     loop {
@@ -432,6 +437,14 @@ pub fn literal(t: &mut Tokens, ty: &Type, depth: usize) -> Result<Literal, Diag>
                     format!("`{s}` is not an integer literal (write u0x.. for hexadecimal integers)"),
                 ))
             } else {
+                if s.len() > MAX_DECIMAL_DIGITS {
+                    return Err(bad_literal(
+                        t,
+                        at,
+                        "bad-literal",
+                        format!("decimal literals have at most {MAX_DECIMAL_DIGITS} digits; write wide values as u0x..."),
+                    ));
+                }
                 BigInt::parse_bytes(s.as_bytes(), 10)
                     .map(Literal::Int)
                     .ok_or_else(|| bad_literal(t, at, "bad-literal", format!("`{s}` is not a number")))
