@@ -24,14 +24,23 @@ pub fn arb_int_type() -> impl Strategy<Value = Type> {
 }
 
 pub fn arb_float_type() -> impl Strategy<Value = Type> {
-    prop_oneof![Just(Type::Half), Just(Type::BFloat), Just(Type::Float), Just(Type::Double)]
+    prop_oneof![
+        Just(Type::Half),
+        Just(Type::BFloat),
+        Just(Type::Float),
+        Just(Type::Double)
+    ]
 }
 
 pub fn arb_ptr_type() -> impl Strategy<Value = Type> {
-    (prop::sample::select(&[0u32, 1, 3, 5][..]), prop::option::of(arb_int_type())).prop_map(|(a, p)| Type::Ptr {
-        addrspace: a,
-        pointee: p.map(Box::new),
-    })
+    (
+        prop::sample::select(&[0u32, 1, 3, 5][..]),
+        prop::option::of(arb_int_type()),
+    )
+        .prop_map(|(a, p)| Type::Ptr {
+            addrspace: a,
+            pointee: p.map(Box::new),
+        })
 }
 
 pub fn arb_scalar_type() -> impl Strategy<Value = Type> {
@@ -55,7 +64,11 @@ pub fn arb_type() -> impl Strategy<Value = Type> {
 /// A literal that prints as valid text for `t` (not necessarily of the right
 /// range or kind: the checker decides that).
 pub fn arb_literal(t: &Type) -> BoxedStrategy<Literal> {
-    let common = prop_oneof![Just(Literal::Undef), Just(Literal::Poison), Just(Literal::ZeroInit)];
+    let common = prop_oneof![
+        Just(Literal::Undef),
+        Just(Literal::Poison),
+        Just(Literal::ZeroInit)
+    ];
     match t {
         Type::Int(_) => prop_oneof![
             4 => any::<i64>().prop_map(|v| Literal::Int(BigInt::from(v))),
@@ -63,23 +76,36 @@ pub fn arb_literal(t: &Type) -> BoxedStrategy<Literal> {
             1 => common,
         ]
         .boxed(),
-        Type::Half | Type::BFloat => prop_oneof![any::<u16>().prop_map(|b| Literal::Float(b as u64)), common].boxed(),
+        Type::Half | Type::BFloat => {
+            prop_oneof![any::<u16>().prop_map(|b| Literal::Float(b as u64)), common].boxed()
+        }
         Type::Float => {
             let t = t.clone();
             prop_oneof![
                 any::<u32>().prop_map(move |b| {
-                    Literal::Float(dioptra_semantics::value::round_f64(&t, f32::from_bits(b) as f64))
+                    Literal::Float(dioptra_semantics::value::round_f64(
+                        &t,
+                        f32::from_bits(b) as f64,
+                    ))
                 }),
                 common
             ]
             .boxed()
         }
         Type::Double => prop_oneof![
-            any::<u64>().prop_map(|b| Literal::Float(dioptra_semantics::value::round_f64(&Type::Double, f64::from_bits(b)))),
+            any::<u64>().prop_map(|b| Literal::Float(dioptra_semantics::value::round_f64(
+                &Type::Double,
+                f64::from_bits(b)
+            ))),
             common
         ]
         .boxed(),
-        Type::Ptr { .. } => prop_oneof![Just(Literal::Null), (0u64..1 << 20).prop_map(|v| Literal::Int(v.into())), common].boxed(),
+        Type::Ptr { .. } => prop_oneof![
+            Just(Literal::Null),
+            (0u64..1 << 20).prop_map(|v| Literal::Int(v.into())),
+            common
+        ]
+        .boxed(),
         Type::Vector { count, elem } => {
             let n = *count as usize;
             let e = (**elem).clone();
@@ -124,7 +150,17 @@ pub fn arb_op() -> impl Strategy<Value = Op> {
         t().prop_map(Op::Deref),
         Just(Op::Read),
         prop::sample::select(vec![
-            Op::Add, Op::Sub, Op::Mul, Op::Div, Op::LShr, Op::AShr, Op::Shl, Op::And, Op::Or, Op::Xor, Op::Mod
+            Op::Add,
+            Op::Sub,
+            Op::Mul,
+            Op::Div,
+            Op::LShr,
+            Op::AShr,
+            Op::Shl,
+            Op::And,
+            Op::Or,
+            Op::Xor,
+            Op::Mod
         ]),
         t().prop_map(Op::PushLane),
         (any::<u64>(), any::<u64>()).prop_map(|(o, s)| Op::Fragment(o, s)),
@@ -132,12 +168,17 @@ pub fn arb_op() -> impl Strategy<Value = Op> {
 }
 
 pub fn arb_spelling() -> impl Strategy<Value = Spelling> {
-    prop_oneof![Just(Spelling::DIExpr), Just(Spelling::DIExpression), Just(Spelling::Bare)]
+    prop_oneof![
+        Just(Spelling::DIExpr),
+        Just(Spelling::DIExpression),
+        Just(Spelling::Bare)
+    ]
 }
 
 /// Any expression of up to 12 arbitrary ops (for the text round trip).
 pub fn arb_any_expr() -> impl Strategy<Value = Expr> {
-    (arb_spelling(), prop::collection::vec(arb_op(), 1..12)).prop_map(|(spelling, ops)| Expr { spelling, ops })
+    (arb_spelling(), prop::collection::vec(arb_op(), 1..12))
+        .prop_map(|(spelling, ops)| Expr { spelling, ops })
 }
 
 /// The context generated expressions are built for: a referrer, three inputs
@@ -216,7 +257,7 @@ impl Builder {
     }
     fn constant(t: &Type, c: u32) -> Literal {
         match t {
-            _ if c % 17 == 0 => Literal::Undef,
+            _ if c.is_multiple_of(17) => Literal::Undef,
             Type::Int(w) => {
                 let v = BigInt::from((c >> 8) as i64 % 300 - 40);
                 let lim = BigInt::from(1) << (*w - 1);
@@ -226,9 +267,10 @@ impl Builder {
                     Literal::Int(v)
                 }
             }
-            t if t.is_float() => {
-                Literal::Float(dioptra_semantics::value::round_f64(t, ((c >> 8) % 1000) as f64 / 8.0 - 20.0))
-            }
+            t if t.is_float() => Literal::Float(dioptra_semantics::value::round_f64(
+                t,
+                ((c >> 8) % 1000) as f64 / 8.0 - 20.0,
+            )),
             _ => Literal::ZeroInit,
         }
     }
@@ -243,11 +285,26 @@ impl Builder {
         let (top, below) = (self.top(0).cloned(), self.top(1).cloned());
         match c % 16 {
             0 => {
-                let ty = [Type::Int(32), Type::Float, Type::Vector { count: 4, elem: Box::new(Type::Int(8)) }][pick(3)].clone();
+                let ty = [
+                    Type::Int(32),
+                    Type::Float,
+                    Type::Vector {
+                        count: 4,
+                        elem: Box::new(Type::Int(8)),
+                    },
+                ][pick(3)]
+                .clone();
                 self.push(Op::Referrer(ty.clone()), ty)
             }
             1 => {
-                let (n, ty) = [(0, Type::Int(64)), (0, Type::Double), (1, Type::ptr(5)), (2, Type::Int(32)), (3, Type::Int(64))][pick(5)].clone();
+                let (n, ty) = [
+                    (0, Type::Int(64)),
+                    (0, Type::Double),
+                    (1, Type::ptr(5)),
+                    (2, Type::Int(32)),
+                    (3, Type::Int(64)),
+                ][pick(5)]
+                .clone();
                 self.push(Op::Arg(n, ty.clone()), ty)
             }
             2 | 3 => {
@@ -262,8 +319,12 @@ impl Builder {
                     let w = self.bits(&ty);
                     let (op, out) = match (pick(4), &ty) {
                         (0, Type::Int(_)) if w < 128 => (Op::ZExt(Type::Int(128)), Type::Int(128)),
-                        (1, Type::Int(_)) if w < 128 => (Op::SExt(Type::Int(w + 1)), Type::Int(w + 1)),
-                        (2, _) if !(ty.is_integral() && t.is_integral() && self.bits(&t) > w) => (Op::Convert(t.clone()), t.clone()),
+                        (1, Type::Int(_)) if w < 128 => {
+                            (Op::SExt(Type::Int(w + 1)), Type::Int(w + 1))
+                        }
+                        (2, _) if !(ty.is_integral() && t.is_integral() && self.bits(&t) > w) => {
+                            (Op::Convert(t.clone()), t.clone())
+                        }
                         _ => (Op::Read, ty.clone()),
                     };
                     self.push(op, out)
@@ -272,9 +333,27 @@ impl Builder {
             },
             6 | 7 => match (top, below) {
                 // Binary arithmetic on two values of one type.
-                (Some((a, false)), Some((b, false))) if a.same(&b) && (a.is_integral() || a.is_float()) => {
-                    let int_ops = [Op::Add, Op::Sub, Op::Mul, Op::Div, Op::Mod, Op::And, Op::Or, Op::Xor, Op::Shl, Op::LShr, Op::AShr];
-                    let op = if a.is_integral() { int_ops[pick(int_ops.len())].clone() } else { int_ops[pick(4)].clone() };
+                (Some((a, false)), Some((b, false)))
+                    if a.same(&b) && (a.is_integral() || a.is_float()) =>
+                {
+                    let int_ops = [
+                        Op::Add,
+                        Op::Sub,
+                        Op::Mul,
+                        Op::Div,
+                        Op::Mod,
+                        Op::And,
+                        Op::Or,
+                        Op::Xor,
+                        Op::Shl,
+                        Op::LShr,
+                        Op::AShr,
+                    ];
+                    let op = if a.is_integral() {
+                        int_ops[pick(int_ops.len())].clone()
+                    } else {
+                        int_ops[pick(4)].clone()
+                    };
                     self.stack.pop();
                     self.stack.pop();
                     self.push(op, a)
@@ -290,7 +369,11 @@ impl Builder {
                 (Some((i, false)), Some((_, false))) if i.is_integral() => {
                     self.stack.pop();
                     self.stack.pop();
-                    let op = if pick(2) == 0 { Op::BitOffset(t.clone()) } else { Op::ByteOffset(t.clone()) };
+                    let op = if pick(2) == 0 {
+                        Op::BitOffset(t.clone())
+                    } else {
+                        Op::ByteOffset(t.clone())
+                    };
                     self.push(op, t)
                 }
                 _ => {}
@@ -298,8 +381,13 @@ impl Builder {
             9 => {
                 // Composite of the top k entries.
                 let k = 1 + pick(3);
-                if self.stack.len() >= k && self.stack[self.stack.len() - k..].iter().all(|(_, a)| !a) {
-                    let sum: u64 = self.stack[self.stack.len() - k..].iter().map(|(t, _)| self.bits(t)).sum();
+                if self.stack.len() >= k
+                    && self.stack[self.stack.len() - k..].iter().all(|(_, a)| !a)
+                {
+                    let sum: u64 = self.stack[self.stack.len() - k..]
+                        .iter()
+                        .map(|(t, _)| self.bits(t))
+                        .sum();
                     self.stack.truncate(self.stack.len() - k);
                     self.push(Op::Composite(k as u32, Type::Int(sum)), Type::Int(sum))
                 }
@@ -308,28 +396,32 @@ impl Builder {
                 Some((ty, false)) if ty.is_scalar() && self.bits(&ty) <= 64 => {
                     let n = 1 + pick(4) as u32;
                     self.stack.pop();
-                    let v = Type::Vector { count: n as u64, elem: Box::new(ty) };
+                    let v = Type::Vector {
+                        count: n as u64,
+                        elem: Box::new(ty),
+                    };
                     self.push(Op::Extend(n), v)
                 }
                 _ => {}
             },
             11 => match (top, below, self.top(2).cloned()) {
                 (Some((m, false)), Some((v1, false)), Some((v0, false)))
-                    if m.is_integral() && matches!(&v1, Type::Vector { count, .. } if self.bits(&m) >= *count) && v1.same(&v0) =>
+                    if m.is_integral()
+                        && matches!(&v1, Type::Vector { count, .. } if self.bits(&m) >= *count)
+                        && v1.same(&v0) =>
                 {
                     self.stack.truncate(self.stack.len() - 3);
                     self.push(Op::Select, v1)
                 }
                 _ => {}
             },
-            12 => match top {
-                Some((_, false)) => {
+            12 => {
+                if let Some((_, false)) = top {
                     self.stack.pop();
                     self.ops.push(Op::AddrOf(5));
                     self.stack.push((Type::ptr(5), true));
                 }
-                _ => {}
-            },
+            }
             13 => match top {
                 Some((p, _)) if p.is_pointer() => {
                     self.stack.pop();
@@ -337,18 +429,18 @@ impl Builder {
                 }
                 _ => {}
             },
-            14 => match top {
-                Some((ty, false)) => {
+            14 => {
+                if let Some((ty, false)) = top {
                     let w = self.bits(&ty);
-                    let candidates: Vec<&Type> = TYPES.iter().filter(|x| self.bits(x) == w).collect();
+                    let candidates: Vec<&Type> =
+                        TYPES.iter().filter(|x| self.bits(x) == w).collect();
                     if let Some(x) = candidates.get(pick(candidates.len().max(1))) {
                         let x = (*x).clone();
                         self.stack.pop();
                         self.push(Op::Reinterpret(x.clone()), x)
                     }
                 }
-                _ => {}
-            },
+            }
             _ => {}
         }
     }
@@ -356,7 +448,10 @@ impl Builder {
     /// Reduces the stack to one entry and maybe adds a fragment.
     fn finish(&mut self, c: u32) {
         if self.stack.is_empty() {
-            self.push(Op::Constant(Type::Int(8), Literal::Int(1.into())), Type::Int(8));
+            self.push(
+                Op::Constant(Type::Int(8), Literal::Int(1.into())),
+                Type::Int(8),
+            );
         }
         if self.stack.len() > 1 {
             self.deref_top_address(c);
@@ -365,7 +460,7 @@ impl Builder {
             self.stack.clear();
             self.push(Op::Composite(k, Type::Int(sum)), Type::Int(sum));
         }
-        if c % 5 == 0 {
+        if c.is_multiple_of(5) {
             let bits = self.bits(&self.stack[0].0);
             self.ops.push(Op::Fragment(64, bits));
         }

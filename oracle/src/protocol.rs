@@ -123,7 +123,11 @@ impl SignatureJson {
         Ok(Signature {
             layout: DataLayout::parse(&self.layout)?,
             referrer: self.referrer.as_deref().map(parse_type).transpose()?,
-            args: self.args.iter().map(|a| parse_type(a)).collect::<Result<_, _>>()?,
+            args: self
+                .args
+                .iter()
+                .map(|a| parse_type(a))
+                .collect::<Result<_, _>>()?,
             type_object: self.typeobject.as_deref().map(parse_type).transpose()?,
             simt: self.simt,
         })
@@ -225,7 +229,10 @@ pub fn answer_eval(id: u64, expr: &str, ctx: &ConcreteContext) -> Response {
             outcome: "ok".into(),
             ty: Some(r.ty.to_string()),
             location: Some(r.loc.to_string()),
-            value: r.value(ctx as &dyn Context).ok().map(|b| format!("0x{}", b.hex())),
+            value: r
+                .value(ctx as &dyn Context)
+                .ok()
+                .map(|b| format!("0x{}", b.hex())),
             ..Response::default()
         },
         Err(d) => failure(id, &d),
@@ -237,7 +244,10 @@ pub fn answer_line(line: &str) -> Response {
     let req: Request = match serde_json::from_str(line) {
         Ok(r) => r,
         Err(e) => {
-            return failure(0, &Diag::malformed("Protocol", "bad-request", e.to_string()));
+            return failure(
+                0,
+                &Diag::malformed("Protocol", "bad-request", e.to_string()),
+            );
         }
     };
     match req.command.as_str() {

@@ -5,7 +5,10 @@ use std::io::Write;
 use std::process::{Command, Output};
 
 fn dioptra(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_dioptra")).args(args).output().unwrap()
+    Command::new(env!("CARGO_BIN_EXE_dioptra"))
+        .args(args)
+        .output()
+        .unwrap()
 }
 
 fn code(o: &Output) -> i32 {
@@ -22,25 +25,60 @@ fn stderr(o: &Output) -> String {
 
 fn temp(name: &str, text: &str) -> std::path::PathBuf {
     let p = std::env::temp_dir().join(format!("dioptra-cli-{}-{name}", std::process::id()));
-    std::fs::File::create(&p).unwrap().write_all(text.as_bytes()).unwrap();
+    std::fs::File::create(&p)
+        .unwrap()
+        .write_all(text.as_bytes())
+        .unwrap();
     p
 }
 
 #[test]
 fn check_prints_the_type_or_the_diagnostic() {
-    let o = dioptra(&["check", "!DIExpr(DIOpReferrer(i64 addrspace(5)*), DIOpDeref(i64))", "--referrer", "ptr addrspace(5)"]);
+    let o = dioptra(&[
+        "check",
+        "!DIExpr(DIOpReferrer(i64 addrspace(5)*), DIOpDeref(i64))",
+        "--referrer",
+        "ptr addrspace(5)",
+    ]);
     assert_eq!((code(&o), stdout(&o).trim()), (0, "i64"));
-    let o = dioptra(&["check", "DIOpArg(0, i32), DIOpArg(1, i64), DIOpAdd()", "--arg", "i32", "--arg", "i64"]);
+    let o = dioptra(&[
+        "check",
+        "DIOpArg(0, i32), DIOpArg(1, i64), DIOpAdd()",
+        "--arg",
+        "i32",
+        "--arg",
+        "i64",
+    ]);
     assert_eq!(code(&o), 1);
-    assert!(stderr(&o).starts_with("DIOpAdd: type-mismatch: "), "{}", stderr(&o));
+    assert!(
+        stderr(&o).starts_with("DIOpAdd: type-mismatch: "),
+        "{}",
+        stderr(&o)
+    );
     let o = dioptra(&["check", "DIOpFoo()"]);
     assert_eq!(code(&o), 2);
-    assert!(stderr(&o).starts_with("Parse: unknown-op: line 1, column 1"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).starts_with("Parse: unknown-op: line 1, column 1"),
+        "{}",
+        stderr(&o)
+    );
     let o = dioptra(&["check", "DIOpPushLane(i32)", "--no-simt"]);
     assert_eq!(code(&o), 1);
-    let o = dioptra(&["check", "DIOpReferrer(i64)", "--referrer", "ptr addrspace(5)", "--datalayout", "p5:64"]);
+    let o = dioptra(&[
+        "check",
+        "DIOpReferrer(i64)",
+        "--referrer",
+        "ptr addrspace(5)",
+        "--datalayout",
+        "p5:64",
+    ]);
     assert_eq!(code(&o), 0);
-    let o = dioptra(&["check", "DIOpReferrer(i64)", "--referrer", "ptr addrspace(5)"]);
+    let o = dioptra(&[
+        "check",
+        "DIOpReferrer(i64)",
+        "--referrer",
+        "ptr addrspace(5)",
+    ]);
     assert_eq!(code(&o), 1);
 }
 
@@ -70,37 +108,77 @@ fn eval_prints_location_and_value() {
            (referrer "i64 addrspace(5)*" "reg(3)"))"#,
     );
     let c = ctx.to_str().unwrap();
-    let o = dioptra(&["eval", "!DIExpr(DIOpReferrer(i64 addrspace(5)*), DIOpDeref(i64))", "--context", c]);
+    let o = dioptra(&[
+        "eval",
+        "!DIExpr(DIOpReferrer(i64 addrspace(5)*), DIOpDeref(i64))",
+        "--context",
+        c,
+    ]);
     assert_eq!(code(&o), 0, "{}", stderr(&o));
-    assert_eq!(stdout(&o), "type: i64\nlocation: mem(5, 0x100)\nvalue: 0x000000000000002a (42)\n");
+    assert_eq!(
+        stdout(&o),
+        "type: i64\nlocation: mem(5, 0x100)\nvalue: 0x000000000000002a (42)\n"
+    );
     let o = dioptra(&["eval", "DIOpConstant(i32 undef)", "--context", c, "--json"]);
     assert_eq!(code(&o), 0);
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     assert_eq!(v["location"], "undef");
     assert_eq!(v["value"]["readable"], false);
-    let o = dioptra(&["eval", "DIOpConstant(i32 1), DIOpConstant(i32 0), DIOpDiv()", "--context", c]);
+    let o = dioptra(&[
+        "eval",
+        "DIOpConstant(i32 1), DIOpConstant(i32 0), DIOpDiv()",
+        "--context",
+        c,
+    ]);
     assert_eq!(code(&o), 1);
     assert!(stderr(&o).starts_with("DIOpDiv: division-by-zero: "));
     let bad = temp("badctx", "(context (memory 1 0 \"zz\"))");
-    let o = dioptra(&["eval", "DIOpConstant(i32 1)", "--context", bad.to_str().unwrap()]);
+    let o = dioptra(&[
+        "eval",
+        "DIOpConstant(i32 1)",
+        "--context",
+        bad.to_str().unwrap(),
+    ]);
     assert_eq!(code(&o), 2);
-    assert!(stderr(&o).starts_with("Context: bad-bytes: "), "{}", stderr(&o));
+    assert!(
+        stderr(&o).starts_with("Context: bad-bytes: "),
+        "{}",
+        stderr(&o)
+    );
 }
 
 #[test]
 fn run_reports_counts_and_fails_on_a_failing_case() {
-    let good = temp("good.dioptra", "(spec \"t\") (assert_wellformed \"DIOpConstant(i8 1)\" (type \"i8\"))");
+    let good = temp(
+        "good.dioptra",
+        "(spec \"t\") (assert_wellformed \"DIOpConstant(i8 1)\" (type \"i8\"))",
+    );
     let o = dioptra(&["run", good.to_str().unwrap()]);
     assert_eq!(code(&o), 0);
-    assert!(stdout(&o).ends_with("1 passed, 0 failed\n"), "{}", stdout(&o));
-    let bad = temp("bad.dioptra", "(spec \"t\") (assert_wellformed \"DIOpConstant(i8 1)\" (type \"i16\"))");
+    assert!(
+        stdout(&o).ends_with("1 passed, 0 failed\n"),
+        "{}",
+        stdout(&o)
+    );
+    let bad = temp(
+        "bad.dioptra",
+        "(spec \"t\") (assert_wellformed \"DIOpConstant(i8 1)\" (type \"i16\"))",
+    );
     let o = dioptra(&["run", bad.to_str().unwrap()]);
     assert_eq!(code(&o), 1);
-    assert!(stdout(&o).contains("expected type `i16`, got `i8`"), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains("expected type `i16`, got `i8`"),
+        "{}",
+        stdout(&o)
+    );
     let broken = temp("broken.dioptra", "(assert_wellformed");
     let o = dioptra(&["run", broken.to_str().unwrap()]);
     assert_eq!(code(&o), 1);
-    assert!(stdout(&o).contains("Script: unclosed-list"), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains("Script: unclosed-list"),
+        "{}",
+        stdout(&o)
+    );
 }
 
 #[test]
@@ -108,6 +186,14 @@ fn usage_errors_exit_2() {
     assert_eq!(code(&dioptra(&[])), 2);
     assert_eq!(code(&dioptra(&["frobnicate"])), 2);
     assert_eq!(code(&dioptra(&["eval", "DIOpConstant(i8 1)"])), 2);
-    assert_eq!(code(&dioptra(&["run", "corpus", "--impl", "/nonexistent/impl-binary"])), 1);
+    assert_eq!(
+        code(&dioptra(&[
+            "run",
+            "corpus",
+            "--impl",
+            "/nonexistent/impl-binary"
+        ])),
+        1
+    );
     assert_eq!(code(&dioptra(&["--help"])), 0);
 }

@@ -19,8 +19,18 @@ fn corpus() -> Summary {
 #[test]
 fn corpus_passes_against_the_reference() {
     let s = corpus();
-    assert!(s.failures.is_empty(), "{} failures:\n{}", s.failed, s.failures.join("\n"));
-    assert!(s.scripts >= 31 && s.passed >= 500, "found {} scripts, {} cases", s.scripts, s.passed);
+    assert!(
+        s.failures.is_empty(),
+        "{} failures:\n{}",
+        s.failed,
+        s.failures.join("\n")
+    );
+    assert!(
+        s.scripts >= 31 && s.passed >= 500,
+        "found {} scripts, {} cases",
+        s.scripts,
+        s.passed
+    );
 }
 
 #[test]
@@ -28,7 +38,12 @@ fn corpus_passes_through_the_line_protocol() {
     let cmd = format!("{} serve", env!("CARGO_BIN_EXE_dioptra"));
     let mut ext = External::start(&cmd, Duration::from_secs(30)).unwrap();
     let s = run_files(&[root().join("corpus")], &mut ext);
-    assert!(s.failures.is_empty(), "{} failures:\n{}", s.failed, s.failures.join("\n"));
+    assert!(
+        s.failures.is_empty(),
+        "{} failures:\n{}",
+        s.failed,
+        s.failures.join("\n")
+    );
     assert_eq!(s.passed, corpus().passed);
 }
 
@@ -39,42 +54,247 @@ fn a_wrong_implementation_fails_cases() {
     let cmd = r#"while read -r line; do id=$(printf '%s' "$line" | sed 's/^{"id":\([0-9]*\).*/\1/'); printf '{"id":%s,"outcome":"ok","type":"i32"}\n' "$id"; done"#;
     let mut ext = External::start(cmd, Duration::from_secs(30)).unwrap();
     let s = run_files(&[root().join("corpus/ops/add.dioptra")], &mut ext);
-    assert!(s.failed > s.passed, "passed {} failed {}", s.passed, s.failed);
+    assert!(
+        s.failed > s.passed,
+        "passed {} failed {}",
+        s.passed,
+        s.failed
+    );
 }
 
 /// Every reason code each op can report, from the spec's "not well-formed"
 /// sentences, dioptra's decisions and the dynamic rules.
 const REASONS: &[(&str, &[&str])] = &[
     ("DIExpr", &["empty", "result-stack-size"]),
-    ("DIOpReferrer", &["not-bounded", "size-mismatch", "wrong-arity"]),
-    ("DIOpArg", &["index-out-of-range", "size-mismatch", "wrong-arity"]),
+    (
+        "DIOpReferrer",
+        &["not-bounded", "size-mismatch", "wrong-arity"],
+    ),
+    (
+        "DIOpArg",
+        &["index-out-of-range", "size-mismatch", "wrong-arity"],
+    ),
     ("DIOpTypeObject", &["not-type-property", "size-mismatch"]),
-    ("DIOpConstant", &["literal-out-of-range", "literal-type-mismatch", "literal-partially-undef", "inexact-literal", "bad-literal"]),
-    ("DIOpConvert", &["integral-extension", "unsupported-conversion", "stack-underflow", "out-of-range", "undefined-bits"]),
-    ("DIOpZExt", &["not-integral", "not-wider", "stack-underflow", "undefined-bits"]),
-    ("DIOpSExt", &["not-integral", "not-wider", "stack-underflow", "undefined-bits"]),
-    ("DIOpReinterpret", &["size-mismatch", "stack-underflow", "addrof-operand"]),
-    ("DIOpBitOffset", &["offset-not-integral", "stack-underflow", "addrof-operand", "offset-outside-storage", "undefined-bits"]),
-    ("DIOpByteOffset", &["offset-not-integral", "stack-underflow", "addrof-operand", "offset-outside-storage"]),
-    ("DIOpComposite", &["size-mismatch", "zero-parts", "stack-underflow", "addrof-operand", "overlapping-parts"]),
-    ("DIOpExtend", &["invalid-element-type", "zero-count", "too-large", "stack-underflow", "addrof-operand", "overlapping-parts"]),
-    ("DIOpSelect", &["mask-too-narrow", "mask-not-integral", "not-a-vector", "type-mismatch", "stack-underflow", "offset-outside-storage", "undefined-bits"]),
+    (
+        "DIOpConstant",
+        &[
+            "literal-out-of-range",
+            "literal-type-mismatch",
+            "literal-partially-undef",
+            "inexact-literal",
+            "bad-literal",
+        ],
+    ),
+    (
+        "DIOpConvert",
+        &[
+            "integral-extension",
+            "unsupported-conversion",
+            "stack-underflow",
+            "out-of-range",
+            "undefined-bits",
+        ],
+    ),
+    (
+        "DIOpZExt",
+        &[
+            "not-integral",
+            "not-wider",
+            "stack-underflow",
+            "undefined-bits",
+        ],
+    ),
+    (
+        "DIOpSExt",
+        &[
+            "not-integral",
+            "not-wider",
+            "stack-underflow",
+            "undefined-bits",
+        ],
+    ),
+    (
+        "DIOpReinterpret",
+        &["size-mismatch", "stack-underflow", "addrof-operand"],
+    ),
+    (
+        "DIOpBitOffset",
+        &[
+            "offset-not-integral",
+            "stack-underflow",
+            "addrof-operand",
+            "offset-outside-storage",
+            "undefined-bits",
+        ],
+    ),
+    (
+        "DIOpByteOffset",
+        &[
+            "offset-not-integral",
+            "stack-underflow",
+            "addrof-operand",
+            "offset-outside-storage",
+        ],
+    ),
+    (
+        "DIOpComposite",
+        &[
+            "size-mismatch",
+            "zero-parts",
+            "stack-underflow",
+            "addrof-operand",
+            "overlapping-parts",
+        ],
+    ),
+    (
+        "DIOpExtend",
+        &[
+            "invalid-element-type",
+            "zero-count",
+            "too-large",
+            "stack-underflow",
+            "addrof-operand",
+            "overlapping-parts",
+        ],
+    ),
+    (
+        "DIOpSelect",
+        &[
+            "mask-too-narrow",
+            "mask-not-integral",
+            "not-a-vector",
+            "type-mismatch",
+            "stack-underflow",
+            "offset-outside-storage",
+            "undefined-bits",
+        ],
+    ),
     ("DIOpAddrOf", &["addrof-operand", "stack-underflow"]),
-    ("DIOpDeref", &["not-a-pointer", "stack-underflow", "undefined-bits"]),
-    ("DIOpRead", &["stack-underflow", "addrof-operand", "undefined-bits", "offset-outside-storage", "conflicting-locations", "implicit-address", "memory-not-supplied", "register-not-supplied"]),
-    ("DIOpAdd", &["type-mismatch", "not-arithmetic", "stack-underflow", "undefined-bits", "addrof-operand"]),
-    ("DIOpSub", &["type-mismatch", "not-arithmetic", "stack-underflow", "undefined-bits"]),
-    ("DIOpMul", &["type-mismatch", "not-arithmetic", "stack-underflow", "undefined-bits"]),
-    ("DIOpDiv", &["type-mismatch", "not-arithmetic", "stack-underflow", "undefined-bits", "division-by-zero", "signed-overflow"]),
-    ("DIOpLShr", &["not-integral", "type-mismatch", "stack-underflow", "undefined-bits"]),
-    ("DIOpAShr", &["not-integral", "type-mismatch", "stack-underflow", "undefined-bits"]),
-    ("DIOpShl", &["not-integral", "type-mismatch", "stack-underflow", "undefined-bits"]),
-    ("DIOpPushLane", &["not-integral", "not-simt", "lane-out-of-range"]),
+    (
+        "DIOpDeref",
+        &["not-a-pointer", "stack-underflow", "undefined-bits"],
+    ),
+    (
+        "DIOpRead",
+        &[
+            "stack-underflow",
+            "addrof-operand",
+            "undefined-bits",
+            "offset-outside-storage",
+            "conflicting-locations",
+            "implicit-address",
+            "memory-not-supplied",
+            "register-not-supplied",
+        ],
+    ),
+    (
+        "DIOpAdd",
+        &[
+            "type-mismatch",
+            "not-arithmetic",
+            "stack-underflow",
+            "undefined-bits",
+            "addrof-operand",
+        ],
+    ),
+    (
+        "DIOpSub",
+        &[
+            "type-mismatch",
+            "not-arithmetic",
+            "stack-underflow",
+            "undefined-bits",
+        ],
+    ),
+    (
+        "DIOpMul",
+        &[
+            "type-mismatch",
+            "not-arithmetic",
+            "stack-underflow",
+            "undefined-bits",
+        ],
+    ),
+    (
+        "DIOpDiv",
+        &[
+            "type-mismatch",
+            "not-arithmetic",
+            "stack-underflow",
+            "undefined-bits",
+            "division-by-zero",
+            "signed-overflow",
+        ],
+    ),
+    (
+        "DIOpLShr",
+        &[
+            "not-integral",
+            "type-mismatch",
+            "stack-underflow",
+            "undefined-bits",
+        ],
+    ),
+    (
+        "DIOpAShr",
+        &[
+            "not-integral",
+            "type-mismatch",
+            "stack-underflow",
+            "undefined-bits",
+        ],
+    ),
+    (
+        "DIOpShl",
+        &[
+            "not-integral",
+            "type-mismatch",
+            "stack-underflow",
+            "undefined-bits",
+        ],
+    ),
+    (
+        "DIOpPushLane",
+        &["not-integral", "not-simt", "lane-out-of-range"],
+    ),
     ("DIOpFragment", &["not-last", "size-mismatch", "zero-size"]),
-    ("DIOpAnd", &["not-integral", "type-mismatch", "stack-underflow", "undefined-bits"]),
-    ("DIOpOr", &["not-integral", "type-mismatch", "stack-underflow", "undefined-bits"]),
-    ("DIOpXor", &["not-integral", "type-mismatch", "stack-underflow", "undefined-bits"]),
-    ("DIOpMod", &["not-integral", "type-mismatch", "stack-underflow", "undefined-bits", "division-by-zero"]),
+    (
+        "DIOpAnd",
+        &[
+            "not-integral",
+            "type-mismatch",
+            "stack-underflow",
+            "undefined-bits",
+        ],
+    ),
+    (
+        "DIOpOr",
+        &[
+            "not-integral",
+            "type-mismatch",
+            "stack-underflow",
+            "undefined-bits",
+        ],
+    ),
+    (
+        "DIOpXor",
+        &[
+            "not-integral",
+            "type-mismatch",
+            "stack-underflow",
+            "undefined-bits",
+        ],
+    ),
+    (
+        "DIOpMod",
+        &[
+            "not-integral",
+            "type-mismatch",
+            "stack-underflow",
+            "undefined-bits",
+            "division-by-zero",
+        ],
+    ),
 ];
 
 #[test]
@@ -96,18 +316,23 @@ fn every_reason_of_every_op_has_a_case() {
         .flat_map(|(op, rs)| rs.iter().map(move |r| format!("{op}: {r}")))
         .filter(|k| !seen.contains(k))
         .collect();
-    assert!(missing.is_empty(), "reasons without a corpus case: {missing:?}");
+    assert!(
+        missing.is_empty(),
+        "reasons without a corpus case: {missing:?}"
+    );
     // And every op has a file with happy paths.
     for op in dioptra_semantics::syntax::Op::NAMES {
         let ok = s.cases.iter().any(|(c, _)| {
-            c.expr.contains(&format!("{op}("))
-                && matches!(c.expect, Expect::WellFormed { .. })
+            c.expr.contains(&format!("{op}(")) && matches!(c.expect, Expect::WellFormed { .. })
         });
         let evaluated = s.cases.iter().any(|(c, _)| {
             c.expr.contains(&format!("{op}("))
                 && matches!(c.expect, Expect::Value { .. } | Expect::Location { .. })
         });
-        assert!(ok && evaluated, "{op} lacks a well-formed or an evaluated case");
+        assert!(
+            ok && evaluated,
+            "{op} lacks a well-formed or an evaluated case"
+        );
     }
 }
 
@@ -155,7 +380,10 @@ fn decision_register_code_and_corpus_agree() {
             *cases.entry(d.clone()).or_default() += 1;
         }
     }
-    let register: BTreeSet<_> = register.into_iter().filter(|i| i.starts_with("D-")).collect();
+    let register: BTreeSet<_> = register
+        .into_iter()
+        .filter(|i| i.starts_with("D-"))
+        .collect();
     assert_eq!(
         code.difference(&register).collect::<Vec<_>>(),
         Vec::<&String>::new(),
@@ -166,10 +394,19 @@ fn decision_register_code_and_corpus_agree() {
         Vec::<&String>::new(),
         "decisions in the README register but not marked in code"
     );
-    let unbacked: Vec<_> = register.iter().filter(|d| !cases.contains_key(*d)).collect();
-    assert!(unbacked.is_empty(), "decisions without a corpus case: {unbacked:?}");
+    let unbacked: Vec<_> = register
+        .iter()
+        .filter(|d| !cases.contains_key(*d))
+        .collect();
+    assert!(
+        unbacked.is_empty(),
+        "decisions without a corpus case: {unbacked:?}"
+    );
     let unknown: Vec<_> = cases.keys().filter(|d| !register.contains(*d)).collect();
-    assert!(unknown.is_empty(), "corpus cases name unknown decisions: {unknown:?}");
+    assert!(
+        unknown.is_empty(),
+        "corpus cases name unknown decisions: {unknown:?}"
+    );
     // No unlabelled decision marks.
     let bare = source_text().matches("DECISION:").count();
     assert_eq!(bare, 0, "every DECISION in code carries its register id");
@@ -179,15 +416,25 @@ fn decision_register_code_and_corpus_agree() {
 fn errata_register_and_corpus_agree() {
     let readme = std::fs::read_to_string(root().join("corpus/errata/README.md")).unwrap();
     let s = corpus();
-    let tagged: BTreeSet<String> = s.cases.iter().filter_map(|(c, _)| c.erratum.clone()).collect();
+    let tagged: BTreeSet<String> = s
+        .cases
+        .iter()
+        .filter_map(|(c, _)| c.erratum.clone())
+        .collect();
     let mut listed = BTreeSet::new();
     for line in readme.lines().filter(|l| l.starts_with("| E-")) {
         let id = ids(line, "| ").into_iter().next().unwrap();
         if line.contains(".dioptra") {
-            assert!(tagged.contains(&id), "{id} names a corpus file but no case is tagged with it");
+            assert!(
+                tagged.contains(&id),
+                "{id} names a corpus file but no case is tagged with it"
+            );
         }
         listed.insert(id);
     }
     let unknown: Vec<_> = tagged.difference(&listed).collect();
-    assert!(unknown.is_empty(), "corpus cases name errata not in the register: {unknown:?}");
+    assert!(
+        unknown.is_empty(),
+        "corpus cases name errata not in the register: {unknown:?}"
+    );
 }

@@ -1,1 +1,95 @@
-fn main(){}
+//! Evaluation speed: a fixed set of expressions of 4 to 64 ops, checked and
+//! evaluated in a fixed context. Criterion reports the time per expression and
+//! the throughput in ops; the summary printed last gives nanoseconds per op.
+
+use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
+use dioptra_semantics::context::ConcreteContext;
+use dioptra_semantics::eval::eval;
+use dioptra_semantics::syntax::Expr;
+use dioptra_semantics::text::parse_expr;
+use std::time::Instant;
+
+fn context() -> ConcreteContext {
+    ConcreteContext::parse(
+        r#"(context
+             (register 3 "00 01 00 00")
+             (register 4 "01 02 03 04 05 06 07 08")
+             (memory 5 0x100 "2a 00 00 00 ff ff ff ff 10 20 30 40 50 60 70 80")
+             (referrer "ptr addrspace(5)" "reg(3)")
+             (arg "i64" "reg(4)")
+             (arg "i32" "mem(5, 0x104)")
+             (lane 7))"#,
+    )
+    .unwrap()
+}
+
+/// (name, expression): memory locations, arithmetic, composites, selects.
+fn expressions() -> Vec<(String, Expr)> {
+    let mut v = vec![
+        ("deref-offset-4", "DIOpReferrer(ptr addrspace(5)), DIOpDeref(i64), DIOpConstant(i32 4), DIOpByteOffset(i32)".to_string()),
+        (
+            "arith-8",
+            "DIOpArg(0, i64), DIOpConstant(i64 3), DIOpMul(), DIOpArg(0, i64), DIOpAdd(), DIOpConstant(i64 1), DIOpShl(), DIOpRead()".to_string(),
+        ),
+        (
+            "composite-16",
+            "DIOpReferrer(ptr addrspace(5)), DIOpDeref(i32), DIOpReferrer(ptr addrspace(5)), DIOpDeref(i32), DIOpConstant(i8 4), DIOpByteOffset(i32), \
+             DIOpReferrer(ptr addrspace(5)), DIOpDeref(i32), DIOpConstant(i8 8), DIOpByteOffset(i32), DIOpConstant(i32 9), DIOpComposite(4, i128), \
+             DIOpConstant(i8 32), DIOpBitOffset(i64), DIOpRead(), DIOpFragment(0, 64)"
+                .to_string(),
+        ),
+    ];
+    // 32 and 64 ops: lane arithmetic and selects over extended values.
+    let mut e32 = vec!["DIOpPushLane(i32)".to_string()];
+    while e32.len() < 31 {
+        e32.push("DIOpConstant(i32 3), DIOpMul()".into());
+        e32.push("DIOpArg(1, i32), DIOpXor()".into());
+    }
+    e32.truncate(16);
+    let mut s32 = e32.join(", ");
+    s32.push_str(", DIOpRead()");
+    let mut e64 = String::from("DIOpConstant(i16 1), DIOpExtend(4)");
+    for k in 0..15 {
+        e64.push_str(&format!(
+            ", DIOpConstant(i16 {k}), DIOpExtend(4), DIOpConstant(i4 {}), DIOpSelect()",
+            k % 16
+        ));
+    }
+    e64.push_str(", DIOpRead(), DIOpFragment(0, 64)");
+    v.push(("lane-arith-32", s32));
+    v.push(("select-64", e64));
+    v.into_iter()
+        .map(|(n, s)| {
+            let e = parse_expr(&s).unwrap();
+            (format!("{n}:{}", e.ops.len()), e)
+        })
+        .collect()
+}
+
+fn bench(c: &mut Criterion) {
+    let ctx = context();
+    let exprs = expressions();
+    let mut g = c.benchmark_group("eval");
+    for (name, e) in &exprs {
+        eval(e, &ctx).unwrap_or_else(|d| panic!("{name}: {d}"));
+        g.throughput(Throughput::Elements(e.ops.len() as u64));
+        g.bench_function(name.as_str(), |b| {
+            b.iter(|| eval(black_box(e), &ctx).unwrap())
+        });
+    }
+    g.finish();
+    // A plain summary: nanoseconds per op over the whole set.
+    let (mut ops, rounds) = (0u64, 20_000u32);
+    let t = Instant::now();
+    for _ in 0..rounds {
+        for (_, e) in &exprs {
+            black_box(eval(black_box(e), &ctx).unwrap());
+            ops += e.ops.len() as u64;
+        }
+    }
+    let ns = t.elapsed().as_nanos() as f64 / ops as f64;
+    println!("summary: {ops} ops evaluated (check + eval) in total, {ns:.1} ns per op");
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

@@ -197,11 +197,17 @@ impl Context for ConcreteContext {
     }
     fn read_register(&self, n: u32, offset: u64, len: u64) -> Result<Bits, ReadFail> {
         let bytes = self.registers.get(&n).ok_or_else(|| {
-            ReadFail::missing("register-not-supplied", format!("the context does not declare register {n}"))
+            ReadFail::missing(
+                "register-not-supplied",
+                format!("the context does not declare register {n}"),
+            )
         })?;
         bits_from_bytes(offset as u128, len, |k| {
             bytes[k as usize].ok_or_else(|| {
-                ReadFail::eval("undefined-bits", format!("byte {k} of register {n} is undefined"))
+                ReadFail::eval(
+                    "undefined-bits",
+                    format!("byte {k} of register {n} is undefined"),
+                )
             })
         })
     }
@@ -214,7 +220,9 @@ impl Context for ConcreteContext {
             )),
             None => Err(ReadFail::missing(
                 "memory-not-supplied",
-                format!("the context does not supply memory byte 0x{k:x} of address space {addrspace}"),
+                format!(
+                    "the context does not supply memory byte 0x{k:x} of address space {addrspace}"
+                ),
             )),
         })
     }
@@ -238,7 +246,11 @@ pub fn parse_bytes(node: &Node) -> Result<Bytes, Diag> {
                     .map(Some)
                     .map_err(|_| cerr(node, "bad-bytes", format!("`{b}` is not a hex byte")))
             } else {
-                Err(cerr(node, "bad-bytes", format!("`{b}` is not a hex byte (two digits or ??)")))
+                Err(cerr(
+                    node,
+                    "bad-bytes",
+                    format!("`{b}` is not a hex byte (two digits or ??)"),
+                ))
             }
         })
         .collect()
@@ -254,8 +266,12 @@ fn typed_loc(rest: &[Node], dl: &DataLayout, form: &Node) -> Result<Input, Diag>
     let [ty, loc] = rest else {
         return Err(cerr(form, "bad-clause", "expected \"TYPE\" \"LOCATION\""));
     };
-    let ty_text = ty.str().ok_or_else(|| cerr(ty, "bad-clause", "the type is a string"))?;
-    let loc_text = loc.str().ok_or_else(|| cerr(loc, "bad-clause", "the location is a string"))?;
+    let ty_text = ty
+        .str()
+        .ok_or_else(|| cerr(ty, "bad-clause", "the type is a string"))?;
+    let loc_text = loc
+        .str()
+        .ok_or_else(|| cerr(loc, "bad-clause", "the location is a string"))?;
     let ty = parse_type(ty_text)?;
     dl.check_size(&ty)
         .map_err(|e| cerr(form, "bad-type", e.to_string()))?;
@@ -295,10 +311,15 @@ impl ConcreteContext {
                 "layout" => {}
                 "memory" => {
                     let [a, addr, bytes] = rest else {
-                        return Err(cerr(cl, "bad-clause", "(memory ADDRSPACE ADDRESS \"BYTES\")"));
+                        return Err(cerr(
+                            cl,
+                            "bad-clause",
+                            "(memory ADDRSPACE ADDRESS \"BYTES\")",
+                        ));
                     };
                     let a = number(a, "an address space")?;
-                    let a = u32::try_from(a).map_err(|_| cerr(cl, "bad-number", "address space too large"))?;
+                    let a = u32::try_from(a)
+                        .map_err(|_| cerr(cl, "bad-number", "address space too large"))?;
                     c.add_memory(a, number(addr, "an address")?, parse_bytes(bytes)?)
                         .map_err(|e| cerr(cl, e.reason, e.message))?;
                 }
@@ -330,7 +351,13 @@ impl ConcreteContext {
                     };
                     c.lane = Some(number(n, "a lane id")?);
                 }
-                other => return Err(cerr(cl, "unknown-clause", format!("`{other}` is not a context clause"))),
+                other => {
+                    return Err(cerr(
+                        cl,
+                        "unknown-clause",
+                        format!("`{other}` is not a context clause"),
+                    ))
+                }
             }
         }
         Ok(c)
@@ -348,7 +375,11 @@ impl ConcreteContext {
                     };
                     ConcreteContext::from_clauses(rest)
                 }
-                _ => Err(cerr(n, "bad-file", "a context file holds one (context ...) form")),
+                _ => Err(cerr(
+                    n,
+                    "bad-file",
+                    "a context file holds one (context ...) form",
+                )),
             },
             _ => Err(Diag::malformed(
                 "Context",
@@ -371,7 +402,10 @@ mod tests {
         .unwrap();
         assert_eq!(c.read_memory(1, 0x10 * 8, 16).unwrap().low_u64(), 0x1234);
         assert_eq!(c.read_memory(1, 0x10 * 8 + 4, 8).unwrap().low_u64(), 0x23);
-        assert_eq!(c.read_memory(1, 0x12 * 8, 8).unwrap_err().reason, "undefined-bits");
+        assert_eq!(
+            c.read_memory(1, 0x12 * 8, 8).unwrap_err().reason,
+            "undefined-bits"
+        );
         let e = c.read_memory(1, 0x14 * 8, 8).unwrap_err();
         assert!(e.unsupported && e.reason == "memory-not-supplied");
         assert_eq!(c.read_register(3, 4, 8).unwrap().low_u64(), 0x0f);
@@ -381,11 +415,20 @@ mod tests {
     #[test]
     fn bad_contexts_are_malformed() {
         for (text, reason) in [
-            (r#"(context (memory 5 0xffffffff "00 00"))"#, "Context: memory-out-of-range"),
-            (r#"(context (memory 1 0 "00 00") (memory 1 1 "00"))"#, "Context: overlapping-memory"),
+            (
+                r#"(context (memory 5 0xffffffff "00 00"))"#,
+                "Context: memory-out-of-range",
+            ),
+            (
+                r#"(context (memory 1 0 "00 00") (memory 1 1 "00"))"#,
+                "Context: overlapping-memory",
+            ),
             (r#"(context (register 1 "0"))"#, "Context: bad-bytes"),
             (r#"(context (cpu 1))"#, "Context: unknown-clause"),
-            (r#"(context (referrer "i32" "reg(1)") (referrer "i32" "reg(1)"))"#, "Context: bad-clause"),
+            (
+                r#"(context (referrer "i32" "reg(1)") (referrer "i32" "reg(1)"))"#,
+                "Context: bad-clause",
+            ),
         ] {
             let e = ConcreteContext::parse(text).unwrap_err();
             assert!(e.matches(reason), "{text}: {e}");

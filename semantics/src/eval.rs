@@ -14,7 +14,9 @@ use crate::limits::MAX_EVAL_WORK;
 use crate::location::{composite, read, LocDesc, Part, ReadFail, Storage};
 use crate::syntax::{Expr, Literal, Op};
 use crate::types::Type;
-use crate::value::{float_binop, float_to_f64, float_to_int, fits_signed, int_to_float, literal_bits, round_f64};
+use crate::value::{
+    fits_signed, float_binop, float_to_f64, float_to_int, int_to_float, literal_bits, round_f64,
+};
 use crate::wellformed::check;
 use num_bigint::{BigInt, BigUint};
 use num_traits::{Signed, ToPrimitive, Zero};
@@ -57,7 +59,11 @@ impl Machine<'_> {
         // Well-formedness guarantees the entry; a failure here is a bug in
         // dioptra, reported rather than panicking.
         self.stack.pop().ok_or_else(|| {
-            Diag::eval(self.op, "internal-error", "stack underflow after a successful check (a dioptra bug)")
+            Diag::eval(
+                self.op,
+                "internal-error",
+                "stack underflow after a successful check (a dioptra bug)",
+            )
         })
     }
     fn push(&mut self, ty: Type, loc: LocDesc) {
@@ -156,7 +162,10 @@ pub fn eval(expr: &Expr, ctx: &dyn Context) -> Result<Evaluated, Diag> {
 /// "`L` is the location description of the referrer `R` of the associated
 /// lifetime segment `LS`."
 pub fn eval_referrer(m: &mut Machine, t: &Type) -> Result<(), Diag> {
-    let r = m.ctx.referrer().ok_or_else(|| m.err("internal-error", "no referrer after a successful check"))?;
+    let r = m
+        .ctx
+        .referrer()
+        .ok_or_else(|| m.err("internal-error", "no referrer after a successful check"))?;
     m.push(t.clone(), r.loc.clone());
     Ok(())
 }
@@ -226,7 +235,10 @@ pub fn eval_convert(m: &mut Machine, to: &Type) -> Result<(), Diag> {
             .ok_or_else(|| {
                 m.err(
                     "out-of-range",
-                    format!("{} is not a value of `{to}`", float_to_f64(&e.ty, v.low_u64())),
+                    format!(
+                        "{} is not a value of `{to}`",
+                        float_to_f64(&e.ty, v.low_u64())
+                    ),
                 )
             })?;
         Bits::from_bigint(w, &i)
@@ -327,7 +339,7 @@ pub fn eval_composite(m: &mut Machine, n: u32, t: &Type) -> Result<(), Diag> {
         });
     }
     parts.reverse(); // LN at offset 0
-    let loc = composite(m.ctx, parts).map_err(|f| m.fail(f))?;
+    let loc = composite(parts).map_err(|f| m.fail(f))?;
     m.push(t.clone(), loc);
     Ok(())
 }
@@ -346,8 +358,13 @@ pub fn eval_extend(m: &mut Machine, n: u32) -> Result<(), Diag> {
     m.charge(n as u64)?;
     let e = m.pop()?;
     let bits = m.bits(&e.ty);
-    let parts = (0..n).map(|_| Part { bits, loc: e.loc.clone() }).collect();
-    let loc = composite(m.ctx, parts).map_err(|f| m.fail(f))?;
+    let parts = (0..n)
+        .map(|_| Part {
+            bits,
+            loc: e.loc.clone(),
+        })
+        .collect();
+    let loc = composite(parts).map_err(|f| m.fail(f))?;
     let ty = Type::Vector {
         count: n as u64,
         elem: Box::new(e.ty),
@@ -372,7 +389,10 @@ pub fn eval_select(m: &mut Machine) -> Result<(), Diag> {
     let l0 = m.pop()?;
     let mask = m.read(&lm)?;
     let Type::Vector { count, elem } = &l1.ty else {
-        return Err(m.err("internal-error", "select of a non-vector after a successful check"));
+        return Err(m.err(
+            "internal-error",
+            "select of a non-vector after a successful check",
+        ));
     };
     let (count, size) = (*count, m.bits(elem));
     m.charge(count)?;
@@ -382,9 +402,12 @@ pub fn eval_select(m: &mut Machine) -> Result<(), Diag> {
         let li = pl
             .offset_by(m.ctx, &BigInt::from(i * size))
             .map_err(|f| m.fail(f))?;
-        parts.push(Part { bits: size, loc: li });
+        parts.push(Part {
+            bits: size,
+            loc: li,
+        });
     }
-    let loc = composite(m.ctx, parts).map_err(|f| m.fail(f))?;
+    let loc = composite(parts).map_err(|f| m.fail(f))?;
     m.push(l1.ty.clone(), loc);
     Ok(())
 }
@@ -399,7 +422,11 @@ pub fn eval_addr_of(m: &mut Machine, n: u32) -> Result<(), Diag> {
     let e = m.pop()?;
     let depth = e.loc.depth() + 1;
     if depth > crate::limits::MAX_LOCATION_DEPTH {
-        return Err(Diag::unsupported(m.op, "limit-exceeded", "locations nested too deeply"));
+        return Err(Diag::unsupported(
+            m.op,
+            "limit-exceeded",
+            "locations nested too deeply",
+        ));
     }
     let ty = Type::ptr(n);
     let bits = m.bits(&ty);
@@ -435,7 +462,10 @@ pub fn eval_deref(m: &mut Machine, t: &Type) -> Result<(), Diag> {
     let n = p.ty.addrspace().unwrap_or(0);
     let addr = m.read(&p)?;
     let off = addr.to_u128().expect("pointers have at most 64 bits") * 8;
-    m.push(t.clone(), LocDesc::single(Storage::Memory { addrspace: n }, off));
+    m.push(
+        t.clone(),
+        LocDesc::single(Storage::Memory { addrspace: n }, off),
+    );
     Ok(())
 }
 
@@ -487,7 +517,11 @@ pub fn eval_add(m: &mut Machine) -> Result<(), Diag> {
         let r = float_binop(&t, &v1, &v2, |a, b| a + b);
         m.push_implicit(t, r);
     } else {
-        int_result(m, t, BigInt::from(v1.unsigned().clone()) + BigInt::from(v2.unsigned().clone()));
+        int_result(
+            m,
+            t,
+            BigInt::from(v1.unsigned().clone()) + BigInt::from(v2.unsigned().clone()),
+        );
     }
     Ok(())
 }
@@ -505,7 +539,11 @@ pub fn eval_sub(m: &mut Machine) -> Result<(), Diag> {
         let r = float_binop(&t, &v2, &v1, |a, b| a - b);
         m.push_implicit(t, r);
     } else {
-        int_result(m, t, BigInt::from(v2.unsigned().clone()) - BigInt::from(v1.unsigned().clone()));
+        int_result(
+            m,
+            t,
+            BigInt::from(v2.unsigned().clone()) - BigInt::from(v1.unsigned().clone()),
+        );
     }
     Ok(())
 }
@@ -546,7 +584,10 @@ pub fn eval_div(m: &mut Machine) -> Result<(), Diag> {
     }
     let q = &a / &b; // truncates toward zero
     if !fits_signed(&q, v1.width()) {
-        return Err(m.err("signed-overflow", format!("{a} / {b} does not fit in `{t}`")));
+        return Err(m.err(
+            "signed-overflow",
+            format!("{a} / {b} does not fit in `{t}`"),
+        ));
     }
     int_result(m, t, q);
     Ok(())
@@ -618,7 +659,10 @@ pub fn eval_push_lane(m: &mut Machine, t: &Type) -> Result<(), Diag> {
         .ok_or_else(|| m.err("internal-error", "no lane after a successful check"))?;
     let w = m.bits(t);
     if w < 64 && lane >> w != 0 {
-        return Err(m.err("lane-out-of-range", format!("lane {lane} does not fit in `{t}`")));
+        return Err(m.err(
+            "lane-out-of-range",
+            format!("lane {lane} does not fit in `{t}`"),
+        ));
     }
     m.push_implicit(t.clone(), Bits::from_u64(w, lane));
     Ok(())

@@ -116,9 +116,7 @@ impl Storage {
     /// The size in bits, `None` for the undefined storage (unbounded).
     pub fn size(&self, ctx: &dyn Context) -> Result<Option<u128>, ReadFail> {
         Ok(Some(match self {
-            Storage::Memory { addrspace } => {
-                1u128 << (ctx.layout().pointer_bits(*addrspace) as u32 + 3)
-            }
+            Storage::Memory { addrspace } => 1u128 << (ctx.layout().pointer_bits(*addrspace) + 3),
             Storage::Register { number } => ctx.register_bits(*number).ok_or_else(|| {
                 ReadFail::missing(
                     "register-not-supplied",
@@ -224,7 +222,7 @@ impl LocDesc {
 
 /// A composite location description with offset 0 from parts listed from
 /// offset 0 upward, after the overlap rule of `DIOpComposite`.
-pub fn composite(ctx: &dyn Context, parts: Vec<Part>) -> Result<LocDesc, ReadFail> {
+pub fn composite(parts: Vec<Part>) -> Result<LocDesc, ReadFail> {
     let depth = 1 + parts.iter().map(|p| p.loc.depth()).max().unwrap_or(0);
     if depth > MAX_LOCATION_DEPTH {
         return Err(ReadFail::missing(
@@ -232,7 +230,7 @@ pub fn composite(ctx: &dyn Context, parts: Vec<Part>) -> Result<LocDesc, ReadFai
             format!("composites nested deeper than {MAX_LOCATION_DEPTH}"),
         ));
     }
-    check_parts_disjoint(ctx, &parts)?;
+    check_parts_disjoint(&parts)?;
     Ok(LocDesc::single(Storage::Composite { parts, depth }, 0))
 }
 
@@ -339,11 +337,11 @@ enum Key {
 /// storages (dioptra does not model aliasing between them). Two
 /// single locations of the same part (a multi-location part) may overlap each
 /// other: they are alternatives, not different parts.
-fn check_parts_disjoint(ctx: &dyn Context, parts: &[Part]) -> Result<(), ReadFail> {
+fn check_parts_disjoint(parts: &[Part]) -> Result<(), ReadFail> {
     let mut leaves: Vec<(Key, u128, u128, usize)> = Vec::new();
     for (i, p) in parts.iter().enumerate() {
         for s in p.loc.singles() {
-            collect_leaves(ctx, &s.storage, s.offset, p.bits as u128, i, &mut leaves)?;
+            collect_leaves(&s.storage, s.offset, p.bits as u128, i, &mut leaves)?;
         }
     }
     leaves.sort();
@@ -378,7 +376,6 @@ fn check_parts_disjoint(ctx: &dyn Context, parts: &[Part]) -> Result<(), ReadFai
 }
 
 fn collect_leaves(
-    ctx: &dyn Context,
     st: &Storage,
     off: u128,
     len: u128,
@@ -401,7 +398,7 @@ fn collect_leaves(
                 let (a, b) = (off.max(start), (off + len).min(end));
                 if a < b {
                     for s in p.loc.singles() {
-                        collect_leaves(ctx, &s.storage, s.offset + (a - start), b - a, part, out)?;
+                        collect_leaves(&s.storage, s.offset + (a - start), b - a, part, out)?;
                     }
                 }
                 start = end;

@@ -278,7 +278,9 @@ impl DataLayout {
             return Err(Diag::unsupported(
                 "Type",
                 "too-large",
-                format!("`{t}` has {b} bits; dioptra evaluates types of at most {MAX_TYPE_BITS} bits"),
+                format!(
+                    "`{t}` has {b} bits; dioptra evaluates types of at most {MAX_TYPE_BITS} bits"
+                ),
             ));
         }
         Ok(b)

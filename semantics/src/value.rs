@@ -68,7 +68,10 @@ pub fn literal_bits(t: &Type, lit: &Literal, dl: &DataLayout) -> Result<Option<B
                 return Err(Diag::ill(
                     c,
                     "literal-type-mismatch",
-                    format!("`{t}` needs {count} elements, the literal has {}", elems.len()),
+                    format!(
+                        "`{t}` needs {count} elements, the literal has {}",
+                        elems.len()
+                    ),
                 ));
             }
             aggregate_bits(t, elems.iter().map(|(et, v)| (elem.as_ref(), et, v)), dl)
@@ -298,7 +301,10 @@ mod tests {
             int_to_float(&Type::Float, &BigInt::from(16_777_219)),
             16_777_220f32.to_bits() as u64
         );
-        assert_eq!(int_to_float(&Type::Double, &BigInt::from(-3)), (-3f64).to_bits());
+        assert_eq!(
+            int_to_float(&Type::Double, &BigInt::from(-3)),
+            (-3f64).to_bits()
+        );
         assert_eq!(int_to_float(&Type::Half, &BigInt::from(65520)), 0x7C00); // rounds to inf
         assert_eq!(int_to_float(&Type::Half, &BigInt::from(65504)), 0x7BFF);
         assert_eq!(int_to_float(&Type::BFloat, &BigInt::from(1)), 0x3F80);
@@ -332,7 +338,12 @@ mod tests {
         let tiny = Bits::from_u64(16, 0x0001); // smallest subnormal
         let r = float_binop(&Type::Half, &one, &tiny, |a, b| a + b);
         assert_eq!(r.low_u64(), 0x3C00);
-        let nan = float_binop(&Type::Float, &Bits::from_u64(32, 0), &Bits::from_u64(32, 0), |a, b| a / b);
+        let nan = float_binop(
+            &Type::Float,
+            &Bits::from_u64(32, 0),
+            &Bits::from_u64(32, 0),
+            |a, b| a / b,
+        );
         assert_eq!(nan.low_u64(), 0x7FC0_0000);
     }
 }

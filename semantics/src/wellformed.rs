@@ -42,7 +42,11 @@ pub struct TypeStack<'a> {
 
 impl TypeStack<'_> {
     fn ill(&self, reason: &'static str, msg: impl Into<String>) -> Diag {
-        Diag::ill(self.op, reason, format!("op {}: {}", self.index, msg.into()))
+        Diag::ill(
+            self.op,
+            reason,
+            format!("op {}: {}", self.index, msg.into()),
+        )
     }
     /// "If evaluation can result in a stack with fewer entries than required
     /// by an operation, then the expression is not well-formed."
@@ -67,7 +71,10 @@ impl TypeStack<'_> {
         if e.addr_of {
             return Err(self.ill(
                 "addrof-operand",
-                format!("the `{}` entry was made by DIOpAddrOf; only DIOpDeref may use it", e.ty),
+                format!(
+                    "the `{}` entry was made by DIOpAddrOf; only DIOpDeref may use it",
+                    e.ty
+                ),
             ));
         }
         Ok(e.ty)
@@ -80,10 +87,14 @@ impl TypeStack<'_> {
     }
     /// A type written in the op must be within dioptra's size bounds.
     fn sized(&self, t: &Type) -> Result<u64, Diag> {
-        self.sig
-            .layout
-            .check_size(t)
-            .map_err(|e| Diag::new(e.outcome, e.construct, e.reason, format!("op {}: {}", self.index, e.message)))
+        self.sig.layout.check_size(t).map_err(|e| {
+            Diag::new(
+                e.outcome,
+                e.construct,
+                e.reason,
+                format!("op {}: {}", self.index, e.message),
+            )
+        })
     }
     /// Pops `(L1:T) (L2:T)` of a binary op and returns `T`.
     fn pop_same_pair(&mut self) -> Result<Type, Diag> {
@@ -117,7 +128,11 @@ fn type_depth(t: &Type) -> usize {
 /// evaluation, then the expression is not well-formed."
 pub fn check(expr: &Expr, sig: &Signature) -> Result<Checked, Diag> {
     if expr.ops.is_empty() {
-        return Err(Diag::ill("DIExpr", "empty", "an expression has one or more operations"));
+        return Err(Diag::ill(
+            "DIExpr",
+            "empty",
+            "an expression has one or more operations",
+        ));
     }
     let mut st = TypeStack {
         sig,
@@ -205,7 +220,11 @@ pub fn check_referrer(st: &mut TypeStack, t: &Type) -> Result<(), Diag> {
     if st.bits(t) != st.bits(&r) {
         return Err(st.ill(
             "size-mismatch",
-            format!("`{t}` has {} bits but the referrer `{r}` has {}", st.bits(t), st.bits(&r)),
+            format!(
+                "`{t}` has {} bits but the referrer `{r}` has {}",
+                st.bits(t),
+                st.bits(&r)
+            ),
         ));
     }
     st.push(t.clone());
@@ -222,13 +241,20 @@ pub fn check_arg(st: &mut TypeStack, n: u32, t: &Type) -> Result<(), Diag> {
     let Some(i) = st.sig.args.get(n as usize).cloned() else {
         return Err(st.ill(
             "index-out-of-range",
-            format!("input {n} does not exist; there are {} inputs", st.sig.args.len()),
+            format!(
+                "input {n} does not exist; there are {} inputs",
+                st.sig.args.len()
+            ),
         ));
     };
     if st.bits(t) != st.bits(&i) {
         return Err(st.ill(
             "size-mismatch",
-            format!("`{t}` has {} bits but input {n} `{i}` has {}", st.bits(t), st.bits(&i)),
+            format!(
+                "`{t}` has {} bits but input {n} `{i}` has {}",
+                st.bits(t),
+                st.bits(&i)
+            ),
         ));
     }
     st.push(t.clone());
@@ -252,7 +278,11 @@ pub fn check_type_object(st: &mut TypeStack, t: &Type) -> Result<(), Diag> {
     if st.bits(t) != st.bits(&lt) {
         return Err(st.ill(
             "size-mismatch",
-            format!("`{t}` has {} bits but the type object `{lt}` has {}", st.bits(t), st.bits(&lt)),
+            format!(
+                "`{t}` has {} bits but the type object `{lt}` has {}",
+                st.bits(t),
+                st.bits(&lt)
+            ),
         ));
     }
     st.push(t.clone());
@@ -264,8 +294,14 @@ pub fn check_type_object(st: &mut TypeStack, t: &Type) -> Result<(), Diag> {
 /// "`V` is a literal value of type `T` or the `undef` value."
 pub fn check_constant(st: &mut TypeStack, t: &Type, v: &Literal) -> Result<(), Diag> {
     st.sized(t)?;
-    literal_bits(t, v, &st.sig.layout)
-        .map_err(|e| Diag::new(e.outcome, e.construct, e.reason, format!("op {}: {}", st.index, e.message)))?;
+    literal_bits(t, v, &st.sig.layout).map_err(|e| {
+        Diag::new(
+            e.outcome,
+            e.construct,
+            e.reason,
+            format!("op {}: {}", st.index, e.message),
+        )
+    })?;
     st.push(t.clone());
     Ok(())
 }
@@ -279,7 +315,9 @@ pub fn check_constant(st: &mut TypeStack, t: &Type, v: &Literal) -> Result<(), D
 /// of their size. Vectors and structs are `unsupported-conversion`.
 fn convertible(from: &Type, to: &Type) -> bool {
     let ok = |t: &Type| t.is_scalar();
-    ok(from) && ok(to) && !(from.is_pointer() && to.is_float() || from.is_float() && to.is_pointer())
+    ok(from)
+        && ok(to)
+        && !(from.is_pointer() && to.is_float() || from.is_float() && to.is_pointer())
 }
 
 /// `DIOpConvert(T':type) { (L:T) -> (L':T') }`
@@ -315,10 +353,7 @@ fn check_extension(st: &mut TypeStack, to: &Type) -> Result<(), Diag> {
         ));
     }
     if st.bits(to) <= st.bits(&from) {
-        return Err(st.ill(
-            "not-wider",
-            format!("`{to}` is not wider than `{from}`"),
-        ));
+        return Err(st.ill("not-wider", format!("`{to}` is not wider than `{from}`")));
     }
     st.push(to.clone());
     Ok(())
@@ -350,7 +385,11 @@ pub fn check_reinterpret(st: &mut TypeStack, to: &Type) -> Result<(), Diag> {
     if st.bits(&from) != st.bits(to) {
         return Err(st.ill(
             "size-mismatch",
-            format!("`{from}` has {} bits, `{to}` has {}", st.bits(&from), st.bits(to)),
+            format!(
+                "`{from}` has {} bits, `{to}` has {}",
+                st.bits(&from),
+                st.bits(to)
+            ),
         ));
     }
     st.push(to.clone());
@@ -445,7 +484,10 @@ pub fn check_extend(st: &mut TypeStack, n: u32) -> Result<(), Diag> {
         return Err(Diag::unsupported(
             "DIOpExtend",
             "too-large",
-            format!("op {}: dioptra evaluates vectors of at most {MAX_VECTOR_COUNT} elements", st.index),
+            format!(
+                "op {}: dioptra evaluates vectors of at most {MAX_VECTOR_COUNT} elements",
+                st.index
+            ),
         ));
     }
     let v = Type::Vector {

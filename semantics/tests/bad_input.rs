@@ -9,7 +9,10 @@ use dioptra_semantics::wellformed::check;
 use std::panic::catch_unwind;
 
 fn empty() -> ConcreteContext {
-    ConcreteContext::parse("(context (lane 3) (register 1 \"00 01 00 00\") (referrer \"i32\" \"reg(1)\"))").unwrap()
+    ConcreteContext::parse(
+        "(context (lane 3) (register 1 \"00 01 00 00\") (referrer \"i32\" \"reg(1)\"))",
+    )
+    .unwrap()
 }
 
 #[test]
@@ -81,11 +84,23 @@ fn work_on_huge_integers_is_bounded() {
 fn absurd_types_and_literals_are_diagnosed() {
     for (text, prefix) in [
         ("DIOpReferrer(i99999999999999999999)", "Type: too-wide"),
-        ("DIOpConstant(<65536 x i8388607> zeroinitializer)", "Type: too-large"),
-        ("DIOpConstant({ i8388607, i8388607, i8388607 } zeroinitializer)", "Type: too-large"),
-        ("DIOpComposite(4294967295, i8)", "DIOpComposite: stack-underflow"),
+        (
+            "DIOpConstant(<65536 x i8388607> zeroinitializer)",
+            "Type: too-large",
+        ),
+        (
+            "DIOpConstant({ i8388607, i8388607, i8388607 } zeroinitializer)",
+            "Type: too-large",
+        ),
+        (
+            "DIOpComposite(4294967295, i8)",
+            "DIOpComposite: stack-underflow",
+        ),
         ("DIOpExtend(4294967295)", "DIOpExtend: stack-underflow"),
-        ("DIOpConstant(i8 0), DIOpExtend(4294967295)", "DIOpExtend: too-large"),
+        (
+            "DIOpConstant(i8 0), DIOpExtend(4294967295)",
+            "DIOpExtend: too-large",
+        ),
         ("DIOpArg(4294967295, i8)", "DIOpArg: index-out-of-range"),
     ] {
         let d = parse_expr(text)
@@ -101,15 +116,61 @@ fn absurd_types_and_literals_are_diagnosed() {
 #[test]
 fn token_soup_never_panics() {
     const OPS: &[&str] = &[
-        "DIOpReferrer", "DIOpArg", "DIOpConstant", "DIOpComposite", "DIOpExtend", "DIOpSelect", "DIOpAddrOf",
-        "DIOpDeref", "DIOpRead", "DIOpAdd", "DIOpDiv", "DIOpMod", "DIOpShl", "DIOpAShr", "DIOpBitOffset",
-        "DIOpByteOffset", "DIOpPushLane", "DIOpFragment", "DIOpConvert", "DIOpSExt", "DIOpReinterpret",
-        "DIOpTypeObject", "DIOpXor",
+        "DIOpReferrer",
+        "DIOpArg",
+        "DIOpConstant",
+        "DIOpComposite",
+        "DIOpExtend",
+        "DIOpSelect",
+        "DIOpAddrOf",
+        "DIOpDeref",
+        "DIOpRead",
+        "DIOpAdd",
+        "DIOpDiv",
+        "DIOpMod",
+        "DIOpShl",
+        "DIOpAShr",
+        "DIOpBitOffset",
+        "DIOpByteOffset",
+        "DIOpPushLane",
+        "DIOpFragment",
+        "DIOpConvert",
+        "DIOpSExt",
+        "DIOpReinterpret",
+        "DIOpTypeObject",
+        "DIOpXor",
     ];
     const ARGS: &[&str] = &[
-        "i32", "i1", "i65", "i8", "float", "half", "ptr", "ptr addrspace(5)", "<2 x i16>", "{ i8, i32 }", "0", "1",
-        "2", "5", "-1", "255", "32", "i32 7", "i8 -1", "i32 undef", "float 1.5", "i64 u0xFFFFFFFFFFFFFFFF",
-        "<2 x i16> <i16 1, i16 2>", "double 0x7FF8000000000000", "half 0xH3C00", ",", "(", ")", "*", "x",
+        "i32",
+        "i1",
+        "i65",
+        "i8",
+        "float",
+        "half",
+        "ptr",
+        "ptr addrspace(5)",
+        "<2 x i16>",
+        "{ i8, i32 }",
+        "0",
+        "1",
+        "2",
+        "5",
+        "-1",
+        "255",
+        "32",
+        "i32 7",
+        "i8 -1",
+        "i32 undef",
+        "float 1.5",
+        "i64 u0xFFFFFFFFFFFFFFFF",
+        "<2 x i16> <i16 1, i16 2>",
+        "double 0x7FF8000000000000",
+        "half 0xH3C00",
+        ",",
+        "(",
+        ")",
+        "*",
+        "x",
     ];
     let ctx = empty();
     let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
@@ -125,7 +186,9 @@ fn token_soup_never_panics() {
         for _ in 0..1 + next() % 6 {
             let op = OPS[(next() % OPS.len() as u64) as usize];
             let nargs = next() % 3;
-            let args: Vec<&str> = (0..nargs).map(|_| ARGS[(next() % ARGS.len() as u64) as usize]).collect();
+            let args: Vec<&str> = (0..nargs)
+                .map(|_| ARGS[(next() % ARGS.len() as u64) as usize])
+                .collect();
             parts.push(format!("{op}({})", args.join(", ")));
         }
         let mut text = parts.join(", ");
@@ -148,7 +211,10 @@ fn token_soup_never_panics() {
             Err(_) => panic!("panic on input: {text}"),
         }
     }
-    assert!(parsed > 300 && wellformed > 10, "parsed {parsed}, well-formed {wellformed}");
+    assert!(
+        parsed > 300 && wellformed > 10,
+        "parsed {parsed}, well-formed {wellformed}"
+    );
 }
 
 fn ctx_signature() -> Signature {
@@ -159,10 +225,26 @@ fn ctx_signature() -> Signature {
 #[test]
 fn location_and_context_text_is_bounded() {
     let dl = DataLayout::default();
-    for text in ["", "{", "{reg(1) |", "comp()", "comp(0: reg(1))", "mem(5)", "imp(0, 0)", "imp(8, 256)", "addr(5)"] {
+    for text in [
+        "",
+        "{",
+        "{reg(1) |",
+        "comp()",
+        "comp(0: reg(1))",
+        "mem(5)",
+        "imp(0, 0)",
+        "imp(8, 256)",
+        "addr(5)",
+    ] {
         assert!(parse_location(text, &dl).is_err(), "{text:?}");
     }
-    for text in ["", "(context", "(context (memory 1 0 \"zz\"))", "(context (register 1 \"\"))", "(a) (b)"] {
+    for text in [
+        "",
+        "(context",
+        "(context (memory 1 0 \"zz\"))",
+        "(context (register 1 \"\"))",
+        "(a) (b)",
+    ] {
         assert!(ConcreteContext::parse(text).is_err(), "{text:?}");
     }
 }

@@ -169,8 +169,13 @@ fn cmd_check(expr: &str, sig: Result<Signature, Diag>, json: bool) -> ExitCode {
 
 fn cmd_eval(expr: &str, context: &PathBuf, json: bool) -> ExitCode {
     let run = || -> Result<_, Diag> {
-        let text = std::fs::read_to_string(context)
-            .map_err(|e| Diag::malformed("Context", "unreadable", format!("{}: {e}", context.display())))?;
+        let text = std::fs::read_to_string(context).map_err(|e| {
+            Diag::malformed(
+                "Context",
+                "unreadable",
+                format!("{}: {e}", context.display()),
+            )
+        })?;
         let ctx = ConcreteContext::parse(&text)?;
         let e = parse_expr(&expr_text(expr)?)?;
         let r = eval(&e, &ctx)?;
@@ -181,7 +186,9 @@ fn cmd_eval(expr: &str, context: &PathBuf, json: bool) -> ExitCode {
             let value = r.value(&ctx);
             if json {
                 let v = match &value {
-                    Ok(b) => json!({"readable": true, "hex": format!("0x{}", b.hex()), "text": value_text(&r.ty, b)}),
+                    Ok(b) => {
+                        json!({"readable": true, "hex": format!("0x{}", b.hex()), "text": value_text(&r.ty, b)})
+                    }
                     Err(d) => json!({"readable": false, "diagnostic": d.to_string()}),
                 };
                 println!(
@@ -206,7 +213,13 @@ fn cmd_eval(expr: &str, context: &PathBuf, json: bool) -> ExitCode {
     }
 }
 
-fn cmd_run(paths: &[PathBuf], imp: Option<String>, timeout: u64, verbose: bool, json: bool) -> ExitCode {
+fn cmd_run(
+    paths: &[PathBuf],
+    imp: Option<String>,
+    timeout: u64,
+    verbose: bool,
+    json: bool,
+) -> ExitCode {
     let mut external;
     let mut reference = Reference;
     let responder: &mut dyn Responder = match &imp {
@@ -250,12 +263,17 @@ fn cmd_run(paths: &[PathBuf], imp: Option<String>, timeout: u64, verbose: bool, 
 fn cmd_serve() -> ExitCode {
     let stdin = std::io::stdin();
     for line in stdin.lock().lines() {
-        let Ok(line) = line else { return ExitCode::from(2) };
+        let Ok(line) = line else {
+            return ExitCode::from(2);
+        };
         if line.trim().is_empty() {
             continue;
         }
         let r = answer_line(&line);
-        println!("{}", serde_json::to_string(&r).unwrap_or_else(|_| "{}".into()));
+        println!(
+            "{}",
+            serde_json::to_string(&r).unwrap_or_else(|_| "{}".into())
+        );
     }
     ExitCode::SUCCESS
 }
@@ -278,8 +296,16 @@ fn main() -> ExitCode {
             no_simt,
             datalayout,
             json,
-        } => cmd_check(&expr, signature(referrer, args, type_object, no_simt, datalayout), json),
-        Cmd::Eval { expr, context, json } => cmd_eval(&expr, &context, json),
+        } => cmd_check(
+            &expr,
+            signature(referrer, args, type_object, no_simt, datalayout),
+            json,
+        ),
+        Cmd::Eval {
+            expr,
+            context,
+            json,
+        } => cmd_eval(&expr, &context, json),
         Cmd::Run {
             paths,
             imp,

@@ -97,7 +97,11 @@ pub struct Script {
 }
 
 fn err(file: &str, n: &Node, reason: &'static str, msg: impl Into<String>) -> Diag {
-    Diag::malformed("Script", reason, format!("{file}:{}: {}", n.pos(), msg.into()))
+    Diag::malformed(
+        "Script",
+        reason,
+        format!("{file}:{}: {}", n.pos(), msg.into()),
+    )
 }
 
 fn one_str<'a>(file: &str, form: &'a Node, rest: &'a [Node], what: &str) -> Result<&'a str, Diag> {
@@ -105,7 +109,12 @@ fn one_str<'a>(file: &str, form: &'a Node, rest: &'a [Node], what: &str) -> Resu
         [s] => s
             .str()
             .ok_or_else(|| err(file, form, "bad-form", format!("{what} takes one string"))),
-        _ => Err(err(file, form, "bad-form", format!("{what} takes one string"))),
+        _ => Err(err(
+            file,
+            form,
+            "bad-form",
+            format!("{what} takes one string"),
+        )),
     }
 }
 
@@ -133,7 +142,14 @@ fn signature(file: &str, clauses: &[Node]) -> Result<Signature, Diag> {
             "arg" => sig.args.push(ty("arg")?),
             "typeobject" => sig.type_object = Some(ty("typeobject")?),
             "simt" => sig.simt = true,
-            other => return Err(err(file, cl, "bad-form", format!("`{other}` is not a signature clause"))),
+            other => {
+                return Err(err(
+                    file,
+                    cl,
+                    "bad-form",
+                    format!("`{other}` is not a signature clause"),
+                ))
+            }
         }
     }
     Ok(sig)
@@ -153,7 +169,9 @@ pub fn parse_script(file: &str, text: &str) -> Result<Script, Diag> {
             return Err(err(file, n, "bad-form", "expected a (form ...)"));
         };
         match head {
-            "spec" => script.spec.push(one_str(file, n, rest, "spec")?.to_string()),
+            "spec" => script
+                .spec
+                .push(one_str(file, n, rest, "spec")?.to_string()),
             "context" | "signature" => {
                 let Some(name) = rest.first().and_then(Node::atom) else {
                     return Err(err(file, n, "bad-form", format!("({head} NAME clause...)")));
@@ -166,7 +184,12 @@ pub fn parse_script(file: &str, text: &str) -> Result<Script, Diag> {
                     Env::Sig(Arc::new(signature(file, &rest[1..])?))
                 };
                 if envs.insert(name.to_string(), env).is_some() {
-                    return Err(err(file, n, "duplicate-name", format!("`{name}` is declared twice")));
+                    return Err(err(
+                        file,
+                        n,
+                        "duplicate-name",
+                        format!("`{name}` is declared twice"),
+                    ));
                 }
             }
             h if h.starts_with("assert_") => script.cases.push(case(file, n, h, rest, &envs)?),
@@ -191,7 +214,12 @@ fn case(
     envs: &BTreeMap<String, Env>,
 ) -> Result<Case, Diag> {
     let Some(expr) = rest.first().and_then(Node::str) else {
-        return Err(err(file, n, "bad-form", format!("({head} \"EXPR\" ...): the expression is a string")));
+        return Err(err(
+            file,
+            n,
+            "bad-form",
+            format!("({head} \"EXPR\" ...): the expression is a string"),
+        ));
     };
     let mut env = None;
     let mut env_name = "-".to_string();
@@ -205,11 +233,14 @@ fn case(
                 let Some(name) = v.first().and_then(Node::atom) else {
                     return Err(err(file, cl, "bad-form", "(in NAME)"));
                 };
-                env = Some(
-                    envs.get(name)
-                        .cloned()
-                        .ok_or_else(|| err(file, cl, "unknown-name", format!("no context or signature `{name}`")))?,
-                );
+                env = Some(envs.get(name).cloned().ok_or_else(|| {
+                    err(
+                        file,
+                        cl,
+                        "unknown-name",
+                        format!("no context or signature `{name}`"),
+                    )
+                })?);
                 env_name = name.to_string();
             }
             "sig" => {
@@ -219,7 +250,14 @@ fn case(
             "type" | "reason" | "location" | "value" | "decision" | "erratum" => {
                 fields.insert(k, one_str(file, cl, v, k)?.to_string());
             }
-            other => return Err(err(file, cl, "bad-form", format!("`{other}` is not an assertion clause"))),
+            other => {
+                return Err(err(
+                    file,
+                    cl,
+                    "bad-form",
+                    format!("`{other}` is not an assertion clause"),
+                ))
+            }
         }
     }
     let mut need = |k: &str| {
@@ -229,25 +267,45 @@ fn case(
     };
     let expect = match head {
         "assert_wellformed" => Expect::WellFormed { ty: need("type")? },
-        "assert_illformed" => Expect::IllFormed { reason: need("reason")? },
-        "assert_malformed" => Expect::Malformed { reason: need("reason")? },
+        "assert_illformed" => Expect::IllFormed {
+            reason: need("reason")?,
+        },
+        "assert_malformed" => Expect::Malformed {
+            reason: need("reason")?,
+        },
         "assert_location" => Expect::Location {
             loc: need("location")?,
             ty: fields.remove("type"),
         },
-        "assert_value" => Expect::Value { value: need("value")? },
-        "assert_eval_error" => Expect::EvalError { reason: need("reason")? },
-        "assert_unsupported" => Expect::Unsupported { reason: need("reason")? },
+        "assert_value" => Expect::Value {
+            value: need("value")?,
+        },
+        "assert_eval_error" => Expect::EvalError {
+            reason: need("reason")?,
+        },
+        "assert_unsupported" => Expect::Unsupported {
+            reason: need("reason")?,
+        },
         other => return Err(err(file, n, "unknown-form", format!("`{other}`"))),
     };
     let decision = fields.remove("decision");
     let erratum = fields.remove("erratum");
     if let Some(k) = fields.keys().next() {
-        return Err(err(file, n, "bad-form", format!("({k} ...) does not belong in {head}")));
+        return Err(err(
+            file,
+            n,
+            "bad-form",
+            format!("({k} ...) does not belong in {head}"),
+        ));
     }
     let env = env.unwrap_or_else(|| Env::Sig(Arc::new(Signature::default())));
     if expect.evaluates() && !matches!(env, Env::Ctx(_)) {
-        return Err(err(file, n, "bad-form", format!("{head} needs (in CONTEXT)")));
+        return Err(err(
+            file,
+            n,
+            "bad-form",
+            format!("{head} needs (in CONTEXT)"),
+        ));
     }
     // Expected values are checked when the script is read, so a typo in the
     // corpus is a script error, not a failing case.

@@ -75,14 +75,21 @@ impl Responder for External {
             .lines
             .recv_timeout(self.timeout)
             .map_err(|e| match e {
-                RecvTimeoutError::Timeout => format!("Impl: timeout: no answer within {:?}", self.timeout),
-                RecvTimeoutError::Disconnected => "Impl: exited: the implementation closed its output".to_string(),
+                RecvTimeoutError::Timeout => {
+                    format!("Impl: timeout: no answer within {:?}", self.timeout)
+                }
+                RecvTimeoutError::Disconnected => {
+                    "Impl: exited: the implementation closed its output".to_string()
+                }
             })?
             .map_err(|e| format!("Impl: read-failed: {e}"))?;
         let resp: Response =
             serde_json::from_str(&got).map_err(|e| format!("Impl: bad-response: {e}: `{got}`"))?;
         if resp.id != req.id {
-            return Err(format!("Impl: bad-response: answered id {} for request {}", resp.id, req.id));
+            return Err(format!(
+                "Impl: bad-response: answered id {} for request {}",
+                resp.id, req.id
+            ));
         }
         Ok(resp)
     }
@@ -168,7 +175,8 @@ pub fn check_case(case: &Case, r: &Response) -> Result<(), String> {
             let dl = case.env.layout();
             let want = parse_location(loc, &dl).map_err(|e| e.to_string())?;
             let g = r.location.as_deref().ok_or("the answer has no location")?;
-            let g = parse_location(g, &dl).map_err(|e| format!("the answer's location does not parse: {e}"))?;
+            let g = parse_location(g, &dl)
+                .map_err(|e| format!("the answer's location does not parse: {e}"))?;
             if g != want {
                 return Err(format!("expected location `{want}`, got `{g}`"));
             }
@@ -184,13 +192,20 @@ pub fn check_case(case: &Case, r: &Response) -> Result<(), String> {
             let want = literal_bits(&t, &lit, &case.env.layout())
                 .map_err(|e| e.to_string())?
                 .ok_or("an expected value cannot be undef")?;
-            let g = r.value.as_deref().ok_or_else(|| "expected a readable value, the answer has none".to_string())?;
+            let g = r
+                .value
+                .as_deref()
+                .ok_or_else(|| "expected a readable value, the answer has none".to_string())?;
             let g = g
                 .strip_prefix("0x")
                 .and_then(|h| BigUint::parse_bytes(h.as_bytes(), 16))
                 .ok_or_else(|| format!("the answer's value `{g}` is not 0x-hex"))?;
             if &g != want.unsigned() {
-                return Err(format!("expected value 0x{}, got 0x{}", want.hex(), g.to_str_radix(16)));
+                return Err(format!(
+                    "expected value 0x{}, got 0x{}",
+                    want.hex(),
+                    g.to_str_radix(16)
+                ));
             }
             Ok(())
         }
@@ -248,7 +263,10 @@ pub fn run_files(paths: &[PathBuf], imp: &mut dyn Responder) -> Summary {
         let files = script_files(root);
         if files.is_empty() {
             s.failed += 1;
-            s.failures.push(format!("{}: Script: not-found: no .dioptra files", root.display()));
+            s.failures.push(format!(
+                "{}: Script: not-found: no .dioptra files",
+                root.display()
+            ));
         }
         for f in files {
             let name = f.display().to_string();
@@ -271,7 +289,9 @@ pub fn run_files(paths: &[PathBuf], imp: &mut dyn Responder) -> Summary {
             s.scripts += 1;
             for case in script.cases {
                 id += 1;
-                let res = imp.respond(&request(id, &case)).and_then(|r| check_case(&case, &r));
+                let res = imp
+                    .respond(&request(id, &case))
+                    .and_then(|r| check_case(&case, &r));
                 let outcome = match res {
                     Ok(()) => {
                         s.passed += 1;
@@ -279,7 +299,10 @@ pub fn run_files(paths: &[PathBuf], imp: &mut dyn Responder) -> Summary {
                     }
                     Err(m) => {
                         s.failed += 1;
-                        s.failures.push(format!("{}:{}: {m}\n    expr: {}", case.file, case.line, case.expr));
+                        s.failures.push(format!(
+                            "{}:{}: {m}\n    expr: {}",
+                            case.file, case.line, case.expr
+                        ));
                         Outcome::Fail(m)
                     }
                 };
@@ -305,9 +328,15 @@ mod tests {
 
     #[test]
     fn prefixes_match_whole_components() {
-        assert!(prefix_matches("DIOpAdd: type-mismatch: x", "DIOpAdd: type-mismatch"));
+        assert!(prefix_matches(
+            "DIOpAdd: type-mismatch: x",
+            "DIOpAdd: type-mismatch"
+        ));
         assert!(prefix_matches("DIOpAdd: type-mismatch: x", "DIOpAdd"));
-        assert!(!prefix_matches("DIOpAdd: type-mismatch: x", "DIOpAdd: type"));
+        assert!(!prefix_matches(
+            "DIOpAdd: type-mismatch: x",
+            "DIOpAdd: type"
+        ));
         assert!(!prefix_matches("DIOpAddX: y: x", "DIOpAdd"));
     }
 }

@@ -14,7 +14,9 @@ pub fn parse_expr(text: &str) -> Result<Expr, Diag> {
     let mut t = Tokens::new(text)?;
     let bang = t.eat('!');
     let spelling = match t.peek() {
-        Some(Tok::Ident(w)) if w == "DIExpr" && t.peek2() == Some(&Tok::Punct('(')) => Spelling::DIExpr,
+        Some(Tok::Ident(w)) if w == "DIExpr" && t.peek2() == Some(&Tok::Punct('(')) => {
+            Spelling::DIExpr
+        }
         Some(Tok::Ident(w)) if w == "DIExpression" && t.peek2() == Some(&Tok::Punct('(')) => {
             Spelling::DIExpression
         }
@@ -24,7 +26,7 @@ pub fn parse_expr(text: &str) -> Result<Expr, Diag> {
     let ops = if spelling == Spelling::Bare {
         op_list(&mut t, None)?
     } else {
-        t.next();
+        t.advance();
         t.expect('(')?;
         let ops = op_list(&mut t, Some(')'))?;
         t.expect(')')?;
@@ -59,7 +61,7 @@ fn op_list(t: &mut Tokens, close: Option<char>) -> Result<Vec<Op>, Diag> {
 /// Parses one operation such as `DIOpArg(0, i32)`.
 pub fn op(t: &mut Tokens) -> Result<Op, Diag> {
     let at = t.here();
-    let name = match t.next() {
+    let name = match t.advance() {
         Some(Tok::Ident(n)) => n,
         _ => {
             t.i = t.i.saturating_sub(1);
@@ -82,7 +84,11 @@ pub fn op(t: &mut Tokens) -> Result<Op, Diag> {
         return Err(point(
             t.text,
             at,
-            Diag::malformed("Parse", "unknown-op", format!("`{name}` is not a DIOp operation")),
+            Diag::malformed(
+                "Parse",
+                "unknown-op",
+                format!("`{name}` is not a DIOp operation"),
+            ),
         ));
     }
     t.expect('(')?;
@@ -91,7 +97,11 @@ pub fn op(t: &mut Tokens) -> Result<Op, Diag> {
         point(
             t.text,
             args_at,
-            Diag::malformed(name.clone(), "wrong-arity", format!("`{name}` takes ({want})")),
+            Diag::malformed(
+                name.clone(),
+                "wrong-arity",
+                format!("`{name}` takes ({want})"),
+            ),
         )
     };
     let n = name.as_str();
@@ -141,7 +151,14 @@ pub fn op(t: &mut Tokens) -> Result<Op, Diag> {
         }
         "DIOpExtend" | "DIOpAddrOf" => {
             if !matches!(t.peek(), Some(Tok::Num(_))) || t.peek2() != Some(&Tok::Punct(')')) {
-                return Err(arity(t, if n == "DIOpExtend" { "N:unsigned" } else { "N:addrspace" }));
+                return Err(arity(
+                    t,
+                    if n == "DIOpExtend" {
+                        "N:unsigned"
+                    } else {
+                        "N:addrspace"
+                    },
+                ));
             }
             if n == "DIOpExtend" {
                 Op::Extend(t.unsigned("N", u32::MAX as u64)? as u32)
@@ -183,10 +200,14 @@ pub fn op(t: &mut Tokens) -> Result<Op, Diag> {
         return Err(point(
             t.text,
             t.here(),
-            Diag::malformed(n.to_string(), "wrong-arity", format!("too many parameters for `{n}`")),
+            Diag::malformed(
+                n.to_string(),
+                "wrong-arity",
+                format!("too many parameters for `{n}`"),
+            ),
         ));
     }
-    t.next();
+    t.advance();
     Ok(op)
 }
 
@@ -218,7 +239,7 @@ fn ty(t: &mut Tokens, depth: usize) -> Result<Type, Diag> {
     }
     let at = t.here();
     let save = t.i;
-    let mut base = match t.next() {
+    let mut base = match t.advance() {
         Some(Tok::Ident(w)) => match w.as_str() {
             "half" => Type::Half,
             "bfloat" => Type::BFloat,
@@ -242,10 +263,17 @@ fn ty(t: &mut Tokens, depth: usize) -> Result<Type, Diag> {
                     ),
                 ))
             }
-            _ if w.starts_with('i') && w.len() > 1 && w[1..].bytes().all(|c| c.is_ascii_digit()) => {
+            _ if w.starts_with('i')
+                && w.len() > 1
+                && w[1..].bytes().all(|c| c.is_ascii_digit()) =>
+            {
                 match w[1..].parse::<u64>() {
                     Ok(0) => {
-                        return Err(point(t.text, at, Diag::malformed("Type", "zero-width", "`i0` is not a type")))
+                        return Err(point(
+                            t.text,
+                            at,
+                            Diag::malformed("Type", "zero-width", "`i0` is not a type"),
+                        ))
                     }
                     Ok(n) if n <= MAX_INT_WIDTH => Type::Int(n),
                     _ => {
@@ -274,7 +302,10 @@ fn ty(t: &mut Tokens, depth: usize) -> Result<Type, Diag> {
                 let fields = fields(t, depth)?;
                 t.expect('}')?;
                 t.expect('>')?;
-                Type::Struct { packed: true, fields }
+                Type::Struct {
+                    packed: true,
+                    fields,
+                }
             } else {
                 let n = t.unsigned("a vector element count", u64::MAX)?;
                 if n == 0 || n > MAX_VECTOR_COUNT {
@@ -314,7 +345,10 @@ fn ty(t: &mut Tokens, depth: usize) -> Result<Type, Diag> {
         Some(Tok::Punct('{')) => {
             let fields = fields(t, depth)?;
             t.expect('}')?;
-            Type::Struct { packed: false, fields }
+            Type::Struct {
+                packed: false,
+                fields,
+            }
         }
         _ => {
             t.i = save;
@@ -404,7 +438,7 @@ pub fn literal(t: &mut Tokens, ty: &Type, depth: usize) -> Result<Literal, Diag>
     let at = t.here();
     match t.peek().cloned() {
         Some(Tok::Ident(w)) => {
-            t.next();
+            t.advance();
             match w.as_str() {
                 "undef" => Ok(Literal::Undef),
                 "poison" => Ok(Literal::Poison),
@@ -413,7 +447,7 @@ pub fn literal(t: &mut Tokens, ty: &Type, depth: usize) -> Result<Literal, Diag>
                 "true" => Ok(Literal::Bool(true)),
                 "false" => Ok(Literal::Bool(false)),
                 _ if w.starts_with("u0x") || w.starts_with("s0x") => {
-                    let v = BigInt::parse_bytes(w[3..].as_bytes(), 16).ok_or_else(|| {
+                    let v = BigInt::parse_bytes(&w.as_bytes()[3..], 16).ok_or_else(|| {
                         bad_literal(t, at, "bad-literal", format!("`{w}` is not a hex integer"))
                     })?;
                     let v = match (w.starts_with('s'), ty) {
@@ -422,19 +456,28 @@ pub fn literal(t: &mut Tokens, ty: &Type, depth: usize) -> Result<Literal, Diag>
                     };
                     Ok(Literal::Int(v))
                 }
-                _ => Err(bad_literal(t, at, "bad-literal", format!("`{w}` is not a literal"))),
+                _ => Err(bad_literal(
+                    t,
+                    at,
+                    "bad-literal",
+                    format!("`{w}` is not a literal"),
+                )),
             }
         }
         Some(Tok::Num(s)) => {
-            t.next();
+            t.advance();
             if ty.is_float() {
                 float_literal(t, at, ty, &s)
-            } else if s.contains(['.', 'e', 'E', 'x', 'X']) && !s.starts_with("0x") || s.starts_with("0x") {
+            } else if s.contains(['.', 'e', 'E', 'x', 'X']) && !s.starts_with("0x")
+                || s.starts_with("0x")
+            {
                 Err(bad_literal(
                     t,
                     at,
                     "literal-type-mismatch",
-                    format!("`{s}` is not an integer literal (write u0x.. for hexadecimal integers)"),
+                    format!(
+                        "`{s}` is not an integer literal (write u0x.. for hexadecimal integers)"
+                    ),
                 ))
             } else {
                 if s.len() > MAX_DECIMAL_DIGITS {
@@ -447,25 +490,27 @@ pub fn literal(t: &mut Tokens, ty: &Type, depth: usize) -> Result<Literal, Diag>
                 }
                 BigInt::parse_bytes(s.as_bytes(), 10)
                     .map(Literal::Int)
-                    .ok_or_else(|| bad_literal(t, at, "bad-literal", format!("`{s}` is not a number")))
+                    .ok_or_else(|| {
+                        bad_literal(t, at, "bad-literal", format!("`{s}` is not a number"))
+                    })
             }
         }
         Some(Tok::Punct('<')) if t.peek2() == Some(&Tok::Punct('{')) => {
-            t.next();
-            t.next();
+            t.advance();
+            t.advance();
             let v = elems(t, '}', depth)?;
             t.expect('}')?;
             t.expect('>')?;
             Ok(Literal::Struct(v))
         }
         Some(Tok::Punct('<')) => {
-            t.next();
+            t.advance();
             let v = elems(t, '>', depth)?;
             t.expect('>')?;
             Ok(Literal::Vector(v))
         }
         Some(Tok::Punct('{')) => {
-            t.next();
+            t.advance();
             let v = elems(t, '}', depth)?;
             t.expect('}')?;
             Ok(Literal::Struct(v))
@@ -510,20 +555,34 @@ fn float_literal(t: &Tokens, at: usize, ty: &Type, s: &str) -> Result<Literal, D
         return match (ty, hex_of(h, 4)) {
             (Type::Half, Some(b)) => Ok(Literal::Float(b)),
             (Type::Half, None) => Err(bad("expected 4 hex digits")),
-            _ => Err(bad_literal(t, at, "literal-type-mismatch", format!("`{s}` is a half literal, not `{ty}`"))),
+            _ => Err(bad_literal(
+                t,
+                at,
+                "literal-type-mismatch",
+                format!("`{s}` is a half literal, not `{ty}`"),
+            )),
         };
     }
     if let Some(h) = s.strip_prefix("0xR") {
         return match (ty, hex_of(h, 4)) {
             (Type::BFloat, Some(b)) => Ok(Literal::Float(b)),
             (Type::BFloat, None) => Err(bad("expected 4 hex digits")),
-            _ => Err(bad_literal(t, at, "literal-type-mismatch", format!("`{s}` is a bfloat literal, not `{ty}`"))),
+            _ => Err(bad_literal(
+                t,
+                at,
+                "literal-type-mismatch",
+                format!("`{s}` is a bfloat literal, not `{ty}`"),
+            )),
         };
     }
     let v = if let Some(h) = s.strip_prefix("0x") {
-        f64::from_bits(hex_of(h, 16).ok_or_else(|| bad("expected 16 hex digits (the value as a double)"))?)
+        f64::from_bits(
+            hex_of(h, 16).ok_or_else(|| bad("expected 16 hex digits (the value as a double)"))?,
+        )
     } else {
-        let ok = s.bytes().all(|c| c.is_ascii_digit() || b".eE+-".contains(&c));
+        let ok = s
+            .bytes()
+            .all(|c| c.is_ascii_digit() || b".eE+-".contains(&c));
         match s.parse::<f64>() {
             Ok(v) if ok => v,
             _ => return Err(bad("not a floating-point literal")),
@@ -547,7 +606,9 @@ mod tests {
     use super::*;
 
     fn rt(s: &str) -> String {
-        parse_expr(s).unwrap_or_else(|e| panic!("{s}: {e}")).to_string()
+        parse_expr(s)
+            .unwrap_or_else(|e| panic!("{s}: {e}"))
+            .to_string()
     }
 
     #[test]
@@ -566,8 +627,14 @@ mod tests {
             assert_eq!(rt(s), s);
         }
         assert_eq!(rt("!DIExpr( DIOpAdd ( ) )"), "!DIExpr(DIOpAdd())");
-        assert_eq!(rt("DIOpConstant(double 0x3FF0000000000000)"), "DIOpConstant(double 1.0)");
-        assert_eq!(rt("DIOpConstant(i32 u0xFFFFFFFF)"), "DIOpConstant(i32 4294967295)");
+        assert_eq!(
+            rt("DIOpConstant(double 0x3FF0000000000000)"),
+            "DIOpConstant(double 1.0)"
+        );
+        assert_eq!(
+            rt("DIOpConstant(i32 u0xFFFFFFFF)"),
+            "DIOpConstant(i32 4294967295)"
+        );
     }
 
     #[test]

@@ -55,7 +55,8 @@ impl<'a> Tokens<'a> {
                 continue;
             }
             let start = i;
-            let is_ident_start = |c: u8| c.is_ascii_alphabetic() || c == b'_' || c == b'$' || c == b'.';
+            let is_ident_start =
+                |c: u8| c.is_ascii_alphabetic() || c == b'_' || c == b'$' || c == b'.';
             if c.is_ascii_digit() || (c == b'-' && b.get(i + 1).is_some_and(u8::is_ascii_digit)) {
                 i += 1;
                 while i < b.len() {
@@ -76,7 +77,9 @@ impl<'a> Tokens<'a> {
                     at: start,
                 });
             } else if is_ident_start(c) {
-                while i < b.len() && (b[i].is_ascii_alphanumeric() || matches!(b[i], b'_' | b'$' | b'.')) {
+                while i < b.len()
+                    && (b[i].is_ascii_alphanumeric() || matches!(b[i], b'_' | b'$' | b'.'))
+                {
                     i += 1;
                 }
                 toks.push(Spanned {
@@ -94,7 +97,11 @@ impl<'a> Tokens<'a> {
                 return Err(point(
                     text,
                     start,
-                    Diag::malformed("Parse", "bad-character", format!("unexpected character `{ch}`")),
+                    Diag::malformed(
+                        "Parse",
+                        "bad-character",
+                        format!("unexpected character `{ch}`"),
+                    ),
                 ));
             }
         }
@@ -107,7 +114,7 @@ impl<'a> Tokens<'a> {
     pub fn peek2(&self) -> Option<&Tok> {
         self.toks.get(self.i + 1).map(|s| &s.tok)
     }
-    pub fn next(&mut self) -> Option<Tok> {
+    pub fn advance(&mut self) -> Option<Tok> {
         let t = self.toks.get(self.i).map(|s| s.tok.clone());
         if t.is_some() {
             self.i += 1;
@@ -119,7 +126,10 @@ impl<'a> Tokens<'a> {
     }
     /// Byte offset of the current token (or the end of the text).
     pub fn here(&self) -> usize {
-        self.toks.get(self.i).map(|s| s.at).unwrap_or(self.text.len())
+        self.toks
+            .get(self.i)
+            .map(|s| s.at)
+            .unwrap_or(self.text.len())
     }
     /// Byte offset of the previous token.
     pub fn prev(&self) -> usize {
@@ -220,7 +230,10 @@ pub fn point(text: &str, at: usize, mut d: Diag) -> Diag {
         let c = col - 1;
         let lo = c.saturating_sub(50);
         let hi = (c + 50).min(chars.len());
-        (format!("...{}...", chars[lo..hi].iter().collect::<String>()), c - lo + 3)
+        (
+            format!("...{}...", chars[lo..hi].iter().collect::<String>()),
+            c - lo + 3,
+        )
     } else {
         (line.to_string(), col - 1)
     };

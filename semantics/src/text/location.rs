@@ -62,7 +62,7 @@ fn loc(t: &mut Tokens, dl: &DataLayout, depth: u32) -> Result<LocDesc, Diag> {
 
 fn single(t: &mut Tokens, dl: &DataLayout, depth: u32) -> Result<Single, Diag> {
     let at = t.here();
-    let word = match t.next() {
+    let word = match t.advance() {
         Some(Tok::Ident(w)) => w,
         _ => {
             t.i = t.i.saturating_sub(1);
@@ -99,42 +99,80 @@ fn single(t: &mut Tokens, dl: &DataLayout, depth: u32) -> Result<Single, Diag> {
         }
         "imp" => {
             t.expect('(')?;
-            let bits = if matches!(t.peek(), Some(Tok::Num(_))) && t.peek2() == Some(&Tok::Punct(',')) {
-                let w_at = t.here();
-                let w = t.unsigned("the width in bits", MAX_TYPE_BITS)?;
-                if w == 0 {
-                    return Err(bad(t, w_at, "zero-width", "implicit values have at least one bit".into()));
-                }
-                t.expect(',')?;
-                let v_at = t.here();
-                let v = match t.next() {
-                    Some(Tok::Num(s)) => {
-                        let parsed = if let Some(h) = s.strip_prefix("0x") {
-                            BigUint::parse_bytes(h.as_bytes(), 16)
-                        } else {
-                            BigUint::parse_bytes(s.as_bytes(), 10)
-                        };
-                        parsed.ok_or_else(|| bad(t, v_at, "bad-value", format!("`{s}` is not an unsigned number")))?
+            let bits =
+                if matches!(t.peek(), Some(Tok::Num(_))) && t.peek2() == Some(&Tok::Punct(',')) {
+                    let w_at = t.here();
+                    let w = t.unsigned("the width in bits", MAX_TYPE_BITS)?;
+                    if w == 0 {
+                        return Err(bad(
+                            t,
+                            w_at,
+                            "zero-width",
+                            "implicit values have at least one bit".into(),
+                        ));
                     }
-                    _ => return Err(bad(t, v_at, "bad-value", "expected an unsigned number".into())),
+                    t.expect(',')?;
+                    let v_at = t.here();
+                    let v = match t.advance() {
+                        Some(Tok::Num(s)) => {
+                            let parsed = if let Some(h) = s.strip_prefix("0x") {
+                                BigUint::parse_bytes(h.as_bytes(), 16)
+                            } else {
+                                BigUint::parse_bytes(s.as_bytes(), 10)
+                            };
+                            parsed.ok_or_else(|| {
+                                bad(
+                                    t,
+                                    v_at,
+                                    "bad-value",
+                                    format!("`{s}` is not an unsigned number"),
+                                )
+                            })?
+                        }
+                        _ => {
+                            return Err(bad(
+                                t,
+                                v_at,
+                                "bad-value",
+                                "expected an unsigned number".into(),
+                            ))
+                        }
+                    };
+                    if v.bits() > w {
+                        return Err(bad(
+                            t,
+                            v_at,
+                            "bad-value",
+                            format!("the value does not fit in {w} bits"),
+                        ));
+                    }
+                    Bits::new(w, v)
+                } else {
+                    let ty_at = t.here();
+                    let ty = parse_type_at(t)?;
+                    if let Err(e) = dl.check_size(&ty) {
+                        return Err(point(t.text, ty_at, e));
+                    }
+                    let lit = literal(t, &ty, 0)?;
+                    match literal_bits(&ty, &lit, dl) {
+                        Ok(Some(b)) => b,
+                        Ok(None) => {
+                            return Err(bad(
+                                t,
+                                ty_at,
+                                "bad-value",
+                                "write `undef` for the undefined location".into(),
+                            ))
+                        }
+                        Err(e) => {
+                            return Err(point(
+                                t.text,
+                                ty_at,
+                                Diag::malformed("Location", "bad-value", e.to_string()),
+                            ))
+                        }
+                    }
                 };
-                if v.bits() > w {
-                    return Err(bad(t, v_at, "bad-value", format!("the value does not fit in {w} bits")));
-                }
-                Bits::new(w, v)
-            } else {
-                let ty_at = t.here();
-                let ty = parse_type_at(t)?;
-                if let Err(e) = dl.check_size(&ty) {
-                    return Err(point(t.text, ty_at, e));
-                }
-                let lit = literal(t, &ty, 0)?;
-                match literal_bits(&ty, &lit, dl) {
-                    Ok(Some(b)) => b,
-                    Ok(None) => return Err(bad(t, ty_at, "bad-value", "write `undef` for the undefined location".into())),
-                    Err(e) => return Err(point(t.text, ty_at, Diag::malformed("Location", "bad-value", e.to_string()))),
-                }
-            };
             t.expect(')')?;
             Storage::Implicit(bits)
         }
@@ -159,7 +197,12 @@ fn single(t: &mut Tokens, dl: &DataLayout, depth: u32) -> Result<Single, Diag> {
                 let b_at = t.here();
                 let bits = t.unsigned("the part size in bits", MAX_TYPE_BITS)?;
                 if bits == 0 {
-                    return Err(bad(t, b_at, "zero-width", "composite parts have at least one bit".into()));
+                    return Err(bad(
+                        t,
+                        b_at,
+                        "zero-width",
+                        "composite parts have at least one bit".into(),
+                    ));
                 }
                 t.expect(':')?;
                 let l = loc(t, dl, depth + 1)?;
@@ -226,6 +269,8 @@ mod tests {
         let e = parse_location("disk(1)", &dl).unwrap_err();
         assert!(e.matches("Location: unknown-storage"), "{e}");
         let deep = format!("{}reg(1){}", "comp(8: ".repeat(10_000), ")".repeat(10_000));
-        assert!(parse_location(&deep, &dl).unwrap_err().matches("Location: too-deep"));
+        assert!(parse_location(&deep, &dl)
+            .unwrap_err()
+            .matches("Location: too-deep"));
     }
 }

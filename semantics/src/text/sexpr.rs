@@ -152,7 +152,9 @@ impl Reader<'_> {
                 loop {
                     self.skip_ws();
                     match self.peek() {
-                        None => return Err(self.err("unclosed-list", start, "`(` is never closed")),
+                        None => {
+                            return Err(self.err("unclosed-list", start, "`(` is never closed"))
+                        }
                         Some(')') => {
                             self.bump();
                             return Ok(Node::List(items, start));
@@ -167,7 +169,13 @@ impl Reader<'_> {
                 let mut s = String::new();
                 loop {
                     match self.bump() {
-                        None => return Err(self.err("unclosed-string", start, "string is never closed")),
+                        None => {
+                            return Err(self.err(
+                                "unclosed-string",
+                                start,
+                                "string is never closed",
+                            ))
+                        }
                         Some('"') => return Ok(Node::Str(s, start)),
                         Some('\\') => match self.bump() {
                             Some('"') => s.push('"'),
@@ -221,7 +229,11 @@ mod tests {
         assert!(e.matches("Script: unclosed-string"), "{e}");
         assert!(e.message.contains("line 2, column 3"), "{e}");
         let deep = "(".repeat(100_000);
-        assert!(read_all(&deep, "Script").unwrap_err().matches("Script: too-deep"));
-        assert!(read_all(")", "Script").unwrap_err().matches("Script: unexpected-close"));
+        assert!(read_all(&deep, "Script")
+            .unwrap_err()
+            .matches("Script: too-deep"));
+        assert!(read_all(")", "Script")
+            .unwrap_err()
+            .matches("Script: unexpected-close"));
     }
 }
