@@ -432,8 +432,14 @@ impl Builder {
             14 => {
                 if let Some((ty, false)) = top {
                     let w = self.bits(&ty);
-                    let candidates: Vec<&Type> =
-                        TYPES.iter().filter(|x| self.bits(x) == w).collect();
+                    // Prefer a different type of the same size.
+                    let mut candidates: Vec<&Type> = TYPES
+                        .iter()
+                        .filter(|x| self.bits(x) == w && **x != ty)
+                        .collect();
+                    if candidates.is_empty() {
+                        candidates = TYPES.iter().filter(|x| self.bits(x) == w).collect();
+                    }
                     if let Some(x) = candidates.get(pick(candidates.len().max(1))) {
                         let x = (*x).clone();
                         self.stack.pop();
