@@ -3,7 +3,7 @@
 //! the assertion.
 
 use super::parse::{parse_script, Case, Env, Expect};
-use crate::protocol::{answer_check, answer_eval, Request, Response};
+use crate::protocol::{Request, Response};
 use dioptra_semantics::text::{parse_location, parse_type, parse_typed_literal};
 use dioptra_semantics::value::literal_bits;
 use num_bigint::BigUint;
@@ -18,7 +18,9 @@ pub trait Responder {
     fn respond(&mut self, req: &Request) -> Result<Response, String>;
 }
 
-/// The reference semantics, called in process.
+/// The reference semantics, called in process (through the same JSON
+/// encoding of requests an external implementation receives, so the
+/// protocol's encoding of contexts is exercised by every run).
 pub struct Reference;
 
 impl Responder for Reference {
@@ -311,15 +313,6 @@ pub fn run_files(paths: &[PathBuf], imp: &mut dyn Responder) -> Summary {
         }
     }
     s
-}
-
-/// The reference answers without the protocol round trip (for `cargo test`).
-pub fn answer_directly(case: &Case) -> Response {
-    let req = request(0, case);
-    match (&req.command[..], &case.env) {
-        ("eval", Env::Ctx(c)) => answer_eval(0, &case.expr, c),
-        _ => answer_check(0, &case.expr, &case.env.signature()),
-    }
 }
 
 #[cfg(test)]
