@@ -17,6 +17,11 @@
 //! {"id": 2, "outcome": "eval-error", "diagnostic": "DIOpRead: undefined-bits: ..."}
 //! {"id": 2, "outcome": "ok", "type": "i32", "location": "imp(32, 0x0000000a)", "value": "0x0000000a"}
 //! ```
+//! `module-check` (the listing in `expr`) answers `ok` or the first
+//! diagnostic, with all of them in `diagnostics`; `locate` (listing, context,
+//! `object`, `at` = listing line, `block_local`) answers like `eval` plus the
+//! `segments` used.
+//!
 //! `outcome` is one of `ok`, `malformed`, `ill-formed`, `eval-error`,
 //! `unsupported`. For `eval`, `value` is the hex of `read(L, T)` of the result
 //! (most significant digit first, `ceil(bits / 4)` digits) or `null` when the
@@ -25,6 +30,11 @@
 use dioptra_semantics::context::{ConcreteContext, Context, Input, Signature};
 use dioptra_semantics::diag::Diag;
 use dioptra_semantics::eval::eval;
+use dioptra_semantics::lifetime::locate::Analysis;
+use dioptra_semantics::lifetime::parse_module;
+use dioptra_semantics::lifetime::ranges::Reading;
+use dioptra_semantics::lifetime::wellformed::check_module;
+use dioptra_semantics::location::read;
 use dioptra_semantics::text::{parse_expr, parse_type};
 use dioptra_semantics::types::DataLayout;
 use dioptra_semantics::wellformed::check;
@@ -33,8 +43,18 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct Request {
     pub id: u64,
+    /// `check`, `eval`, `module-check` or `locate`.
     pub command: String,
+    /// The expression text, or for `module-check` / `locate` the listing.
     pub expr: String,
+    /// `locate`: the object (`!1`), the listing line of the program point,
+    /// and whether defs are block-local (after LiveDebugValues).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub object: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at: Option<u32>,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub block_local: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub signature: Option<SignatureJson>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -79,6 +99,9 @@ pub struct ContextJson {
     pub args: Vec<TypedLocJson>,
     pub typeobject: Option<TypedLocJson>,
     pub lane: Option<u64>,
+    /// LLVM entity name to location text (lifetimes).
+    #[serde(default)]
+    pub bindings: std::collections::BTreeMap<String, String>,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Default)]
@@ -93,6 +116,11 @@ pub struct Response {
     pub location: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub value: Option<String>,
+    /// `module-check`: every diagnostic; `locate`: the segments used.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub diagnostics: Vec<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub segments: Option<Vec<String>>,
 }
 
 fn bytes_text(b: &[Option<u8>]) -> String {
@@ -159,6 +187,11 @@ impl ContextJson {
             args: c.args.iter().map(input_json).collect(),
             typeobject: c.type_object.as_ref().map(input_json),
             lane: c.lane,
+            bindings: c
+                .bindings
+                .iter()
+                .map(|(k, v)| (k.clone(), v.to_string()))
+                .collect(),
         }
     }
 
@@ -185,6 +218,9 @@ impl ContextJson {
         }
         if let Some(l) = self.lane {
             text += &format!(" (lane {l})");
+        }
+        for (k, v) in &self.bindings {
+            text += &format!(" (bind {} {})", q(k), q(v));
         }
         text += ")";
         ConcreteContext::parse(&text)
@@ -239,6 +275,86 @@ pub fn answer_eval(id: u64, expr: &str, ctx: &ConcreteContext) -> Response {
     }
 }
 
+/// The reference's answer to `module-check`.
+pub fn answer_module_check(id: u64, text: &str) -> Response {
+    let m = match parse_module(text) {
+        Ok(m) => m,
+        Err(d) => return failure(id, &d),
+    };
+    let ds = check_module(&m);
+    match ds.first() {
+        None => Response {
+            id,
+            outcome: "ok".into(),
+            ..Response::default()
+        },
+        Some(d) => Response {
+            diagnostics: ds.iter().map(ToString::to_string).collect(),
+            ..failure(id, d)
+        },
+    }
+}
+
+/// The reference's answer to `locate`: the object's location at the
+/// instruction on listing line `at`.
+pub fn answer_locate(
+    id: u64,
+    text: &str,
+    ctx: &ConcreteContext,
+    object: &str,
+    at: u32,
+    block_local: bool,
+) -> Response {
+    let m = match parse_module(text) {
+        Ok(m) => m,
+        Err(d) => return failure(id, &d),
+    };
+    if let Some(d) = check_module(&m).first() {
+        return failure(id, d);
+    }
+    // Line 0 is a program point outside every function: no bounded segment
+    // is active there (global variables exist for the whole program).
+    let point = match at {
+        0 => usize::MAX,
+        _ => match m.inst_at_line(at) {
+            Some(p) => p,
+            None => {
+                return failure(
+                    id,
+                    &Diag::malformed(
+                        "Lifetimes",
+                        "no-instruction",
+                        format!("line {at} holds no instruction"),
+                    ),
+                )
+            }
+        },
+    };
+    let reading = if block_local {
+        Reading::BlockLocal
+    } else {
+        Reading::ControlFlow
+    };
+    let a = Analysis::new(&m, reading);
+    match a.locate(ctx, object, point) {
+        Ok(l) => {
+            let value =
+                l.ty.as_ref()
+                    .and_then(|t| read(ctx, &l.loc, ctx.layout.bitsizeof(t)).ok());
+            Response {
+                id,
+                outcome: "ok".into(),
+                ty: l.ty.as_ref().map(ToString::to_string),
+                location: Some(l.loc.to_string()),
+                value: value.map(|b| format!("0x{}", b.hex())),
+                segments: Some(l.segments),
+                ..Response::default()
+            }
+        }
+        Err(d) => failure(id, &d),
+    }
+}
+
 /// Answers one request line as the reference implementation.
 pub fn answer_line(line: &str) -> Response {
     let req: Request = match serde_json::from_str(line) {
@@ -258,6 +374,21 @@ pub fn answer_line(line: &str) -> Response {
         "eval" => match req.context.unwrap_or_default().to_context() {
             Ok(ctx) => answer_eval(req.id, &req.expr, &ctx),
             Err(d) => failure(req.id, &d),
+        },
+        "module-check" => answer_module_check(req.id, &req.expr),
+        "locate" => match (
+            req.context.unwrap_or_default().to_context(),
+            req.object,
+            req.at,
+        ) {
+            (Ok(ctx), Some(o), Some(at)) => {
+                answer_locate(req.id, &req.expr, &ctx, &o, at, req.block_local)
+            }
+            (Err(d), _, _) => failure(req.id, &d),
+            _ => failure(
+                req.id,
+                &Diag::malformed("Protocol", "bad-request", "locate needs object and at"),
+            ),
         },
         other => failure(
             req.id,

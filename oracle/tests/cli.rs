@@ -197,3 +197,41 @@ fn usage_errors_exit_2() {
     );
     assert_eq!(code(&dioptra(&["--help"])), 0);
 }
+
+#[test]
+fn lifetimes_prints_locations_by_point() {
+    let listing = temp(
+        "alloca.ll",
+        "%x.addr = alloca i64, addrspace(5)\ncall void @llvm.dbg.def(metadata !2, metadata i64 addrspace(5)* %x.addr)\nstore i64 0, ...\ncall void @llvm.dbg.kill(metadata !2)\n!1 = !DILocalVariable(\"x\")\n!2 = distinct !DILifetime(object: !1, location: !DIExpr(DIOpReferrer(i64 addrspace(5)*), DIOpDeref(i64)))\n",
+    );
+    let ctx = temp(
+        "alloca.ctx",
+        r#"(context (memory 5 0x100 "2a 00 00 00 00 00 00 00") (bind "%x.addr" "imp(ptr addrspace(5) 256)"))"#,
+    );
+    let (l, c) = (listing.to_str().unwrap(), ctx.to_str().unwrap());
+    let o = dioptra(&["lifetimes", l, "--context", c]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "!1 \"x\":\n  line 1: undef  [default]\n  lines 2-3: mem(5, 0x100)  [!2]\n  line 4: undef  [default]\n"
+    );
+    let o = dioptra(&["lifetimes", l, "--context", c, "--at", "3", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["objects"][0]["points"][0]["location"], "mem(5, 0x100)");
+    assert_eq!(v["objects"][0]["points"][0]["type"], "i64");
+    let o = dioptra(&["lifetimes", l, "--at", "5"]);
+    assert_eq!(code(&o), 2);
+    assert!(
+        stderr(&o).starts_with("Lifetimes: no-instruction"),
+        "{}",
+        stderr(&o)
+    );
+    let bad = temp("bad.ll", "call void @llvm.dbg.kill(metadata !2)\n!1 = !DILocalVariable(\"x\")\n!2 = distinct !DILifetime(object: !1, location: !DIExpr(DIOpConstant(i8 1)))\n");
+    let o = dioptra(&["lifetimes", bad.to_str().unwrap()]);
+    assert_eq!(code(&o), 1);
+    assert!(
+        stderr(&o).starts_with("DILifetime: kill-without-def"),
+        "{}",
+        stderr(&o)
+    );
+}

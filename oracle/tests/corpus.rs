@@ -297,6 +297,65 @@ const REASONS: &[(&str, &[&str])] = &[
     ),
 ];
 
+/// Every reason code of the lifetime rules (issue: "each with its own reason code").
+const MODULE_REASONS: &[&str] = &[
+    "DILifetime: multiple-defs",
+    "DILifetime: kill-without-def",
+    "llvm.dbg.kill: unreachable-from-def",
+    "llvm.dbg.kill: shadowed",
+    "llvm.dbg.def: not-a-lifetime",
+    "llvm.dbg.kill: not-a-lifetime",
+    "llvm.dbg.label: not-a-code",
+    "DILifetime: bad-object",
+    "DILifetime: bad-location",
+    "DILifetime: bad-arg",
+    "lifetime-graph: cycle",
+    "lifetime-graph: unreachable",
+    "DIFragment: global-fragment-shared",
+    "DIFragment: global-fragment-object",
+    "Global: dbg-def-not-fragment",
+    "DIFragment: type-property-in-args",
+    "DIFragment: type-property-shared",
+    "DICompositeType: property-not-fragment",
+    "DICode: label-count",
+    "DISubprogram: not-retained",
+    "DILifetime: wrong-retainer",
+    "DICompileUnit: global-not-listed",
+    "DICompileUnit: not-in-llvm-dbg-cu",
+    "DIObject: multiple-computed",
+    "DIOpReferrer: not-bounded",
+    "DIOpTypeObject: not-type-property",
+    "Metadata: undefined-node",
+    "Metadata: duplicate-node",
+    "Metadata: unknown-node",
+    "Metadata: bad-node",
+    "Metadata: bad-field",
+    "Function: unknown-label",
+];
+
+#[test]
+fn every_lifetime_rule_has_a_case() {
+    let s = corpus();
+    let seen: BTreeSet<String> = s
+        .cases
+        .iter()
+        .filter_map(|(c, _)| match &c.expect {
+            Expect::ModuleIllFormed { reason } | Expect::ModuleMalformed { reason } => {
+                Some(reason.trim().to_string())
+            }
+            _ => None,
+        })
+        .collect();
+    let missing: Vec<_> = MODULE_REASONS
+        .iter()
+        .filter(|r| !seen.contains(**r))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "lifetime rules without a corpus case: {missing:?}"
+    );
+}
+
 #[test]
 fn every_reason_of_every_op_has_a_case() {
     let s = corpus();

@@ -90,6 +90,10 @@ pub struct ConcreteContext {
     pub registers: BTreeMap<u32, Bytes>,
     /// Memory segments: (address space, start address) to bytes.
     pub memory: BTreeMap<(u32, u64), Bytes>,
+    /// Where LLVM entities of a module listing are (`%x`, `$r0`, `@g`,
+    /// `^block`): used by the lifetimes evaluation for referrers, global
+    /// variable fragments and code locations.
+    pub bindings: BTreeMap<String, LocDesc>,
     declared_bytes: u64,
 }
 
@@ -290,6 +294,7 @@ impl ConcreteContext {
     /// (arg "TYPE" "LOCATION")               ; once per input, in order
     /// (typeobject "TYPE" "LOCATION")
     /// (lane N)
+    /// (bind "%x" "LOCATION")                ; an LLVM entity's location (lifetimes)
     /// ```
     pub fn from_clauses(clauses: &[Node]) -> Result<ConcreteContext, Diag> {
         let mut c = ConcreteContext::default();
@@ -344,6 +349,22 @@ impl ConcreteContext {
                         return Err(cerr(cl, "bad-clause", "the type object is declared twice"));
                     }
                     c.type_object = Some(typed_loc(rest, &c.layout, cl)?);
+                }
+                "bind" => {
+                    let [name, loc] = rest else {
+                        return Err(cerr(cl, "bad-clause", "(bind \"ENTITY\" \"LOCATION\")"));
+                    };
+                    let (Some(name), Some(loc)) = (name.str(), loc.str()) else {
+                        return Err(cerr(
+                            cl,
+                            "bad-clause",
+                            "(bind \"ENTITY\" \"LOCATION\"): two strings",
+                        ));
+                    };
+                    let loc = parse_location(loc, &c.layout)?;
+                    if c.bindings.insert(name.to_string(), loc).is_some() {
+                        return Err(cerr(cl, "bad-clause", format!("`{name}` is bound twice")));
+                    }
                 }
                 "lane" => {
                     let [n] = rest else {

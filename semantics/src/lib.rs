@@ -25,6 +25,8 @@
 //! * [`context`]: what evaluation may ask for, and a concrete context;
 //! * [`wellformed`]: static stack typing, one `check_<op>` per op;
 //! * [`eval`]: evaluation, one `eval_<op>` per op;
+//! * [`lifetime`]: module listings, lifetime segments, the location of an
+//!   object at a program point;
 //! * [`value`], [`bits`]: the arithmetic underneath;
 //! * [`diag`], [`limits`]: diagnostics and the bounds on input.
 
@@ -32,6 +34,7 @@ pub mod bits;
 pub mod context;
 pub mod diag;
 pub mod eval;
+pub mod lifetime;
 pub mod limits;
 pub mod location;
 pub mod syntax;

@@ -37,6 +37,12 @@ pub enum Storage {
     Undefined,
     /// A complete composite: parts concatenated from offset 0, no padding.
     Composite { parts: Vec<Part>, depth: u32 },
+    /// The storage of an abstract LLVM entity (spec, "Location Descriptions
+    /// Of LLVM Entities"): an SSA value `%x`, a MIR register `$r0`, a stack
+    /// slot `%frame.index.0`, a global `@g` (holding its address), or a code
+    /// location `^block`. Its contents are unknown unless a context binds the
+    /// entity to a concrete location (`(bind "%x" "reg(3)")`).
+    Entity { name: String, bits: u64 },
 }
 
 /// One part of a composite: `bits` bits starting at location `loc`.
@@ -106,11 +112,19 @@ impl Storage {
     /// DECISION (D-implicit-parts): the implicit address storage of `DIOpAddrOf` counts as
     /// implicit, and so does the undefined storage (it holds no bits a
     /// debugger could assign).
+    ///
+    /// DECISION (D-entity-kinds): an unbound code location `^label` and a
+    /// global's address `@g` are implicit values (the spec: a `DICode`'s
+    /// location is "a single implicit location description with a value that
+    /// is the address", a global variable fragment's "an implicit location
+    /// description that has a pointer value"); SSA values `%x`, MIR registers
+    /// `$r` and stack slots are storages that can be written.
     pub fn is_implicit(&self) -> bool {
-        matches!(
-            self,
-            Storage::Implicit(_) | Storage::ImplicitAddress { .. } | Storage::Undefined
-        )
+        match self {
+            Storage::Implicit(_) | Storage::ImplicitAddress { .. } | Storage::Undefined => true,
+            Storage::Entity { name, .. } => name.starts_with('^') || name.starts_with('@'),
+            _ => false,
+        }
     }
 
     /// The size in bits, `None` for the undefined storage (unbounded).
@@ -127,6 +141,7 @@ impl Storage {
             Storage::ImplicitAddress { bits, .. } => *bits as u128,
             Storage::Undefined => return Ok(None),
             Storage::Composite { parts, .. } => parts.iter().map(|p| p.bits as u128).sum(),
+            Storage::Entity { bits, .. } => *bits as u128,
         }))
     }
 }
@@ -298,6 +313,10 @@ fn read_single(ctx: &dyn Context, st: &Storage, off: u128, len: u64) -> Result<B
             "implicit-address",
             "the bits of an implicit address (made by DIOpAddrOf) cannot be read; only DIOpDeref may use it",
         )),
+        Storage::Entity { name, .. } => Err(ReadFail::missing(
+            "entity-not-bound",
+            format!("the contents of `{name}` are unknown: bind it to a location in the context"),
+        )),
         Storage::Undefined if len == 0 => Ok(Bits::zero(0)),
         Storage::Undefined => Err(ReadFail::eval(
             "undefined-bits",
@@ -320,10 +339,11 @@ fn read_single(ctx: &dyn Context, st: &Storage, off: u128, len: u64) -> Result<B
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 enum Key {
     Memory(u32),
     Register(u32),
+    Entity(String),
 }
 
 /// Spec, `DIOpComposite`: "If there are multiple parts that ultimately, after
@@ -351,7 +371,7 @@ fn check_parts_disjoint(parts: &[Part]) -> Result<(), ReadFail> {
     // the furthest end. A clash is an interval of another part reaching past.
     let mut i = 0;
     while i < leaves.len() {
-        let key = leaves[i].0;
+        let key = leaves[i].0.clone();
         let (mut best_end, mut best_part) = (0u128, usize::MAX);
         while i < leaves.len() && leaves[i].0 == key {
             let (_, start, end, part) = leaves[i];
@@ -359,6 +379,7 @@ fn check_parts_disjoint(parts: &[Part]) -> Result<(), ReadFail> {
                 let what = match key {
                     Key::Memory(a) => format!("memory address space {a}"),
                     Key::Register(r) => format!("register {r}"),
+                    Key::Entity(n) => format!("`{n}`"),
                 };
                 return Err(ReadFail::eval(
                     "overlapping-parts",
@@ -391,6 +412,10 @@ fn collect_leaves(
     match st {
         Storage::Memory { addrspace } => out.push((Key::Memory(*addrspace), off, off + len, part)),
         Storage::Register { number } => out.push((Key::Register(*number), off, off + len, part)),
+        Storage::Entity { name, .. } if !st.is_implicit() => {
+            out.push((Key::Entity(name.clone()), off, off + len, part))
+        }
+        Storage::Entity { .. } => {}
         Storage::Composite { parts, .. } => {
             let mut start = 0u128;
             for p in parts {
@@ -423,6 +448,7 @@ impl fmt::Display for Single {
                 addrspace, target, ..
             } => write!(f, "addr({addrspace}, {target})")?,
             Storage::Undefined => f.write_str("undef")?,
+            Storage::Entity { name, bits } => write!(f, "ent({bits}, {name})")?,
             Storage::Composite { parts, .. } => {
                 f.write_str("comp(")?;
                 for (i, p) in parts.iter().enumerate() {

@@ -11,6 +11,10 @@ use dioptra_oracle::script::{run_files, External, Reference, Responder};
 use dioptra_semantics::context::{ConcreteContext, Signature};
 use dioptra_semantics::diag::{Diag, Outcome};
 use dioptra_semantics::eval::eval;
+use dioptra_semantics::lifetime::locate::Analysis;
+use dioptra_semantics::lifetime::parse_module;
+use dioptra_semantics::lifetime::ranges::Reading;
+use dioptra_semantics::lifetime::wellformed::check_module;
 use dioptra_semantics::text::{parse_expr, parse_type};
 use dioptra_semantics::types::DataLayout;
 use dioptra_semantics::wellformed::check;
@@ -79,6 +83,22 @@ enum Cmd {
         /// Print every case, not only the failures.
         #[arg(long)]
         verbose: bool,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Checks a module listing with lifetimes; prints each object's location at each program point.
+    Lifetimes {
+        /// The listing: LLVM IR with llvm.dbg.def/kill/label, or pseudo MIR with DBG_DEF/DBG_KILL/DBG_LABEL.
+        file: PathBuf,
+        /// Only this program point: the listing line of an instruction.
+        #[arg(long)]
+        at: Option<u32>,
+        /// A context file: memory, registers, and (bind "%x" "LOC") for LLVM entities.
+        #[arg(long)]
+        context: Option<PathBuf>,
+        /// Defs are local to their block (the reading after LiveDebugValues).
+        #[arg(long = "block-local")]
+        block_local: bool,
         #[arg(long)]
         json: bool,
     },
@@ -260,6 +280,129 @@ fn cmd_run(
     }
 }
 
+fn read_text(path: &PathBuf, construct: &str) -> Result<String, Diag> {
+    std::fs::read_to_string(path).map_err(|e| {
+        Diag::malformed(
+            construct.to_string(),
+            "unreadable",
+            format!("{}: {e}", path.display()),
+        )
+    })
+}
+
+fn cmd_lifetimes(
+    file: &PathBuf,
+    at: Option<u32>,
+    context: Option<&PathBuf>,
+    block_local: bool,
+    json: bool,
+) -> ExitCode {
+    let setup = || -> Result<_, Diag> {
+        let m = parse_module(&read_text(file, "Module")?)?;
+        let ctx = match context {
+            Some(c) => ConcreteContext::parse(&read_text(c, "Context")?)?,
+            None => ConcreteContext::default(),
+        };
+        let point = match at {
+            Some(line) => Some(m.inst_at_line(line).ok_or_else(|| {
+                Diag::malformed(
+                    "Lifetimes",
+                    "no-instruction",
+                    format!("line {line} holds no instruction"),
+                )
+            })?),
+            None => None,
+        };
+        Ok((m, ctx, point))
+    };
+    let (m, ctx, point) = match setup() {
+        Ok(x) => x,
+        Err(d) => return report(&d, json),
+    };
+    let ds = check_module(&m);
+    if !ds.is_empty() {
+        if json {
+            let list: Vec<_> = ds
+                .iter()
+                .map(|d| json!({"construct": d.construct, "reason": d.reason, "message": d.message, "text": d.to_string()}))
+                .collect();
+            println!("{}", json!({"outcome": "ill-formed", "diagnostics": list}));
+        } else {
+            for d in &ds {
+                eprintln!("{d}");
+            }
+        }
+        return ExitCode::from(1);
+    }
+    let reading = if block_local {
+        Reading::BlockLocal
+    } else {
+        Reading::ControlFlow
+    };
+    let a = Analysis::new(&m, reading);
+    let points: Vec<usize> = match point {
+        Some(p) => vec![p],
+        None => (0..m.insts.len()).collect(),
+    };
+    let mut objects_json = Vec::new();
+    for o in a.objects() {
+        let name = m.nodes[&o]
+            .display_name()
+            .map(|n| format!(" \"{n}\""))
+            .unwrap_or_default();
+        let rows: Vec<(u32, usize, String)> = points
+            .iter()
+            .map(|&p| {
+                let text = match a.locate(&ctx, &o, p) {
+                    Ok(l) => {
+                        let segs = if l.segments.is_empty() {
+                            "default".to_string()
+                        } else {
+                            l.segments.join(" ")
+                        };
+                        format!("{}  [{segs}]", l.loc)
+                    }
+                    Err(d) => format!("error: {d}"),
+                };
+                (m.insts[p].line, m.insts[p].func, text)
+            })
+            .collect();
+        if json {
+            let pts: Vec<_> = points
+                .iter()
+                .map(|&p| match a.locate(&ctx, &o, p) {
+                    Ok(l) => json!({"line": m.insts[p].line, "location": l.loc.to_string(),
+                        "type": l.ty.map(|t| t.to_string()), "segments": l.segments}),
+                    Err(d) => json!({"line": m.insts[p].line, "error": d.to_string()}),
+                })
+                .collect();
+            objects_json
+                .push(json!({"object": o, "name": m.nodes[&o].display_name(), "points": pts}));
+            continue;
+        }
+        println!("{o}{name}:");
+        // Consecutive points of one function with the same answer share a row.
+        let mut k = 0;
+        while k < rows.len() {
+            let mut e = k;
+            while e + 1 < rows.len() && rows[e + 1].1 == rows[k].1 && rows[e + 1].2 == rows[k].2 {
+                e += 1;
+            }
+            let lines = if e == k {
+                format!("line {}", rows[k].0)
+            } else {
+                format!("lines {}-{}", rows[k].0, rows[e].0)
+            };
+            println!("  {lines}: {}", rows[k].2);
+            k = e + 1;
+        }
+    }
+    if json {
+        println!("{}", json!({"outcome": "ok", "objects": objects_json}));
+    }
+    ExitCode::SUCCESS
+}
+
 fn cmd_serve() -> ExitCode {
     let stdin = std::io::stdin();
     for line in stdin.lock().lines() {
@@ -313,6 +456,13 @@ fn main() -> ExitCode {
             verbose,
             json,
         } => cmd_run(&paths, imp, timeout, verbose, json),
+        Cmd::Lifetimes {
+            file,
+            at,
+            context,
+            block_local,
+            json,
+        } => cmd_lifetimes(&file, at, context.as_ref(), block_local, json),
         Cmd::Serve => cmd_serve(),
     }
 }

@@ -59,6 +59,23 @@ pub enum Expect {
     EvalError { reason: String },
     /// `(assert_unsupported EXPR (in N)? (reason "C: code"))`
     Unsupported { reason: String },
+    /// `(assert_module_wellformed MODULE)`
+    ModuleWellFormed,
+    /// `(assert_module_illformed MODULE (reason "C: code"))`: some diagnostic matches.
+    ModuleIllFormed { reason: String },
+    /// `(assert_module_malformed MODULE (reason "C: code"))`
+    ModuleMalformed { reason: String },
+    /// `(assert_object MODULE (object "!1") (at LINE) (in CTX)? (block_local)?
+    /// (segments "!2 !3")? (location "LOC")? (value "T V")? (error "C: code")?)`
+    Object {
+        object: String,
+        at: u32,
+        block_local: bool,
+        segments: Option<String>,
+        loc: Option<String>,
+        value: Option<String>,
+        error: Option<String>,
+    },
 }
 
 impl Expect {
@@ -67,6 +84,16 @@ impl Expect {
         matches!(
             self,
             Expect::Location { .. } | Expect::Value { .. } | Expect::EvalError { .. }
+        )
+    }
+    /// Is the case about a module listing (`expr` holds the listing)?
+    pub fn is_module(&self) -> bool {
+        matches!(
+            self,
+            Expect::ModuleWellFormed
+                | Expect::ModuleIllFormed { .. }
+                | Expect::ModuleMalformed { .. }
+                | Expect::Object { .. }
         )
     }
 }
@@ -159,6 +186,7 @@ fn signature(file: &str, clauses: &[Node]) -> Result<Signature, Diag> {
 pub fn parse_script(file: &str, text: &str) -> Result<Script, Diag> {
     let nodes = read_all(text, "Script")?;
     let mut envs: BTreeMap<String, Env> = BTreeMap::new();
+    let mut modules: BTreeMap<String, String> = BTreeMap::new();
     let mut script = Script {
         file: file.to_string(),
         spec: Vec::new(),
@@ -192,6 +220,25 @@ pub fn parse_script(file: &str, text: &str) -> Result<Script, Diag> {
                     ));
                 }
             }
+            "module" => {
+                let (Some(name), Some(text)) = (
+                    rest.first().and_then(Node::atom),
+                    rest.get(1).and_then(Node::str),
+                ) else {
+                    return Err(err(file, n, "bad-form", "(module NAME \"LISTING\")"));
+                };
+                if rest.len() != 2 || modules.insert(name.to_string(), text.to_string()).is_some() {
+                    return Err(err(
+                        file,
+                        n,
+                        "duplicate-name",
+                        format!("(module {name} ...) is malformed or declared twice"),
+                    ));
+                }
+            }
+            h if h.starts_with("assert_module_") || h == "assert_object" => script
+                .cases
+                .push(module_case(file, n, h, rest, &envs, &modules)?),
             h if h.starts_with("assert_") => script.cases.push(case(file, n, h, rest, &envs)?),
             other => return Err(err(file, n, "unknown-form", format!("`{other}`"))),
         }
@@ -329,6 +376,148 @@ fn case(
         file: file.to_string(),
         line: n.pos().line,
         expr: expr.to_string(),
+        env,
+        env_name,
+        expect,
+        decision,
+        erratum,
+    })
+}
+
+fn module_case(
+    file: &str,
+    n: &Node,
+    head: &str,
+    rest: &[Node],
+    envs: &BTreeMap<String, Env>,
+    modules: &BTreeMap<String, String>,
+) -> Result<Case, Diag> {
+    let Some(name) = rest.first().and_then(Node::atom) else {
+        return Err(err(
+            file,
+            n,
+            "bad-form",
+            format!("({head} MODULE ...): name a (module ...)"),
+        ));
+    };
+    let text = modules
+        .get(name)
+        .ok_or_else(|| err(file, n, "unknown-name", format!("no module `{name}`")))?;
+    let mut env = None;
+    let mut env_name = "-".to_string();
+    let mut block_local = false;
+    let mut fields: BTreeMap<&str, String> = BTreeMap::new();
+    for cl in &rest[1..] {
+        let Some((k, v)) = cl.form() else {
+            return Err(err(file, cl, "bad-form", "expected a (clause ...)"));
+        };
+        match k {
+            "in" => {
+                let Some(c) = v.first().and_then(Node::atom) else {
+                    return Err(err(file, cl, "bad-form", "(in CONTEXT)"));
+                };
+                match envs.get(c) {
+                    Some(e @ Env::Ctx(_)) => env = Some(e.clone()),
+                    _ => return Err(err(file, cl, "unknown-name", format!("no context `{c}`"))),
+                }
+                env_name = c.to_string();
+            }
+            "block_local" => block_local = true,
+            "at" => {
+                let line = v
+                    .first()
+                    .and_then(Node::atom)
+                    .and_then(|a| a.parse::<u32>().ok());
+                let Some(line) = line else {
+                    return Err(err(file, cl, "bad-form", "(at LINE)"));
+                };
+                fields.insert("at", line.to_string());
+            }
+            "object" | "segments" | "location" | "value" | "error" | "reason" | "decision"
+            | "erratum" => {
+                fields.insert(k, one_str(file, cl, v, k)?.to_string());
+            }
+            other => {
+                return Err(err(
+                    file,
+                    cl,
+                    "bad-form",
+                    format!("`{other}` is not a clause of {head}"),
+                ))
+            }
+        }
+    }
+    let mut need = |k: &str| {
+        fields
+            .remove(k)
+            .ok_or_else(|| err(file, n, "bad-form", format!("{head} needs ({k} ...)")))
+    };
+    let expect = match head {
+        "assert_module_wellformed" => Expect::ModuleWellFormed,
+        "assert_module_illformed" => Expect::ModuleIllFormed {
+            reason: need("reason")?,
+        },
+        "assert_module_malformed" => Expect::ModuleMalformed {
+            reason: need("reason")?,
+        },
+        "assert_object" => {
+            let object = need("object")?;
+            let at = need("at")?.parse().expect("checked above");
+            let e = Expect::Object {
+                object,
+                at,
+                block_local,
+                segments: fields.remove("segments"),
+                loc: fields.remove("location"),
+                value: fields.remove("value"),
+                error: fields.remove("error"),
+            };
+            if let Expect::Object {
+                segments: None,
+                loc: None,
+                value: None,
+                error: None,
+                ..
+            } = &e
+            {
+                return Err(err(
+                    file,
+                    n,
+                    "bad-form",
+                    "assert_object needs (segments), (location), (value) or (error)",
+                ));
+            }
+            e
+        }
+        other => return Err(err(file, n, "unknown-form", format!("`{other}`"))),
+    };
+    let decision = fields.remove("decision");
+    let erratum = fields.remove("erratum");
+    if let Some(k) = fields.keys().next() {
+        return Err(err(
+            file,
+            n,
+            "bad-form",
+            format!("({k} ...) does not belong in {head}"),
+        ));
+    }
+    let env = env.unwrap_or_else(|| Env::Ctx(Arc::new(ConcreteContext::default())));
+    if let Expect::Object {
+        loc: Some(l),
+        value,
+        ..
+    } = &expect
+    {
+        dioptra_semantics::text::parse_location(l, &env.layout())
+            .map_err(|e| err(file, n, "bad-form", e.to_string()))?;
+        if let Some(v) = value {
+            parse_typed_literal(v).map_err(|e| err(file, n, "bad-form", e.to_string()))?;
+        }
+    }
+    Ok(Case {
+        file: file.to_string(),
+        line: n.pos().line,
+        expr: text.clone(),
         env,
         env_name,
         expect,

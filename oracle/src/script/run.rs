@@ -106,14 +106,35 @@ impl Drop for External {
 
 /// The request a case sends.
 pub fn request(id: u64, case: &Case) -> Request {
-    let eval = case.expect.evaluates()
-        || matches!(case.expect, Expect::Unsupported { .. }) && matches!(case.env, Env::Ctx(_));
+    let (command, object, at, block_local) = match &case.expect {
+        Expect::Object {
+            object,
+            at,
+            block_local,
+            ..
+        } => ("locate", Some(object.clone()), Some(*at), *block_local),
+        e if e.is_module() => ("module-check", None, None, false),
+        e if e.evaluates()
+            || matches!(e, Expect::Unsupported { .. }) && matches!(case.env, Env::Ctx(_)) =>
+        {
+            ("eval", None, None, false)
+        }
+        _ => ("check", None, None, false),
+    };
+    let with_context = matches!(command, "eval" | "locate");
     Request {
         id,
-        command: if eval { "eval" } else { "check" }.into(),
+        command: command.into(),
         expr: case.expr.clone(),
-        signature: (!eval).then(|| case.env.signature_json()),
-        context: if eval { case.env.context_json() } else { None },
+        signature: (command == "check").then(|| case.env.signature_json()),
+        context: if with_context {
+            case.env.context_json()
+        } else {
+            None
+        },
+        object,
+        at,
+        block_local,
     }
 }
 
@@ -187,31 +208,96 @@ pub fn check_case(case: &Case, r: &Response) -> Result<(), String> {
                 None => Ok(()),
             }
         }
-        Expect::Value { value } => {
+        Expect::ModuleWellFormed => ok(),
+        Expect::ModuleMalformed { reason } => failure("malformed", reason),
+        Expect::ModuleIllFormed { reason } => {
+            let all: Vec<&str> = if r.diagnostics.is_empty() {
+                r.diagnostic.iter().map(String::as_str).collect()
+            } else {
+                r.diagnostics.iter().map(String::as_str).collect()
+            };
+            if r.outcome == "ill-formed" && all.iter().any(|d| prefix_matches(d, reason)) {
+                Ok(())
+            } else {
+                Err(format!(
+                    "expected ill-formed `{reason}`, got {} {:?}",
+                    r.outcome, all
+                ))
+            }
+        }
+        Expect::Object {
+            segments,
+            loc,
+            value,
+            error,
+            ..
+        } => {
+            if let Some(e) = error {
+                let d = r.diagnostic.as_deref().unwrap_or("");
+                return if r.outcome != "ok" && prefix_matches(d, e) {
+                    Ok(())
+                } else {
+                    Err(format!("expected the error `{e}`, {}", got()))
+                };
+            }
             ok()?;
-            let (t, lit) = parse_typed_literal(value).map_err(|e| e.to_string())?;
-            same_type(&t.to_string())?;
-            let want = literal_bits(&t, &lit, &case.env.layout())
-                .map_err(|e| e.to_string())?
-                .ok_or("an expected value cannot be undef")?;
-            let g = r
-                .value
-                .as_deref()
-                .ok_or_else(|| "expected a readable value, the answer has none".to_string())?;
-            let g = g
-                .strip_prefix("0x")
-                .and_then(|h| BigUint::parse_bytes(h.as_bytes(), 16))
-                .ok_or_else(|| format!("the answer's value `{g}` is not 0x-hex"))?;
-            if &g != want.unsigned() {
-                return Err(format!(
-                    "expected value 0x{}, got 0x{}",
-                    want.hex(),
-                    g.to_str_radix(16)
-                ));
+            if let Some(want) = segments {
+                let want: std::collections::BTreeSet<&str> = want.split_whitespace().collect();
+                let have: std::collections::BTreeSet<&str> =
+                    r.segments.iter().flatten().map(String::as_str).collect();
+                if want != have {
+                    return Err(format!("expected segments {want:?}, got {have:?}"));
+                }
+            }
+            if let Some(l) = loc {
+                let dl = case.env.layout();
+                let want = parse_location(l, &dl).map_err(|e| e.to_string())?;
+                let g = r.location.as_deref().ok_or("the answer has no location")?;
+                let g = parse_location(g, &dl)
+                    .map_err(|e| format!("the answer's location does not parse: {e}"))?;
+                if g != want {
+                    return Err(format!("expected location `{want}`, got `{g}`"));
+                }
+            }
+            if let Some(v) = value {
+                check_value(case, r, v)?;
             }
             Ok(())
         }
+        Expect::Value { value } => {
+            ok()?;
+            check_value(case, r, value)
+        }
     }
+}
+
+/// The answer's type is the literal's and its value the literal's bits.
+fn check_value(case: &Case, r: &Response, value: &str) -> Result<(), String> {
+    let (t, lit) = parse_typed_literal(value).map_err(|e| e.to_string())?;
+    let g = r.ty.as_deref().ok_or("the answer has no type")?;
+    let g = parse_type(g).map_err(|e| format!("the answer's type does not parse: {e}"))?;
+    if !g.same(&t) {
+        return Err(format!("expected type `{t}`, got `{g}`"));
+    }
+    let want = literal_bits(&t, &lit, &case.env.layout())
+        .map_err(|e| e.to_string())?
+        .ok_or("an expected value cannot be undef")?;
+    let g = r
+        .value
+        .as_deref()
+        .ok_or_else(|| "expected a readable value, the answer has none".to_string())?;
+    let g = g
+        .strip_prefix("0x")
+        .and_then(|h| BigUint::parse_bytes(h.as_bytes(), 16))
+        .ok_or_else(|| format!("the answer's value `{g}` is not 0x-hex"))?;
+    if &g != want.unsigned() {
+        return Err(format!(
+            "expected value 0x{}, got 0x{}",
+            want.hex(),
+            g.to_str_radix(16)
+        ));
+    }
+    Ok(())
 }
 
 /// Per-case result.

@@ -55,8 +55,9 @@ impl<'a> Tokens<'a> {
                 continue;
             }
             let start = i;
-            let is_ident_start =
-                |c: u8| c.is_ascii_alphabetic() || c == b'_' || c == b'$' || c == b'.';
+            let is_ident_start = |c: u8| {
+                c.is_ascii_alphabetic() || matches!(c, b'_' | b'$' | b'.' | b'%' | b'@' | b'^')
+            };
             if c.is_ascii_digit() || (c == b'-' && b.get(i + 1).is_some_and(u8::is_ascii_digit)) {
                 i += 1;
                 while i < b.len() {
@@ -77,6 +78,7 @@ impl<'a> Tokens<'a> {
                     at: start,
                 });
             } else if is_ident_start(c) {
+                i += 1; // the first character may be a sigil (%, @, ^) that cannot continue a name
                 while i < b.len()
                     && (b[i].is_ascii_alphanumeric() || matches!(b[i], b'_' | b'$' | b'.'))
                 {

@@ -10,6 +10,7 @@
 //!           | "imp" "(" TYPE LITERAL ")"                 ; e.g. imp(i32 -1), imp(float 1.5)
 //!           | "addr" "(" ADDRSPACE "," loc ")"           ; implicit address (DIOpAddrOf)
 //!           | "undef"
+//!           | "ent" "(" BITS "," NAME ")"               ; an LLVM entity: %x, $r0, @g, ^block
 //!           | "comp" "(" BITS ":" loc ("," BITS ":" loc)* ")"   ; parts from offset 0 up
 //! ```
 
@@ -190,6 +191,26 @@ fn single(t: &mut Tokens, dl: &DataLayout, depth: u32) -> Result<Single, Diag> {
                 depth: d,
             }
         }
+        "ent" => {
+            t.expect('(')?;
+            let b_at = t.here();
+            let bits = t.unsigned("the size in bits", MAX_TYPE_BITS)?;
+            if bits == 0 {
+                return Err(bad(
+                    t,
+                    b_at,
+                    "zero-width",
+                    "entities have at least one bit".into(),
+                ));
+            }
+            t.expect(',')?;
+            let name = match t.advance() {
+                Some(Tok::Ident(n)) => n,
+                _ => return Err(t.expected("an entity name (%x, $r0, @g, ^block)")),
+            };
+            t.expect(')')?;
+            Storage::Entity { name, bits }
+        }
         "comp" => {
             t.expect('(')?;
             let mut parts = Vec::new();
@@ -251,6 +272,8 @@ mod tests {
             "{mem(1, 0x10) | reg(3)}",
             "comp(32: reg(3), 32: {mem(5, 0x0) | reg(4)})",
             "addr(5, reg(7))",
+            "ent(64, %x.addr)",
+            "{ent(32, $r0) | ent(32, %frame.index.0)}",
         ] {
             let l = parse_location(s, &dl).unwrap_or_else(|e| panic!("{s}: {e}"));
             assert_eq!(l.to_string(), s);

@@ -1,0 +1,1025 @@
+//! The module model and its parser.
+//!
+//! A listing is read line by line: metadata definitions (`!N = [distinct]
+//! !DIKind(...)`, possibly over several lines, with numbered or named ids),
+//! named metadata (`!llvm.dbg.cu = !{...}`), globals (`@g = ... !dbg.def !N`),
+//! functions (`define ... {` ... `}`, or bare instructions, which form one
+//! implicit function), block labels (`name:`), and instructions. Instructions
+//! other than the debug intrinsics, branches and exits are opaque.
+//!
+//! DECISION (D-listing-control-flow): a block that does not end in a branch
+//! or an exit falls through to the next block (the spec's pseudo listings
+//! mark regions with labels and no branches); the last block of a function
+//! is an exit block. Exits are `ret`, `return`, `RETURN`, `S_ENDPGM` and
+//! `unreachable`; branches are `br label %L` and `br i1 %c, label %A, label %B`.
+
+use crate::diag::Diag;
+use crate::limits::MAX_INPUT_BYTES;
+use crate::syntax::{Expr, Literal};
+use crate::text::expr::{literal, parse_type_at};
+use crate::text::lex::{Tok, Tokens};
+use crate::text::parse_expr;
+use crate::types::Type;
+use std::collections::BTreeMap;
+
+/// The kinds of metadata node the lifetime rules look at.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Kind {
+    LocalVariable {
+        name: Option<String>,
+        scope: Option<String>,
+    },
+    GlobalVariable {
+        name: Option<String>,
+    },
+    Fragment,
+    Lifetime {
+        object: Option<String>,
+        location: Option<String>,
+        args: Vec<String>,
+    },
+    ExprCode,
+    Label {
+        name: Option<String>,
+        scope: Option<String>,
+    },
+    /// `dataLocation`, `associated`, `rank` (field, node) when the tag is `DW_TAG_array_type`.
+    CompositeType {
+        props: Vec<(String, String)>,
+    },
+    Subprogram {
+        retained: Vec<String>,
+        active_lane_pc: Option<String>,
+    },
+    CompileUnit {
+        globals: Vec<String>,
+    },
+    Expr(Expr),
+    Tuple(Vec<String>),
+    Other(String),
+}
+
+/// A metadata node.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Node {
+    pub id: String,
+    pub line: u32,
+    pub distinct: bool,
+    pub kind: Kind,
+}
+
+impl Node {
+    /// A `DIObject`: a variable or a fragment.
+    pub fn is_object(&self) -> bool {
+        matches!(
+            self.kind,
+            Kind::LocalVariable { .. } | Kind::GlobalVariable { .. } | Kind::Fragment
+        )
+    }
+    /// A `DICode`: a label or an expression code location.
+    pub fn is_code(&self) -> bool {
+        matches!(self.kind, Kind::ExprCode | Kind::Label { .. })
+    }
+    pub fn is_variable(&self) -> bool {
+        matches!(
+            self.kind,
+            Kind::LocalVariable { .. } | Kind::GlobalVariable { .. }
+        )
+    }
+    /// The source name, for display.
+    pub fn display_name(&self) -> Option<&str> {
+        match &self.kind {
+            Kind::LocalVariable { name, .. }
+            | Kind::GlobalVariable { name }
+            | Kind::Label { name, .. } => name.as_deref(),
+            _ => None,
+        }
+    }
+}
+
+/// The second argument of `llvm.dbg.def`: the referrer.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Referrer {
+    /// `undef`, `poison`, `$noreg`: the undefined location description.
+    Undef,
+    /// An LLVM entity (`%x`, `$r0`, `%frame.index.0`, `@g`), typed in IR and
+    /// untyped in MIR.
+    Entity { name: String, ty: Option<Type> },
+    /// A constant (`metadata i32 5`).
+    Constant(Type, Literal),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum InstKind {
+    Def {
+        lifetime: String,
+        referrer: Referrer,
+    },
+    Kill {
+        lifetime: String,
+    },
+    Label {
+        code: String,
+    },
+    Branch {
+        targets: Vec<String>,
+    },
+    Exit,
+    Other,
+}
+
+/// An instruction: a program point.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Inst {
+    /// 1-based line in the listing; names the program point.
+    pub line: u32,
+    pub func: usize,
+    pub block: usize,
+    pub kind: InstKind,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Block {
+    pub label: Option<String>,
+    /// Instructions `first..end` (indices into `Module::insts`).
+    pub first: usize,
+    pub end: usize,
+    pub succs: Vec<usize>,
+    pub exit: bool,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Function {
+    pub name: String,
+    /// The `!dbg` attachment of `define`, if any.
+    pub subprogram: Option<String>,
+    pub blocks: Vec<Block>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Global {
+    pub name: String,
+    pub line: u32,
+    /// The `!dbg.def` attachment: a global variable fragment.
+    pub def: Option<String>,
+}
+
+/// A parsed listing.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Module {
+    pub nodes: BTreeMap<String, Node>,
+    /// Named metadata (`llvm.dbg.cu`, `llvm.dbg.retainedNodes`): ids and line.
+    pub named: BTreeMap<String, (Vec<String>, u32)>,
+    pub globals: Vec<Global>,
+    pub functions: Vec<Function>,
+    pub insts: Vec<Inst>,
+}
+
+impl Module {
+    /// The instruction on `line`, if any.
+    pub fn inst_at_line(&self, line: u32) -> Option<usize> {
+        self.insts.iter().position(|i| i.line == line)
+    }
+    /// The expression of a lifetime (inline or a reference to an expression node).
+    pub fn lifetime_expr(&self, lifetime: &Node) -> Option<&Expr> {
+        let Kind::Lifetime {
+            location: Some(l), ..
+        } = &lifetime.kind
+        else {
+            return None;
+        };
+        match &self.nodes.get(l)?.kind {
+            Kind::Expr(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+fn mal(construct: &str, reason: &'static str, line: u32, msg: impl Into<String>) -> Diag {
+    Diag::malformed(construct, reason, format!("line {line}: {}", msg.into()))
+}
+
+/// Strips a `;` comment (outside strings).
+fn strip_comment(l: &str) -> &str {
+    let mut in_str = false;
+    for (i, c) in l.char_indices() {
+        match c {
+            '"' => in_str = !in_str,
+            ';' if !in_str => return &l[..i],
+            _ => {}
+        }
+    }
+    l
+}
+
+/// Splits `s` at top-level commas (outside (), {}, <>, [] and strings).
+fn split_top(s: &str) -> Vec<String> {
+    let (mut out, mut cur, mut depth, mut in_str) = (Vec::new(), String::new(), 0i32, false);
+    for c in s.chars() {
+        match c {
+            '"' => in_str = !in_str,
+            '(' | '{' | '[' | '<' if !in_str => depth += 1,
+            ')' | '}' | ']' | '>' if !in_str => depth -= 1,
+            ',' if !in_str && depth == 0 => {
+                out.push(cur.trim().to_string());
+                cur.clear();
+                continue;
+            }
+            _ => {}
+        }
+        cur.push(c);
+    }
+    if !cur.trim().is_empty() {
+        out.push(cur.trim().to_string());
+    }
+    out
+}
+
+/// Parenthesis balance of a line (outside strings).
+fn balance(s: &str) -> i32 {
+    let (mut d, mut in_str) = (0, false);
+    for c in s.chars() {
+        match c {
+            '"' => in_str = !in_str,
+            '(' | '{' if !in_str => d += 1,
+            ')' | '}' if !in_str => d -= 1,
+            _ => {}
+        }
+    }
+    d
+}
+
+fn is_md_id(s: &str) -> bool {
+    s.starts_with('!')
+        && s.len() > 1
+        && s[1..]
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.' || c == '-')
+}
+
+/// `{!a, !b}` or `!{!a, !b}` to ids.
+fn id_list(v: &str, line: u32) -> Result<Vec<String>, Diag> {
+    let v = v.trim();
+    let inner = v
+        .strip_prefix("!{")
+        .or_else(|| v.strip_prefix('{'))
+        .and_then(|r| r.strip_suffix('}'))
+        .ok_or_else(|| {
+            mal(
+                "Metadata",
+                "bad-field",
+                line,
+                format!("expected {{!a, !b}}, found `{v}`"),
+            )
+        })?;
+    split_top(inner)
+        .into_iter()
+        .map(|x| {
+            if is_md_id(&x) {
+                Ok(x)
+            } else {
+                Err(mal(
+                    "Metadata",
+                    "bad-field",
+                    line,
+                    format!("`{x}` is not a metadata reference"),
+                ))
+            }
+        })
+        .collect()
+}
+
+struct Fields {
+    positional: Vec<String>,
+    named: BTreeMap<String, String>,
+}
+
+fn fields(body: &str, line: u32) -> Result<Fields, Diag> {
+    let mut f = Fields {
+        positional: Vec::new(),
+        named: BTreeMap::new(),
+    };
+    for part in split_top(body) {
+        // `key: value` where key is a word; values may contain ':' only in strings.
+        match part.split_once(':') {
+            Some((k, v))
+                if !k.contains('"')
+                    && k.trim()
+                        .chars()
+                        .all(|c| c.is_ascii_alphanumeric() || c == '_') =>
+            {
+                if f.named
+                    .insert(k.trim().to_string(), v.trim().to_string())
+                    .is_some()
+                {
+                    return Err(mal(
+                        "Metadata",
+                        "bad-field",
+                        line,
+                        format!("field `{}` given twice", k.trim()),
+                    ));
+                }
+            }
+            _ => f.positional.push(part),
+        }
+    }
+    Ok(f)
+}
+
+fn unquote(s: &str) -> Option<String> {
+    s.strip_prefix('"')
+        .and_then(|r| r.strip_suffix('"'))
+        .map(str::to_string)
+}
+
+fn node_ref(v: Option<&String>, line: u32, field: &str) -> Result<Option<String>, Diag> {
+    match v {
+        None => Ok(None),
+        Some(v) if is_md_id(v) => Ok(Some(v.clone())),
+        Some(v) => Err(mal(
+            "Metadata",
+            "bad-field",
+            line,
+            format!("`{field}: {v}` is not a metadata reference"),
+        )),
+    }
+}
+
+/// Parses the right-hand side of `!id = ...`.
+fn parse_node(
+    id: &str,
+    rhs: &str,
+    line: u32,
+    extra_exprs: &mut Vec<(String, Expr)>,
+) -> Result<Node, Diag> {
+    let mut rhs = rhs.trim();
+    let distinct = if let Some(r) = rhs.strip_prefix("distinct") {
+        rhs = r.trim_start();
+        true
+    } else {
+        false
+    };
+    if rhs.starts_with("!{") {
+        return Ok(Node {
+            id: id.into(),
+            line,
+            distinct,
+            kind: Kind::Tuple(id_list(rhs, line)?),
+        });
+    }
+    let Some(rest) = rhs.strip_prefix('!') else {
+        return Err(mal(
+            "Metadata",
+            "bad-node",
+            line,
+            format!("`{id} = {rhs}`: a node is written `!DIKind(...)` (the `!` is missing)"),
+        ));
+    };
+    let open = rest.find('(').ok_or_else(|| {
+        mal(
+            "Metadata",
+            "bad-node",
+            line,
+            format!("`{rhs}` has no field list"),
+        )
+    })?;
+    let kind_name = &rest[..open];
+    let body = rest[open + 1..]
+        .trim_end()
+        .strip_suffix(')')
+        .ok_or_else(|| {
+            mal(
+                "Metadata",
+                "bad-node",
+                line,
+                format!("`{rhs}` is not closed"),
+            )
+        })?;
+    if kind_name == "DIExpr" || kind_name == "DIExpression" {
+        let e = parse_expr(rhs).map_err(|d| {
+            Diag::new(
+                d.outcome,
+                d.construct,
+                d.reason,
+                format!("line {line}: {}", d.message),
+            )
+        })?;
+        return Ok(Node {
+            id: id.into(),
+            line,
+            distinct,
+            kind: Kind::Expr(e),
+        });
+    }
+    let f = fields(body, line)?;
+    let get = |k: &str| f.named.get(k);
+    let first_string = || {
+        f.positional
+            .iter()
+            .find_map(|p| unquote(p))
+            .or_else(|| get("name").and_then(|n| unquote(n)))
+    };
+    let kind = match kind_name {
+        "DILocalVariable" => Kind::LocalVariable {
+            name: first_string(),
+            scope: node_ref(get("scope"), line, "scope")?,
+        },
+        "DIGlobalVariable" => Kind::GlobalVariable {
+            name: first_string(),
+        },
+        "DIFragment" => Kind::Fragment,
+        "DIExprCode" => Kind::ExprCode,
+        "DILabel" => Kind::Label {
+            name: first_string(),
+            scope: node_ref(get("scope"), line, "scope")?,
+        },
+        "DILifetime" => {
+            if let Some(p) = f.positional.first() {
+                return Err(mal(
+                    "Metadata",
+                    "bad-field",
+                    line,
+                    format!("DILifetime has only named fields; `{p}` is not one"),
+                ));
+            }
+            let location = match get("location") {
+                None => None,
+                Some(v) if is_md_id(v) => Some(v.clone()),
+                Some(v) => {
+                    // An inline expression becomes an anonymous expression node.
+                    let e = parse_expr(v).map_err(|d| {
+                        Diag::new(
+                            d.outcome,
+                            d.construct,
+                            d.reason,
+                            format!("line {line}: {}", d.message),
+                        )
+                    })?;
+                    let anon = format!("{id}.location");
+                    extra_exprs.push((anon.clone(), e));
+                    Some(anon)
+                }
+            };
+            Kind::Lifetime {
+                object: node_ref(get("object"), line, "object")?,
+                location,
+                args: match get("argObjects") {
+                    Some(v) => id_list(v, line)?,
+                    None => Vec::new(),
+                },
+            }
+        }
+        "DICompositeType" => {
+            let array = get("tag").is_some_and(|t| t == "DW_TAG_array_type");
+            let mut props = Vec::new();
+            for k in ["dataLocation", "associated", "rank"] {
+                if let Some(r) = node_ref(get(k), line, k)? {
+                    if array {
+                        props.push((k.to_string(), r));
+                    }
+                }
+            }
+            Kind::CompositeType { props }
+        }
+        "DISubprogram" => Kind::Subprogram {
+            retained: match get("retainedNodes") {
+                Some(v) => id_list(v, line)?,
+                None => Vec::new(),
+            },
+            active_lane_pc: node_ref(get("activeLanePC"), line, "activeLanePC")?,
+        },
+        "DICompileUnit" => Kind::CompileUnit {
+            globals: match get("globals") {
+                Some(v) => id_list(v, line)?,
+                None => Vec::new(),
+            },
+        },
+        other if other.starts_with("DI") => Kind::Other(other.to_string()),
+        other => {
+            return Err(mal(
+                "Metadata",
+                "unknown-node",
+                line,
+                format!("`!{other}` is not a metadata node kind"),
+            ))
+        }
+    };
+    Ok(Node {
+        id: id.into(),
+        line,
+        distinct,
+        kind,
+    })
+}
+
+/// Reads `metadata TYPE VALUE` (IR) or `TYPE? VALUE` (MIR) as a referrer.
+fn parse_referrer(text: &str, line: u32) -> Result<Referrer, Diag> {
+    let text = text.trim();
+    let text = text
+        .strip_prefix("metadata")
+        .map(str::trim_start)
+        .unwrap_or(text);
+    let bad = |m: String| mal("llvm.dbg.def", "bad-referrer", line, m);
+    match text {
+        "undef" | "poison" | "$noreg" => return Ok(Referrer::Undef),
+        _ => {}
+    }
+    // An untyped entity (MIR): `$r0`, `%frame.index.0`, `%1`.
+    if !text.contains(' ')
+        && (text.starts_with('$') || text.starts_with('%') || text.starts_with('@'))
+    {
+        return Ok(Referrer::Entity {
+            name: text.to_string(),
+            ty: None,
+        });
+    }
+    let mut t = Tokens::new(text).map_err(|d| bad(d.to_string()))?;
+    let ty = parse_type_at(&mut t).map_err(|d| {
+        Diag::new(
+            d.outcome,
+            d.construct,
+            d.reason,
+            format!("line {line}: {}", d.message),
+        )
+    })?;
+    let value = match t.peek().cloned() {
+        Some(Tok::Ident(n)) if n.starts_with('%') || n.starts_with('@') || n.starts_with('$') => {
+            t.advance();
+            Referrer::Entity {
+                name: n,
+                ty: Some(ty),
+            }
+        }
+        Some(Tok::Ident(n)) if n == "undef" || n == "poison" => {
+            t.advance();
+            Referrer::Undef
+        }
+        Some(_) => {
+            let lit = literal(&mut t, &ty, 0).map_err(|d| bad(d.to_string()))?;
+            Referrer::Constant(ty, lit)
+        }
+        None => return Err(bad(format!("`{text}` has a type but no value"))),
+    };
+    if !t.at_end() {
+        return Err(bad(format!(
+            "unexpected text after the referrer in `{text}`"
+        )));
+    }
+    Ok(value)
+}
+
+/// The argument list of a call `@llvm.dbg.NAME(...)`.
+fn call_args<'a>(l: &'a str, name: &str) -> Option<&'a str> {
+    let at = l.find(name)? + name.len();
+    let rest = l[at..].trim_start().strip_prefix('(')?;
+    let close = rest.rfind(')')?;
+    Some(&rest[..close])
+}
+
+fn md_arg(a: &str, construct: &str, line: u32, want: &str) -> Result<String, Diag> {
+    let a = a.trim();
+    let a = a.strip_prefix("metadata").map(str::trim).unwrap_or(a);
+    if is_md_id(a) {
+        Ok(a.to_string())
+    } else {
+        Err(Diag::ill(
+            construct,
+            "not-a-lifetime",
+            format!("line {line}: the argument `{a}` must be a {want} (a metadata reference)"),
+        ))
+    }
+}
+
+fn parse_inst(l: &str, line: u32) -> Result<InstKind, Diag> {
+    let t = l.trim();
+    let first = t.split_whitespace().next().unwrap_or("");
+    if let Some(args) = call_args(t, "@llvm.dbg.def") {
+        let a = split_top(args);
+        if a.len() != 2 {
+            return Err(mal(
+                "llvm.dbg.def",
+                "wrong-arity",
+                line,
+                "takes (metadata DILifetime, metadata VALUE)",
+            ));
+        }
+        return Ok(InstKind::Def {
+            lifetime: md_arg(&a[0], "llvm.dbg.def", line, "DILifetime")?,
+            referrer: parse_referrer(&a[1], line)?,
+        });
+    }
+    if let Some(args) = call_args(t, "@llvm.dbg.kill") {
+        return Ok(InstKind::Kill {
+            lifetime: md_arg(args, "llvm.dbg.kill", line, "DILifetime")?,
+        });
+    }
+    if let Some(args) = call_args(t, "@llvm.dbg.label") {
+        let code = md_arg(args, "llvm.dbg.label", line, "DICode")
+            .map_err(|d| Diag::ill("llvm.dbg.label", "not-a-code", d.message))?;
+        return Ok(InstKind::Label { code });
+    }
+    match first {
+        "DBG_DEF" => {
+            let rest = t["DBG_DEF".len()..].trim();
+            let (lt, r) = rest.split_once(',').ok_or_else(|| {
+                mal(
+                    "DBG_DEF",
+                    "wrong-arity",
+                    line,
+                    "takes `DBG_DEF !lifetime, value`",
+                )
+            })?;
+            Ok(InstKind::Def {
+                lifetime: md_arg(lt, "DBG_DEF", line, "DILifetime")?,
+                referrer: parse_referrer(r, line)?,
+            })
+        }
+        "DBG_KILL" => Ok(InstKind::Kill {
+            lifetime: md_arg(t["DBG_KILL".len()..].trim(), "DBG_KILL", line, "DILifetime")?,
+        }),
+        "DBG_LABEL" => Ok(InstKind::Label {
+            code: md_arg(t["DBG_LABEL".len()..].trim(), "DBG_LABEL", line, "DICode")
+                .map_err(|d| Diag::ill("DBG_LABEL", "not-a-code", d.message))?,
+        }),
+        "br" => {
+            let targets: Vec<String> = t
+                .split("label")
+                .skip(1)
+                .map(|s| {
+                    s.trim()
+                        .trim_end_matches(',')
+                        .trim()
+                        .trim_start_matches('%')
+                        .to_string()
+                })
+                .collect();
+            if targets.is_empty() || targets.iter().any(|x| x.is_empty()) {
+                return Err(mal(
+                    "br",
+                    "bad-branch",
+                    line,
+                    format!("cannot read the targets of `{t}`"),
+                ));
+            }
+            Ok(InstKind::Branch { targets })
+        }
+        "ret" | "return" | "RETURN" | "S_ENDPGM" | "unreachable" => Ok(InstKind::Exit),
+        _ => Ok(InstKind::Other),
+    }
+}
+
+/// A label line: `name:` alone (optionally `%name:` or `$name:`).
+fn label_of(t: &str) -> Option<String> {
+    let name = t.strip_suffix(':')?;
+    let name = name.trim_start_matches(['%', '$']);
+    (!name.is_empty()
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.' || c == '-'))
+    .then(|| name.to_string())
+}
+
+struct FnBuilder {
+    name: String,
+    subprogram: Option<String>,
+    /// (label, line, instruction indices)
+    blocks: Vec<(Option<String>, u32, Vec<usize>)>,
+}
+
+/// Parses a listing.
+pub fn parse_module(text: &str) -> Result<Module, Diag> {
+    if text.len() > MAX_INPUT_BYTES {
+        return Err(Diag::malformed(
+            "Module",
+            "too-large",
+            "the listing is larger than 64 MiB",
+        ));
+    }
+    let mut m = Module::default();
+    let mut extra_exprs = Vec::new();
+    let mut funcs: Vec<FnBuilder> = Vec::new();
+    let mut current: Option<FnBuilder> = None;
+    let mut implicit: Option<FnBuilder> = None;
+    let mut kinds: Vec<(u32, InstKind, bool)> = Vec::new(); // (line, kind, in implicit function)
+    let lines: Vec<&str> = text.lines().collect();
+    let mut i = 0;
+    while i < lines.len() {
+        let line = (i + 1) as u32;
+        let t = strip_comment(lines[i]).trim().to_string();
+        i += 1;
+        if t.is_empty() || t == "..." {
+            continue;
+        }
+        // Metadata definitions may continue over several lines.
+        if t.starts_with('!') && t.contains('=') {
+            let mut full = t.clone();
+            while balance(&full) > 0 && i < lines.len() {
+                full.push(' ');
+                full.push_str(strip_comment(lines[i]).trim());
+                i += 1;
+            }
+            if balance(&full) != 0 {
+                return Err(mal(
+                    "Metadata",
+                    "unbalanced",
+                    line,
+                    "parentheses or braces do not balance",
+                ));
+            }
+            let (lhs, rhs) = full.split_once('=').expect("checked above");
+            let id = lhs.trim().to_string();
+            if !is_md_id(&id) {
+                return Err(mal(
+                    "Metadata",
+                    "bad-node",
+                    line,
+                    format!("`{id}` is not a metadata id"),
+                ));
+            }
+            if let Some(named) = id.strip_prefix("!llvm.") {
+                let list = id_list(rhs, line)?;
+                if m.named
+                    .insert(format!("llvm.{named}"), (list, line))
+                    .is_some()
+                {
+                    return Err(mal(
+                        "Metadata",
+                        "duplicate-node",
+                        line,
+                        format!("`{id}` is defined twice"),
+                    ));
+                }
+                continue;
+            }
+            let node = parse_node(&id, rhs, line, &mut extra_exprs)?;
+            if m.nodes.insert(id.clone(), node).is_some() {
+                return Err(mal(
+                    "Metadata",
+                    "duplicate-node",
+                    line,
+                    format!("`{id}` is defined twice"),
+                ));
+            }
+            continue;
+        }
+        if t.starts_with('@') && t.contains('=') && !t.contains("call") {
+            let name = t.split(['=', ' ']).next().unwrap_or("").to_string();
+            let def = match t.find("!dbg.def") {
+                Some(k) => {
+                    let r = t[k + "!dbg.def".len()..].trim();
+                    let r = r.split([' ', ',']).next().unwrap_or("");
+                    if !is_md_id(r) {
+                        return Err(mal(
+                            "Global",
+                            "bad-attachment",
+                            line,
+                            format!("`!dbg.def {r}` is not a metadata reference"),
+                        ));
+                    }
+                    Some(r.to_string())
+                }
+                None => None,
+            };
+            m.globals.push(Global { name, line, def });
+            continue;
+        }
+        if t.starts_with("define") {
+            if current.is_some() {
+                return Err(mal(
+                    "Function",
+                    "nested-define",
+                    line,
+                    "`define` inside a function",
+                ));
+            }
+            let name = t
+                .split('@')
+                .nth(1)
+                .map(|r| r.split('(').next().unwrap_or("").to_string())
+                .unwrap_or_default();
+            let subprogram = t
+                .find("!dbg")
+                .map(|k| {
+                    t[k + 4..]
+                        .trim()
+                        .split([' ', '{'])
+                        .next()
+                        .unwrap_or("")
+                        .to_string()
+                })
+                .filter(|s| is_md_id(s));
+            current = Some(FnBuilder {
+                name,
+                subprogram,
+                blocks: vec![(None, line, Vec::new())],
+            });
+            continue;
+        }
+        if t == "}" {
+            match current.take() {
+                Some(f) => funcs.push(f),
+                None => {
+                    return Err(mal(
+                        "Function",
+                        "unbalanced",
+                        line,
+                        "`}` outside a function",
+                    ))
+                }
+            }
+            continue;
+        }
+        if t.starts_with("declare ") {
+            continue;
+        }
+        let in_implicit = current.is_none();
+        let f = match current.as_mut() {
+            Some(f) => f,
+            None => implicit.get_or_insert_with(|| FnBuilder {
+                name: "<listing>".into(),
+                subprogram: None,
+                blocks: vec![(None, line, Vec::new())],
+            }),
+        };
+        if let Some(label) = label_of(&t) {
+            f.blocks.push((Some(label), line, Vec::new()));
+            continue;
+        }
+        let kind = parse_inst(&t, line)?;
+        let ends = matches!(kind, InstKind::Branch { .. } | InstKind::Exit);
+        let idx = kinds.len();
+        kinds.push((line, kind, in_implicit));
+        f.blocks
+            .last_mut()
+            .expect("a function has a block")
+            .2
+            .push(idx);
+        if ends {
+            f.blocks.push((None, line, Vec::new()));
+        }
+    }
+    if current.is_some() {
+        return Err(Diag::malformed(
+            "Function",
+            "unbalanced",
+            "a `define` is never closed with `}`",
+        ));
+    }
+    for (id, e) in extra_exprs {
+        m.nodes.insert(
+            id.clone(),
+            Node {
+                id,
+                line: 0,
+                distinct: false,
+                kind: Kind::Expr(e),
+            },
+        );
+    }
+    if let Some(f) = implicit {
+        funcs.insert(0, f);
+    }
+    // Number the instructions function by function, block by block.
+    let mut insts = Vec::with_capacity(kinds.len());
+    let mut kinds: Vec<Option<(u32, InstKind, bool)>> = kinds.into_iter().map(Some).collect();
+    for (fi, f) in funcs.into_iter().enumerate() {
+        // Drop empty unlabelled blocks (made after a terminator).
+        let raw: Vec<_> = f
+            .blocks
+            .into_iter()
+            .filter(|(label, _, is)| label.is_some() || !is.is_empty())
+            .collect();
+        let mut blocks = Vec::with_capacity(raw.len());
+        for (bi, (label, _, is)) in raw.iter().enumerate() {
+            let first = insts.len();
+            for &k in is {
+                let (line, kind, _) = kinds[k].take().expect("each instruction once");
+                insts.push(Inst {
+                    line,
+                    func: fi,
+                    block: bi,
+                    kind,
+                });
+            }
+            blocks.push(Block {
+                label: label.clone(),
+                first,
+                end: insts.len(),
+                succs: Vec::new(),
+                exit: false,
+            });
+        }
+        let labels: BTreeMap<String, usize> = blocks
+            .iter()
+            .enumerate()
+            .filter_map(|(k, b)| b.label.clone().map(|l| (l, k)))
+            .collect();
+        let n = blocks.len();
+        for k in 0..n {
+            let last = (blocks[k].first < blocks[k].end).then(|| &insts[blocks[k].end - 1]);
+            match last.map(|x| &x.kind) {
+                Some(InstKind::Branch { targets }) => {
+                    let mut succs = Vec::new();
+                    for tname in targets {
+                        let s = labels.get(tname).copied().ok_or_else(|| {
+                            mal(
+                                "Function",
+                                "unknown-label",
+                                last.map(|x| x.line).unwrap_or(0),
+                                format!("no block `{tname}`"),
+                            )
+                        })?;
+                        succs.push(s);
+                    }
+                    blocks[k].succs = succs;
+                }
+                Some(InstKind::Exit) => blocks[k].exit = true,
+                _ if k + 1 < n => blocks[k].succs = vec![k + 1],
+                _ => blocks[k].exit = true,
+            }
+        }
+        m.functions.push(Function {
+            name: f.name,
+            subprogram: f.subprogram,
+            blocks,
+        });
+    }
+    m.insts = insts;
+    Ok(m)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_ir_and_mir_forms() {
+        let m = parse_module(
+            r#"
+  %x.addr = alloca i64, addrspace(5)
+  call void @llvm.dbg.def(metadata !2, metadata i64 addrspace(5)* %x.addr)
+  br i1 %c, label %a, label %b
+a:
+  DBG_DEF !3, $r0
+  br label %b
+b:
+  call void @llvm.dbg.kill(metadata !2)
+  ret void
+
+!1 = !DILocalVariable("x", ...)
+!2 = distinct !DILifetime(object: !1, location: !DIExpr(DIOpReferrer(i64 addrspace(5)*), DIOpDeref(i64)))
+!3 = distinct !DILifetime(
+       object: !1,
+       location: !DIExpr(DIOpReferrer(i64)))
+"#,
+        )
+        .unwrap();
+        assert_eq!(m.functions.len(), 1);
+        let f = &m.functions[0];
+        assert_eq!(f.blocks.len(), 3);
+        assert_eq!(f.blocks[0].succs, vec![1, 2]);
+        assert_eq!(f.blocks[1].succs, vec![2]);
+        assert!(f.blocks[2].exit);
+        assert!(
+            matches!(&m.insts[1].kind, InstKind::Def { lifetime, referrer: Referrer::Entity { name, ty: Some(_) } } if lifetime == "!2" && name == "%x.addr")
+        );
+        assert!(matches!(
+            &m.insts[3].kind,
+            InstKind::Def {
+                referrer: Referrer::Entity { ty: None, .. },
+                ..
+            }
+        ));
+        assert_eq!(m.insts[1].line, 3);
+        assert!(matches!(&m.nodes["!3"].kind, Kind::Lifetime { object: Some(o), .. } if o == "!1"));
+        assert!(m.lifetime_expr(&m.nodes["!2"]).is_some());
+    }
+
+    #[test]
+    fn bad_listings_are_malformed() {
+        for (text, prefix) in [
+            ("br label %nowhere", "Function: unknown-label"),
+            (
+                "!1 = !DIFragment()\n!1 = !DIFragment()",
+                "Metadata: duplicate-node",
+            ),
+            ("!2 = distinct DIFragment()", "Metadata: bad-node"),
+            ("!2 = distinct !DIFragment(", "Metadata: unbalanced"),
+            ("define void @f() {\n ret void", "Function: unbalanced"),
+            ("}", "Function: unbalanced"),
+            (
+                "call void @llvm.dbg.def(metadata !2)",
+                "llvm.dbg.def: wrong-arity",
+            ),
+            (
+                "call void @llvm.dbg.def(metadata i32* %bar, metadata !19)",
+                "llvm.dbg.def: not-a-lifetime",
+            ),
+            ("DBG_DEF !x, u64 %1", "Type: unknown-type"),
+            ("!5 = !DExprCode()", "Metadata: unknown-node"),
+        ] {
+            let e = parse_module(text).unwrap_err();
+            assert!(e.matches(prefix), "{text}: {e}");
+        }
+    }
+}

@@ -1,0 +1,377 @@
+//! The location description of an object at a program point.
+//!
+//! Spec, `DILifetime`: "If the `DIObject` is a global variable fragment, then
+//! the location description is comprised of an implicit location description
+//! that has a pointer value to the global variable [...]. Otherwise, if the
+//! current program location is defined, and any bounded lifetime segment is
+//! active, then the location description is comprised of all of the location
+//! descriptions of all active bounded lifetime segments. Otherwise, if there
+//! is a computed lifetime segment, then the location description is comprised
+//! of the location description of the computed lifetime segment. Otherwise,
+//! the location description is the undefined location description."
+//!
+//! LLVM entities (`%x`, `$r0`, `@g`, and `^label` for code locations) are
+//! located by the context's bindings; an unbound entity is its own abstract
+//! storage `ent(BITS, NAME)`, whose contents are unknown.
+
+use super::listing::{InstKind, Kind, Module, Referrer};
+use super::ranges::{active_at, all_ranges, Intrinsics, Reading};
+use super::wellformed::{global_fragments, lifetimes_of, object_types, type_property_fragments};
+use crate::bits::Bits;
+use crate::context::{ConcreteContext, Context, Input};
+use crate::diag::Diag;
+use crate::eval::eval;
+use crate::location::{LocDesc, ReadFail, Storage};
+use crate::syntax::Op;
+use crate::types::{DataLayout, Type};
+use crate::value::literal_bits;
+use std::collections::BTreeMap;
+
+/// Deepest chain of inputs (`argObjects`) followed when locating an object.
+pub const MAX_INPUT_DEPTH: usize = 256;
+
+/// An object's location at a point.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Located {
+    pub loc: LocDesc,
+    /// The type of the segments' results (`None` when undefined by default).
+    pub ty: Option<Type>,
+    /// The segments that gave the location: the active bounded ones, or the
+    /// computed one; empty when the location is undefined by default, or the
+    /// global for a global variable fragment.
+    pub segments: Vec<String>,
+}
+
+/// Everything about a module that locating objects needs, computed once.
+pub struct Analysis<'m> {
+    pub m: &'m Module,
+    pub x: Intrinsics,
+    pub reading: Reading,
+    /// Per instruction, the bounded segments active there.
+    pub active: Vec<Vec<String>>,
+    /// Per object, its lifetime segments.
+    pub by: BTreeMap<String, Vec<String>>,
+    /// Global variable fragment to its global.
+    pub global_of: BTreeMap<String, String>,
+    pub types: BTreeMap<String, Type>,
+    pub type_props: BTreeMap<String, Vec<(String, String)>>,
+}
+
+impl<'m> Analysis<'m> {
+    pub fn new(m: &'m Module, reading: Reading) -> Analysis<'m> {
+        let x = Intrinsics::of(m);
+        let ranges = all_ranges(m, &x, reading);
+        let active = active_at(m, &ranges);
+        let by = lifetimes_of(m);
+        let globals = global_fragments(m);
+        let types = object_types(m, &by, &globals);
+        let global_of = m
+            .globals
+            .iter()
+            .filter_map(|g| g.def.clone().map(|d| (d, g.name.clone())))
+            .collect();
+        Analysis {
+            m,
+            x,
+            reading,
+            active,
+            by,
+            global_of,
+            types,
+            type_props: type_property_fragments(m),
+        }
+    }
+
+    /// The objects worth reporting: every variable and fragment with a
+    /// segment, and every global variable fragment, in id order.
+    pub fn objects(&self) -> Vec<String> {
+        self.m
+            .nodes
+            .values()
+            .filter(|n| {
+                n.is_object() && (self.by.contains_key(&n.id) || self.global_of.contains_key(&n.id))
+            })
+            .map(|n| n.id.clone())
+            .collect()
+    }
+
+    /// The location of `object` at instruction `point`.
+    pub fn locate(
+        &self,
+        ctx: &ConcreteContext,
+        object: &str,
+        point: usize,
+    ) -> Result<Located, Diag> {
+        let mut memo = BTreeMap::new();
+        self.locate_in(ctx, object, point, &mut memo, 0)
+    }
+
+    fn locate_in(
+        &self,
+        ctx: &ConcreteContext,
+        object: &str,
+        point: usize,
+        memo: &mut BTreeMap<String, Result<Located, Diag>>,
+        depth: usize,
+    ) -> Result<Located, Diag> {
+        if let Some(r) = memo.get(object) {
+            return r.clone();
+        }
+        if depth > MAX_INPUT_DEPTH {
+            return Err(Diag::unsupported(
+                "DIObject",
+                "limit-exceeded",
+                format!("inputs nested deeper than {MAX_INPUT_DEPTH}"),
+            ));
+        }
+        let r = self.locate_uncached(ctx, object, point, memo, depth);
+        memo.insert(object.to_string(), r.clone());
+        r
+    }
+
+    fn locate_uncached(
+        &self,
+        ctx: &ConcreteContext,
+        object: &str,
+        point: usize,
+        memo: &mut BTreeMap<String, Result<Located, Diag>>,
+        depth: usize,
+    ) -> Result<Located, Diag> {
+        let m = self.m;
+        let node = m.nodes.get(object).ok_or_else(|| {
+            Diag::malformed(
+                "Metadata",
+                "undefined-node",
+                format!("`{object}` is not defined"),
+            )
+        })?;
+        if node.is_code() {
+            return Ok(self.code_location(ctx, object));
+        }
+        if let Some(g) = self.global_of.get(object) {
+            return Ok(Located {
+                loc: entity(ctx, g, 64),
+                ty: Some(Type::ptr(1)),
+                segments: vec![g.clone()],
+            });
+        }
+        let lts = self.by.get(object).cloned().unwrap_or_default();
+        let active: Vec<String> = lts
+            .iter()
+            .filter(|l| self.active.get(point).is_some_and(|a| a.contains(l)))
+            .cloned()
+            .collect();
+        let chosen = if !active.is_empty() {
+            active
+        } else {
+            lts.iter()
+                .filter(|l| !self.x.is_bounded(l))
+                .take(1)
+                .cloned()
+                .collect()
+        };
+        if chosen.is_empty() {
+            return Ok(Located {
+                loc: LocDesc::undefined(),
+                ty: None,
+                segments: Vec::new(),
+            });
+        }
+        let mut singles = Vec::new();
+        let mut ty = None;
+        for lt in &chosen {
+            let r = self.eval_segment(ctx, object, lt, point, memo, depth)?;
+            ty.get_or_insert(r.0);
+            singles.extend(r.1.singles().iter().cloned());
+        }
+        Ok(Located {
+            loc: LocDesc::new(singles),
+            ty,
+            segments: chosen,
+        })
+    }
+
+    /// The location of a `DICode`: "a single implicit location description
+    /// with a value that is the address of the start of the basic block that
+    /// contain the `llvm.dbg.label` intrinsic that references it" (the entity
+    /// `^LABEL` of that block).
+    fn code_location(&self, ctx: &ConcreteContext, code: &str) -> Located {
+        let m = self.m;
+        let loc = match self.x.labels.get(code).and_then(|v| v.first()) {
+            Some(&i) => {
+                let inst = &m.insts[i];
+                let f = &m.functions[inst.func];
+                let name = match &f.blocks[inst.block].label {
+                    Some(l) => format!("^{l}"),
+                    None => format!("^{}.{}", f.name, inst.block),
+                };
+                entity(ctx, &name, 64)
+            }
+            None => LocDesc::undefined(),
+        };
+        Located {
+            loc,
+            ty: Some(Type::Int(64)),
+            segments: Vec::new(),
+        }
+    }
+
+    fn eval_segment(
+        &self,
+        ctx: &ConcreteContext,
+        object: &str,
+        lt: &str,
+        point: usize,
+        memo: &mut BTreeMap<String, Result<Located, Diag>>,
+        depth: usize,
+    ) -> Result<(Type, LocDesc), Diag> {
+        let m = self.m;
+        let ln = &m.nodes[lt];
+        let Kind::Lifetime { args, .. } = &ln.kind else {
+            return Err(Diag::ill(
+                "DILifetime",
+                "bad-location",
+                format!("`{lt}` is not a lifetime"),
+            ));
+        };
+        let e = m.lifetime_expr(ln).ok_or_else(|| {
+            Diag::ill(
+                "DILifetime",
+                "bad-location",
+                format!("`{lt}` has no expression"),
+            )
+        })?;
+        let used = |pick: &dyn Fn(&Op) -> Option<Type>| e.ops.iter().find_map(pick);
+        let dl = &ctx.layout;
+        // The referrer, for bounded segments.
+        let referrer = match self.x.defs.get(lt).and_then(|d| d.first()) {
+            Some(&d) => {
+                let InstKind::Def { referrer, .. } = &m.insts[d].kind else {
+                    unreachable!("defs are defs")
+                };
+                let expr_ty = used(&|op| match op {
+                    Op::Referrer(t) => Some(t.clone()),
+                    _ => None,
+                });
+                Some(referrer_input(ctx, referrer, expr_ty, dl)?)
+            }
+            None => None,
+        };
+        let mut inputs = Vec::with_capacity(args.len());
+        for (k, a) in args.iter().enumerate() {
+            let l = self.locate_in(ctx, a, point, memo, depth + 1)?;
+            let ty =
+                l.ty.clone()
+                    .or_else(|| self.types.get(a).cloned())
+                    .unwrap_or_else(|| {
+                        used(&|op| match op {
+                            Op::Arg(n, t) if *n as usize == k => Some(t.clone()),
+                            _ => None,
+                        })
+                        .unwrap_or(Type::Int(64))
+                    });
+            inputs.push(Input { ty, loc: l.loc });
+        }
+        let type_object = if self.type_props.contains_key(object) {
+            ctx.type_object.clone()
+        } else {
+            None
+        };
+        let sc = SegmentContext {
+            base: ctx,
+            referrer,
+            args: inputs,
+            type_object,
+        };
+        let r = eval(e, &sc).map_err(|d| {
+            Diag::new(
+                d.outcome,
+                d.construct,
+                d.reason,
+                format!("in `{lt}`: {}", d.message),
+            )
+        })?;
+        Ok((r.ty, r.loc))
+    }
+}
+
+/// The location of an LLVM entity: its binding, or its own abstract storage.
+fn entity(ctx: &ConcreteContext, name: &str, bits: u64) -> LocDesc {
+    ctx.bindings.get(name).cloned().unwrap_or_else(|| {
+        LocDesc::single(
+            Storage::Entity {
+                name: name.to_string(),
+                bits,
+            },
+            0,
+        )
+    })
+}
+
+/// The referrer of a def as an input: "A value of `undef` is allowed and
+/// specifies the undefined location description."
+fn referrer_input(
+    ctx: &ConcreteContext,
+    r: &Referrer,
+    expr_ty: Option<Type>,
+    dl: &DataLayout,
+) -> Result<Input, Diag> {
+    Ok(match r {
+        Referrer::Undef => Input {
+            ty: expr_ty.unwrap_or(Type::Int(64)),
+            loc: LocDesc::undefined(),
+        },
+        Referrer::Entity { name, ty } => {
+            let ty = ty.clone().or(expr_ty).unwrap_or(Type::Int(64));
+            Input {
+                loc: entity(ctx, name, dl.bitsizeof(&ty)),
+                ty,
+            }
+        }
+        Referrer::Constant(t, lit) => Input {
+            ty: t.clone(),
+            loc: match literal_bits(t, lit, dl)? {
+                Some(b) => LocDesc::implicit(b),
+                None => LocDesc::undefined(),
+            },
+        },
+    })
+}
+
+/// A segment's evaluation context: the module context's memory, registers
+/// and lane, with the segment's referrer, inputs and type object.
+struct SegmentContext<'a> {
+    base: &'a ConcreteContext,
+    referrer: Option<Input>,
+    args: Vec<Input>,
+    type_object: Option<Input>,
+}
+
+impl Context for SegmentContext<'_> {
+    fn layout(&self) -> &DataLayout {
+        &self.base.layout
+    }
+    fn referrer(&self) -> Option<&Input> {
+        self.referrer.as_ref()
+    }
+    fn args(&self) -> &[Input] {
+        &self.args
+    }
+    fn type_object(&self) -> Option<&Input> {
+        self.type_object.as_ref()
+    }
+    fn lane(&self) -> Option<u64> {
+        // DECISION (D-simt) for listings: the extensions are AMDGPU's, so a
+        // listing's target is SIMT; the lane is the context's, or 0.
+        Some(self.base.lane.unwrap_or(0))
+    }
+    fn register_bits(&self, n: u32) -> Option<u64> {
+        self.base.register_bits(n)
+    }
+    fn read_register(&self, n: u32, offset: u64, len: u64) -> Result<Bits, ReadFail> {
+        self.base.read_register(n, offset, len)
+    }
+    fn read_memory(&self, addrspace: u32, offset: u128, len: u64) -> Result<Bits, ReadFail> {
+        self.base.read_memory(addrspace, offset, len)
+    }
+}

@@ -1,0 +1,900 @@
+//! The well-formedness rules of the metadata and the intrinsics.
+//!
+//! Each sentence of the spec that makes metadata "not well-formed" has its own
+//! reason code. The expression of every lifetime segment is also checked
+//! (`wellformed::check`) against the signature its segment gives it: a
+//! referrer only for bounded segments, the inputs' types from `argObjects`.
+
+use super::listing::{InstKind, Kind, Module, Node, Referrer};
+use super::ranges::{Intrinsics, Reading, Walker};
+use crate::context::Signature;
+use crate::diag::Diag;
+use crate::syntax::Op;
+use crate::types::Type;
+use crate::wellformed::check;
+use std::collections::{BTreeMap, BTreeSet};
+
+fn ill(c: &str, r: &'static str, line: u32, m: impl Into<String>) -> Diag {
+    Diag::ill(c, r, format!("line {line}: {}", m.into()))
+}
+
+/// Checks a module; returns every diagnostic (empty when well-formed).
+pub fn check_module(m: &Module) -> Vec<Diag> {
+    let mut out = Vec::new();
+    let x = Intrinsics::of(m);
+    check_references(m, &x, &mut out);
+    if !out.is_empty() {
+        return out; // later rules assume the references resolve
+    }
+    check_lifetime_kinds(m, &x, &mut out);
+    check_kills(m, &x, &mut out);
+    check_global_fragments(m, &mut out);
+    check_type_property_fragments(m, &mut out);
+    check_codes(m, &x, &mut out);
+    check_graph(m, &mut out);
+    check_computed(m, &x, &mut out);
+    check_expressions(m, &x, &mut out);
+    check_retention(m, &x, &mut out);
+    out
+}
+
+fn node<'a>(m: &'a Module, id: &str) -> Option<&'a Node> {
+    m.nodes.get(id)
+}
+
+/// Every reference names a node of the right kind.
+fn check_references(m: &Module, _x: &Intrinsics, out: &mut Vec<Diag>) {
+    let missing = |id: &str, line: u32, what: &str| {
+        Diag::malformed(
+            "Metadata",
+            "undefined-node",
+            format!("line {line}: {what} `{id}` is not defined"),
+        )
+    };
+    for inst in &m.insts {
+        match &inst.kind {
+            InstKind::Def { lifetime, .. } | InstKind::Kill { lifetime } => {
+                let c = if matches!(inst.kind, InstKind::Def { .. }) {
+                    "llvm.dbg.def"
+                } else {
+                    "llvm.dbg.kill"
+                };
+                match node(m, lifetime) {
+                    None => out.push(missing(lifetime, inst.line, "the lifetime")),
+                    Some(n) if !matches!(n.kind, Kind::Lifetime { .. }) => out.push(ill(
+                        c,
+                        "not-a-lifetime",
+                        inst.line,
+                        format!("`{lifetime}` is not a DILifetime"),
+                    )),
+                    _ => {}
+                }
+            }
+            InstKind::Label { code } => match node(m, code) {
+                None => out.push(missing(code, inst.line, "the code location")),
+                Some(n) if !n.is_code() => out.push(ill(
+                    "llvm.dbg.label",
+                    "not-a-code",
+                    inst.line,
+                    format!("`{code}` is not a DICode"),
+                )),
+                _ => {}
+            },
+            _ => {}
+        }
+    }
+    for n in m.nodes.values() {
+        match &n.kind {
+            Kind::Lifetime {
+                object,
+                location,
+                args,
+            } => {
+                match object.as_deref().map(|o| (o, node(m, o))) {
+                    None => out.push(ill(
+                        "DILifetime",
+                        "bad-object",
+                        n.line,
+                        format!("`{}` has no object field", n.id),
+                    )),
+                    Some((o, None)) => out.push(missing(o, n.line, "the object")),
+                    Some((o, Some(t))) if !t.is_object() => out.push(ill(
+                        "DILifetime",
+                        "bad-object",
+                        n.line,
+                        format!("`{o}` is not a DIObject"),
+                    )),
+                    _ => {}
+                }
+                match location.as_deref().map(|l| (l, node(m, l))) {
+                    None => out.push(ill(
+                        "DILifetime",
+                        "bad-location",
+                        n.line,
+                        format!("`{}` has no location field", n.id),
+                    )),
+                    Some((l, None)) => out.push(missing(l, n.line, "the location")),
+                    Some((l, Some(t))) if !matches!(t.kind, Kind::Expr(_)) => out.push(ill(
+                        "DILifetime",
+                        "bad-location",
+                        n.line,
+                        format!("`{l}` is not a DIExpr"),
+                    )),
+                    _ => {}
+                }
+                for a in args {
+                    match node(m, a) {
+                        None => out.push(missing(a, n.line, "the argObject")),
+                        Some(t) if !t.is_object() && !t.is_code() => out.push(ill(
+                            "DILifetime",
+                            "bad-arg",
+                            n.line,
+                            format!("`{a}` is not a DIObject or DICode"),
+                        )),
+                        _ => {}
+                    }
+                }
+            }
+            Kind::Subprogram {
+                retained,
+                active_lane_pc,
+            } => {
+                for r in retained.iter().chain(active_lane_pc) {
+                    if node(m, r).is_none() {
+                        out.push(missing(r, n.line, "the node"));
+                    }
+                }
+            }
+            Kind::CompileUnit { globals } => {
+                for g in globals {
+                    if node(m, g).is_none() {
+                        out.push(missing(g, n.line, "the global"));
+                    }
+                }
+            }
+            Kind::CompositeType { props } => {
+                for (_, p) in props {
+                    match node(m, p) {
+                        None => out.push(missing(p, n.line, "the type property")),
+                        Some(t) if t.kind != Kind::Fragment => out.push(ill(
+                            "DICompositeType",
+                            "property-not-fragment",
+                            n.line,
+                            format!("`{p}` is not a DIFragment"),
+                        )),
+                        _ => {}
+                    }
+                }
+            }
+            Kind::LocalVariable { scope: Some(s), .. } | Kind::Label { scope: Some(s), .. }
+                if node(m, s).is_none() =>
+            {
+                out.push(missing(s, n.line, "the scope"))
+            }
+            _ => {}
+        }
+    }
+    for (name, (ids, line)) in &m.named {
+        for id in ids {
+            if node(m, id).is_none() {
+                out.push(missing(id, *line, &format!("`!{name}` names")));
+            }
+        }
+    }
+    for g in &m.globals {
+        if let Some(d) = &g.def {
+            match node(m, d) {
+                None => out.push(missing(d, g.line, "the global variable fragment")),
+                Some(t) if t.kind != Kind::Fragment => out.push(ill(
+                    "Global",
+                    "dbg-def-not-fragment",
+                    g.line,
+                    format!("`!dbg.def {d}` is not a DIFragment"),
+                )),
+                _ => {}
+            }
+        }
+    }
+}
+
+/// "If a bounded lifetime segment is not referenced by exactly one call `D`
+/// to the `llvm.dbg.def` intrinsic, then the metadata is not well-formed."
+/// and "A `DILifetime` which does not match exactly one of the above kinds is
+/// not well-formed."
+fn check_lifetime_kinds(m: &Module, x: &Intrinsics, out: &mut Vec<Diag>) {
+    for (lt, defs) in &x.defs {
+        if defs.len() > 1 {
+            out.push(ill(
+                "DILifetime",
+                "multiple-defs",
+                m.insts[defs[1]].line,
+                format!(
+                    "`{lt}` is defined by {} calls to llvm.dbg.def (lines {})",
+                    defs.len(),
+                    defs.iter()
+                        .map(|d| m.insts[*d].line.to_string())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            ));
+        }
+    }
+    for (lt, kills) in &x.kills {
+        if !x.defs.contains_key(lt) {
+            out.push(ill(
+                "DILifetime",
+                "kill-without-def",
+                m.insts[kills[0]].line,
+                format!("`{lt}` is killed but never defined: it is neither bounded (one def) nor computed (no reference)"),
+            ));
+        }
+    }
+}
+
+/// "If any member of `K` is not reachable from `D` by following control flow,
+/// or if every control flow path for every member of `K` passes through
+/// another member of `K`, then the metadata is not well-formed." (Read per
+/// member, as `llvm.dbg.kill` also says: "Every call to the `llvm.dbg.kill`
+/// intrinsic is required to be reachable from a call to the `llvm.dbg.def`
+/// intrinsic which specifies the same `DILifetime`".)
+fn check_kills(m: &Module, x: &Intrinsics, out: &mut Vec<Diag>) {
+    let mut walker = Walker::new(m);
+    for (lt, kills) in &x.kills {
+        let Some(defs) = x.defs.get(lt) else { continue };
+        if defs.len() != 1 {
+            continue;
+        }
+        let d = defs[0];
+        let w = walker.walk(m, d, kills, Reading::ControlFlow);
+        for &k in kills {
+            if w.kills_reached.contains(&k) {
+                continue;
+            }
+            if walker.reachable(m, d, k) {
+                out.push(ill(
+                    "llvm.dbg.kill",
+                    "shadowed",
+                    m.insts[k].line,
+                    format!("every path from the def of `{lt}` (line {}) to this kill passes through another kill of it", m.insts[d].line),
+                ));
+            } else {
+                out.push(ill(
+                    "llvm.dbg.kill",
+                    "unreachable-from-def",
+                    m.insts[k].line,
+                    format!(
+                        "this kill of `{lt}` cannot be reached from its def (line {})",
+                        m.insts[d].line
+                    ),
+                ));
+            }
+        }
+    }
+}
+
+/// "If a global variable fragment is referenced by more than one global
+/// variable `dbg.def` field, then it is not well-formed. If a global variable
+/// fragment is referenced by the `object` field of a `DILifetime` then it is
+/// not well-formed."
+fn check_global_fragments(m: &Module, out: &mut Vec<Diag>) {
+    let mut by: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
+    for g in &m.globals {
+        if let Some(d) = &g.def {
+            by.entry(d).or_default().push(&g.name);
+        }
+    }
+    for (f, gs) in &by {
+        if gs.len() > 1 {
+            let line = m.nodes[*f].line;
+            out.push(ill(
+                "DIFragment",
+                "global-fragment-shared",
+                line,
+                format!("`{f}` is the dbg.def of {}", gs.join(" and ")),
+            ));
+        }
+        for n in m.nodes.values() {
+            if let Kind::Lifetime {
+                object: Some(o), ..
+            } = &n.kind
+            {
+                if o == f {
+                    out.push(ill(
+                        "DIFragment",
+                        "global-fragment-object",
+                        n.line,
+                        format!(
+                            "`{}` has the global variable fragment `{f}` as its object",
+                            n.id
+                        ),
+                    ));
+                }
+            }
+        }
+    }
+}
+
+/// "If a type property fragment is referenced by the `argObjects` field of a
+/// `DILifetime` or by more than one `DICompositeType` field, then the metadata
+/// is not well-formed."
+pub fn type_property_fragments(m: &Module) -> BTreeMap<String, Vec<(String, String)>> {
+    let mut props: BTreeMap<String, Vec<(String, String)>> = BTreeMap::new();
+    for n in m.nodes.values() {
+        if let Kind::CompositeType { props: ps } = &n.kind {
+            for (field, f) in ps {
+                props
+                    .entry(f.clone())
+                    .or_default()
+                    .push((n.id.clone(), field.clone()));
+            }
+        }
+    }
+    props
+}
+
+fn check_type_property_fragments(m: &Module, out: &mut Vec<Diag>) {
+    let props = type_property_fragments(m);
+    for (f, users) in &props {
+        if users.len() > 1 {
+            out.push(ill(
+                "DIFragment",
+                "type-property-shared",
+                m.nodes[f].line,
+                format!(
+                    "`{f}` is referenced by {} DICompositeType fields",
+                    users.len()
+                ),
+            ));
+        }
+        for n in m.nodes.values() {
+            if let Kind::Lifetime { args, .. } = &n.kind {
+                if args.contains(f) {
+                    out.push(ill(
+                        "DIFragment",
+                        "type-property-in-args",
+                        n.line,
+                        format!(
+                            "`{}` has the type property fragment `{f}` in argObjects",
+                            n.id
+                        ),
+                    ));
+                }
+            }
+        }
+    }
+}
+
+/// "If a `DICode` is not referenced by exactly one call to the
+/// `llvm.dbg.label` intrinsic, then the metadata is not well-formed."
+fn check_codes(m: &Module, x: &Intrinsics, out: &mut Vec<Diag>) {
+    for n in m.nodes.values().filter(|n| n.is_code()) {
+        let k = x.labels.get(&n.id).map(Vec::len).unwrap_or(0);
+        if k != 1 {
+            out.push(ill(
+                "DICode",
+                "label-count",
+                n.line,
+                format!("`{}` is referenced by {k} calls to llvm.dbg.label", n.id),
+            ));
+        }
+    }
+}
+
+/// The roots of the reachable lifetime graph: every `DIVariable`, every
+/// `DICompositeType`, and (DECISION (D-lane-pc-root)) the `activeLanePC`
+/// fragment of every `DISubprogram`, which the divergent-lane example needs
+/// and the graph's definition does not list.
+fn roots(m: &Module) -> Vec<String> {
+    let mut r = Vec::new();
+    for n in m.nodes.values() {
+        match &n.kind {
+            k if n.is_variable() || matches!(k, Kind::CompositeType { .. }) => r.push(n.id.clone()),
+            Kind::Subprogram {
+                active_lane_pc: Some(f),
+                ..
+            } => r.push(f.clone()),
+            _ => {}
+        }
+    }
+    r
+}
+
+/// The lifetimes of each object.
+pub fn lifetimes_of(m: &Module) -> BTreeMap<String, Vec<String>> {
+    let mut by: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for n in m.nodes.values() {
+        if let Kind::Lifetime {
+            object: Some(o), ..
+        } = &n.kind
+        {
+            by.entry(o.clone()).or_default().push(n.id.clone());
+        }
+    }
+    by
+}
+
+/// The edges of the reachable lifetime graph from `id`.
+fn edges(m: &Module, by: &BTreeMap<String, Vec<String>>, id: &str) -> Vec<String> {
+    match m.nodes.get(id).map(|n| &n.kind) {
+        Some(Kind::CompositeType { props }) => props.iter().map(|(_, f)| f.clone()).collect(),
+        Some(Kind::Lifetime { args, .. }) => args.clone(),
+        Some(_) => by.get(id).cloned().unwrap_or_default(),
+        None => Vec::new(),
+    }
+}
+
+/// "If the reachable lifetime graph has any cycles or if any `DILifetime`,
+/// `DIFragment`, or `DIExprCode` are not in the reachable lifetime graph, then
+/// the metadata is not well-formed."
+fn check_graph(m: &Module, out: &mut Vec<Diag>) {
+    let by = lifetimes_of(m);
+    // Iterative three-colour DFS (no recursion: graphs can be deep).
+    let mut colour: BTreeMap<String, u8> = BTreeMap::new(); // 1 on stack, 2 done
+    let mut cycle_reported = false;
+    for root in roots(m) {
+        if colour.contains_key(&root) {
+            continue;
+        }
+        let mut stack = vec![(root.clone(), edges(m, &by, &root), 0usize)];
+        colour.insert(root, 1);
+        while let Some((id, es, k)) = stack.last_mut() {
+            if *k >= es.len() {
+                colour.insert(id.clone(), 2);
+                stack.pop();
+                continue;
+            }
+            let next = es[*k].clone();
+            *k += 1;
+            let here = id.clone();
+            match colour.get(&next) {
+                Some(1) if !cycle_reported => {
+                    cycle_reported = true;
+                    let path: Vec<String> = stack.iter().map(|(i, _, _)| i.clone()).collect();
+                    let line = m.nodes.get(here.as_str()).map(|n| n.line).unwrap_or(0);
+                    out.push(ill(
+                        "lifetime-graph",
+                        "cycle",
+                        line,
+                        format!("{} -> {next}", path.join(" -> ")),
+                    ));
+                }
+                Some(_) => {}
+                None => {
+                    colour.insert(next.clone(), 1);
+                    let e = edges(m, &by, &next);
+                    stack.push((next, e, 0));
+                }
+            }
+        }
+    }
+    for n in m.nodes.values() {
+        let counted = matches!(
+            n.kind,
+            Kind::Lifetime { .. } | Kind::Fragment | Kind::ExprCode
+        );
+        if counted && !colour.contains_key(&n.id) {
+            out.push(ill(
+                "lifetime-graph",
+                "unreachable",
+                n.line,
+                format!(
+                    "`{}` is not reachable from any variable, composite type or activeLanePC",
+                    n.id
+                ),
+            ));
+        }
+    }
+}
+
+/// DECISION (D-one-computed): an object has at most one computed lifetime
+/// segment (`multiple-computed`): the spec speaks of "the computed lifetime
+/// segment" (the DWARF default location list entry), of which there is one.
+fn check_computed(m: &Module, x: &Intrinsics, out: &mut Vec<Diag>) {
+    for (o, lts) in lifetimes_of(m) {
+        let computed: Vec<&String> = lts.iter().filter(|l| !x.is_bounded(l)).collect();
+        if computed.len() > 1 {
+            let line = m.nodes[computed[1].as_str()].line;
+            out.push(ill(
+                "DIObject",
+                "multiple-computed",
+                line,
+                format!(
+                    "`{o}` has computed lifetime segments {}",
+                    computed
+                        .iter()
+                        .map(|s| s.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            ));
+        }
+    }
+}
+
+/// The type of each object as an input (`DIOpArg`): the result type of its
+/// lifetime segments, a pointer for a global variable fragment, `i64` (a code
+/// address) for a `DICode`. Objects with no segment have no entry. Computed
+/// as a fixpoint (at most 64 rounds), so shared inputs cost nothing extra and
+/// cycles (reported by `check_graph`) cannot make it loop.
+pub fn object_types(
+    m: &Module,
+    by: &BTreeMap<String, Vec<String>>,
+    globals: &BTreeSet<String>,
+) -> BTreeMap<String, Type> {
+    let mut types: BTreeMap<String, Type> = BTreeMap::new();
+    for n in m.nodes.values() {
+        if n.is_code() {
+            types.insert(n.id.clone(), Type::Int(64));
+        } else if globals.contains(&n.id) {
+            types.insert(n.id.clone(), Type::ptr(1));
+        }
+    }
+    for _ in 0..64 {
+        let mut changed = false;
+        for (o, lts) in by {
+            if types.contains_key(o) {
+                continue;
+            }
+            for lt in lts {
+                let ln = &m.nodes[lt.as_str()];
+                let Some(e) = m.lifetime_expr(ln) else {
+                    continue;
+                };
+                let referrer = Some(Referrer::Undef);
+                if let Ok(c) = check(e, &static_signature(m, ln, &types, referrer.as_ref())) {
+                    types.insert(o.clone(), c.result);
+                    changed = true;
+                    break;
+                }
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    types
+}
+
+/// The signature a lifetime segment gives its expression. `referrer` is the
+/// def's referrer for bounded segments; `types` the inputs' types.
+///
+/// DECISION (D-untyped-entities): where the listing does not give a type (a
+/// MIR register `$r0`, a frame index, an input object with no segments), the
+/// type the expression itself uses (`DIOpReferrer(T)`, `DIOpArg(N, T)`,
+/// `DIOpTypeObject(T)`) is taken, so the size rules hold trivially there.
+pub fn static_signature(
+    m: &Module,
+    lifetime: &Node,
+    types: &BTreeMap<String, Type>,
+    referrer: Option<&Referrer>,
+) -> Signature {
+    let Kind::Lifetime { args, .. } = &lifetime.kind else {
+        return Signature::default();
+    };
+    let e = m.lifetime_expr(lifetime);
+    let used = |pick: &dyn Fn(&Op) -> Option<Type>| e.and_then(|e| e.ops.iter().find_map(pick));
+    let referrer_ty = referrer.map(|r| match r {
+        Referrer::Entity { ty: Some(t), .. } | Referrer::Constant(t, _) => t.clone(),
+        _ => used(&|op| match op {
+            Op::Referrer(t) => Some(t.clone()),
+            _ => None,
+        })
+        .unwrap_or(Type::Int(64)),
+    });
+    let arg_types = args
+        .iter()
+        .enumerate()
+        .map(|(k, a)| {
+            types.get(a).cloned().unwrap_or_else(|| {
+                used(&|op| match op {
+                    Op::Arg(n, t) if *n as usize == k => Some(t.clone()),
+                    _ => None,
+                })
+                .unwrap_or(Type::Int(64))
+            })
+        })
+        .collect();
+    let type_props = type_property_fragments(m);
+    let is_type_property = matches!(&lifetime.kind, Kind::Lifetime { object: Some(o), .. } if type_props.contains_key(o));
+    Signature {
+        referrer: referrer_ty,
+        args: arg_types,
+        type_object: is_type_property.then(|| {
+            used(&|op| match op {
+                Op::TypeObject(t) => Some(t.clone()),
+                _ => None,
+            })
+            .unwrap_or(Type::Int(64))
+        }),
+        simt: true,
+        ..Signature::default()
+    }
+}
+
+/// The global variable fragments (`!dbg.def` of some global).
+pub fn global_fragments(m: &Module) -> BTreeSet<String> {
+    m.globals.iter().filter_map(|g| g.def.clone()).collect()
+}
+
+/// Every lifetime's expression is well-formed in its segment's signature
+/// (which makes `DIOpReferrer` in a computed segment `DIOpReferrer:
+/// not-bounded`, and `DIOpTypeObject` outside a type property
+/// `DIOpTypeObject: not-type-property`).
+fn check_expressions(m: &Module, x: &Intrinsics, out: &mut Vec<Diag>) {
+    let by = lifetimes_of(m);
+    let globals = global_fragments(m);
+    let types = object_types(m, &by, &globals);
+    for n in m.nodes.values() {
+        if !matches!(n.kind, Kind::Lifetime { .. }) {
+            continue;
+        }
+        let Some(e) = m.lifetime_expr(n) else {
+            continue;
+        };
+        let referrer = x.defs.get(&n.id).and_then(|d| match &m.insts[d[0]].kind {
+            InstKind::Def { referrer, .. } => Some(referrer.clone()),
+            _ => None,
+        });
+        let bounded = x.is_bounded(&n.id);
+        let referrer = if bounded {
+            Some(referrer.unwrap_or(Referrer::Undef))
+        } else {
+            None
+        };
+        let sig = static_signature(m, n, &types, referrer.as_ref());
+        if let Err(d) = check(e, &sig) {
+            out.push(Diag::new(
+                d.outcome,
+                d.construct,
+                d.reason,
+                format!("line {} (`{}`): {}", n.line, n.id, d.message),
+            ));
+        }
+    }
+}
+
+/// `DISubprogram` and `DICompileUnit` retention rules.
+///
+/// DECISION (D-retention-scope): the rules are checked where the listing has
+/// what they talk about: a local variable or label with a `scope:` must be in
+/// that subprogram's `retainedNodes`; a `DIExprCode` labelled in a function
+/// with a subprogram must be retained by it; computed segments are checked
+/// only when the listing has a subprogram or `!llvm.dbg.retainedNodes`;
+/// globals only when it has a `DICompileUnit`. The spec's examples elide all
+/// of this with `...`. A computed segment that involves nothing of any
+/// function (an all-undef fragment) may be retained by either.
+fn check_retention(m: &Module, x: &Intrinsics, out: &mut Vec<Diag>) {
+    let retained_by = |sp: &str| match m.nodes.get(sp).map(|n| &n.kind) {
+        Some(Kind::Subprogram { retained, .. }) => retained.clone(),
+        _ => Vec::new(),
+    };
+    // "All DILocalVariable local variables, DILabel labels, and DIExprCode code
+    // locations of the function are required to be referenced by the
+    // retainedNodes field of the DISubprogram."
+    for n in m.nodes.values() {
+        if let Kind::LocalVariable { scope: Some(s), .. } | Kind::Label { scope: Some(s), .. } =
+            &n.kind
+        {
+            if matches!(
+                m.nodes.get(s).map(|k| &k.kind),
+                Some(Kind::Subprogram { .. })
+            ) && !retained_by(s).contains(&n.id)
+            {
+                out.push(ill(
+                    "DISubprogram",
+                    "not-retained",
+                    n.line,
+                    format!(
+                        "`{}` belongs to `{s}` but is not in its retainedNodes",
+                        n.id
+                    ),
+                ));
+            }
+        }
+    }
+    let subprogram_of_inst = |i: usize| {
+        m.functions[m.insts[i].func].subprogram.clone().or_else(|| {
+            // A listing with one subprogram and one function pairs them.
+            let sps: Vec<&Node> = m
+                .nodes
+                .values()
+                .filter(|n| matches!(n.kind, Kind::Subprogram { .. }))
+                .collect();
+            (sps.len() == 1 && m.functions.len() == 1).then(|| sps[0].id.clone())
+        })
+    };
+    for n in m.nodes.values().filter(|n| n.kind == Kind::ExprCode) {
+        if let Some(&i) = x.labels.get(&n.id).and_then(|v| v.first()) {
+            if let Some(sp) = subprogram_of_inst(i) {
+                if !retained_by(&sp).contains(&n.id) {
+                    out.push(ill(
+                        "DISubprogram",
+                        "not-retained",
+                        n.line,
+                        format!(
+                            "`{}` is labelled in `{sp}`'s function but is not in its retainedNodes",
+                            n.id
+                        ),
+                    ));
+                }
+            }
+        }
+    }
+    // Computed lifetime segments.
+    let has_sp = m
+        .nodes
+        .values()
+        .any(|n| matches!(n.kind, Kind::Subprogram { .. }));
+    let module_retained: Vec<String> = m
+        .named
+        .get("llvm.dbg.retainedNodes")
+        .map(|(v, _)| v.clone())
+        .unwrap_or_default();
+    if has_sp || m.named.contains_key("llvm.dbg.retainedNodes") {
+        let by = lifetimes_of(m);
+        for n in m.nodes.values() {
+            let Kind::Lifetime {
+                object: Some(o),
+                args,
+                ..
+            } = &n.kind
+            else {
+                continue;
+            };
+            if x.is_bounded(&n.id) {
+                continue;
+            }
+            let mut involved = vec![o.clone()];
+            involved.extend(args.iter().cloned());
+            let home = local_home(m, x, &by, &involved, &subprogram_of_inst, 0);
+            let in_sp = |sp: &str| retained_by(sp).contains(&n.id);
+            let any_sp = m
+                .nodes
+                .values()
+                .any(|k| matches!(k.kind, Kind::Subprogram { .. }) && in_sp(&k.id));
+            let (ok, want) = match &home {
+                Home::Local(sp) => (in_sp(sp), format!("the retainedNodes of `{sp}`")),
+                Home::Module => (
+                    module_retained.contains(&n.id),
+                    "!llvm.dbg.retainedNodes".to_string(),
+                ),
+                Home::Neutral => (
+                    any_sp || module_retained.contains(&n.id),
+                    "a retainedNodes list (it involves nothing function-specific)".to_string(),
+                ),
+            };
+            if !ok {
+                out.push(ill(
+                    "DILifetime",
+                    "wrong-retainer",
+                    n.line,
+                    format!(
+                        "the computed segment `{}` must be referenced by {want}",
+                        n.id
+                    ),
+                ));
+            }
+        }
+    }
+    // "All DIGlobalVariable global variables of the compile unit are required
+    // to be referenced by the globals field of the DICompileUnit." and "All
+    // DICompileUnit compile units are required to be referenced by the
+    // !llvm.dbg.cu named metadata node".
+    let cus: Vec<&Node> = m
+        .nodes
+        .values()
+        .filter(|n| matches!(n.kind, Kind::CompileUnit { .. }))
+        .collect();
+    if !cus.is_empty() {
+        let listed: BTreeSet<String> = cus
+            .iter()
+            .flat_map(|c| match &c.kind {
+                Kind::CompileUnit { globals } => globals.clone(),
+                _ => Vec::new(),
+            })
+            .collect();
+        for n in m
+            .nodes
+            .values()
+            .filter(|n| matches!(n.kind, Kind::GlobalVariable { .. }))
+        {
+            if !listed.contains(&n.id) {
+                out.push(ill(
+                    "DICompileUnit",
+                    "global-not-listed",
+                    n.line,
+                    format!("`{}` is not in any DICompileUnit's globals", n.id),
+                ));
+            }
+        }
+        let cu_list = m
+            .named
+            .get("llvm.dbg.cu")
+            .map(|(v, _)| v.clone())
+            .unwrap_or_default();
+        for c in cus {
+            if !cu_list.contains(&c.id) {
+                out.push(ill(
+                    "DICompileUnit",
+                    "not-in-llvm-dbg-cu",
+                    c.line,
+                    format!("`{}` is not referenced by !llvm.dbg.cu", c.id),
+                ));
+            }
+        }
+    }
+}
+
+/// Where a computed segment belongs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Home {
+    /// It involves nothing of any function (constants, all-undef fragments):
+    /// either retainer will do.
+    Neutral,
+    /// Only things of one function (with this subprogram).
+    Local(String),
+    /// Globals, or things of several functions.
+    Module,
+}
+
+fn join_home(a: Home, b: Home) -> Home {
+    match (a, b) {
+        (Home::Neutral, x) | (x, Home::Neutral) => x,
+        (Home::Local(p), Home::Local(q)) if p == q => Home::Local(p),
+        _ => Home::Module,
+    }
+}
+
+/// Where the involved nodes put a computed segment ("If only involve
+/// DILocalVariables, DICompositeTypes, and bounded lifetime segments of the
+/// same function").
+fn local_home(
+    m: &Module,
+    x: &Intrinsics,
+    by: &BTreeMap<String, Vec<String>>,
+    involved: &[String],
+    sp_of: &dyn Fn(usize) -> Option<String>,
+    depth: usize,
+) -> Home {
+    if depth > 64 {
+        return Home::Module;
+    }
+    let local = |sp: Option<String>| sp.map(Home::Local).unwrap_or(Home::Module);
+    let mut home = Home::Neutral;
+    for id in involved {
+        let Some(n) = m.nodes.get(id) else {
+            return Home::Module;
+        };
+        let h = match &n.kind {
+            Kind::LocalVariable { scope, .. } => local(scope.clone()),
+            Kind::CompositeType { .. } => Home::Neutral,
+            Kind::ExprCode | Kind::Label { .. } => local(
+                x.labels
+                    .get(id)
+                    .and_then(|v| v.first())
+                    .and_then(|&i| sp_of(i)),
+            ),
+            Kind::Fragment => {
+                // A fragment is where its segments are: bounded ones in the
+                // function of their def, computed ones where their inputs are.
+                let mut h = Home::Neutral;
+                for lt in by.get(id).cloned().unwrap_or_default() {
+                    let one = if let Some(d) = x.defs.get(&lt).and_then(|v| v.first()) {
+                        local(sp_of(*d))
+                    } else if let Some(Kind::Lifetime { args, .. }) =
+                        m.nodes.get(&lt).map(|n| &n.kind)
+                    {
+                        local_home(m, x, by, args, sp_of, depth + 1)
+                    } else {
+                        Home::Module
+                    };
+                    h = join_home(h, one);
+                }
+                h
+            }
+            _ => Home::Module,
+        };
+        home = join_home(home, h);
+    }
+    home
+}
