@@ -521,6 +521,7 @@ pub fn object_types(
     by: &BTreeMap<String, Vec<String>>,
     globals: &BTreeSet<String>,
 ) -> BTreeMap<String, Type> {
+    let type_props = type_property_fragments(m);
     let mut types: BTreeMap<String, Type> = BTreeMap::new();
     for n in m.nodes.values() {
         if n.is_code() {
@@ -541,7 +542,10 @@ pub fn object_types(
                     continue;
                 };
                 let referrer = Some(Referrer::Undef);
-                if let Ok(c) = check(e, &static_signature(m, ln, &types, referrer.as_ref())) {
+                if let Ok(c) = check(
+                    e,
+                    &static_signature(m, ln, &types, &type_props, referrer.as_ref()),
+                ) {
                     types.insert(o.clone(), c.result);
                     changed = true;
                     break;
@@ -566,6 +570,7 @@ pub fn static_signature(
     m: &Module,
     lifetime: &Node,
     types: &BTreeMap<String, Type>,
+    type_props: &BTreeMap<String, Vec<(String, String)>>,
     referrer: Option<&Referrer>,
 ) -> Signature {
     let Kind::Lifetime { args, .. } = &lifetime.kind else {
@@ -594,7 +599,6 @@ pub fn static_signature(
             })
         })
         .collect();
-    let type_props = type_property_fragments(m);
     let is_type_property = matches!(&lifetime.kind, Kind::Lifetime { object: Some(o), .. } if type_props.contains_key(o));
     Signature {
         referrer: referrer_ty,
@@ -624,6 +628,7 @@ fn check_expressions(m: &Module, x: &Intrinsics, out: &mut Vec<Diag>) {
     let by = lifetimes_of(m);
     let globals = global_fragments(m);
     let types = object_types(m, &by, &globals);
+    let type_props = type_property_fragments(m);
     for n in m.nodes.values() {
         if !matches!(n.kind, Kind::Lifetime { .. }) {
             continue;
@@ -641,7 +646,7 @@ fn check_expressions(m: &Module, x: &Intrinsics, out: &mut Vec<Diag>) {
         } else {
             None
         };
-        let sig = static_signature(m, n, &types, referrer.as_ref());
+        let sig = static_signature(m, n, &types, &type_props, referrer.as_ref());
         if let Err(d) = check(e, &sig) {
             out.push(Diag::new(
                 d.outcome,

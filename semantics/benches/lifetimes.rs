@@ -1,0 +1,153 @@
+//! Scale of the lifetime analysis: generated functions of 10 000 and 100 000
+//! instructions with 1 000 and 10 000 lifetime segments. Prints the time of
+//! each phase (parse, check, ranges, locating every object at every point of
+//! its range) for both sizes and the growth ratio (10 would be linear).
+//!
+//! `cargo bench -p dioptra-semantics --bench lifetimes`
+
+use dioptra_semantics::context::ConcreteContext;
+use dioptra_semantics::lifetime::locate::Analysis;
+use dioptra_semantics::lifetime::parse_module;
+use dioptra_semantics::lifetime::ranges::Reading;
+use dioptra_semantics::lifetime::wellformed::check_module;
+use std::fmt::Write;
+use std::time::Instant;
+
+/// A function of `n` instructions in blocks of 20, each falling through or
+/// branching ahead, with a loop back-edge every 50 blocks; `s` variables, each
+/// with one bounded segment killed 40..240 instructions after its def, in a
+/// block every path from the def goes through (so ranges stay bounded, and
+/// the output grows with the input).
+fn listing(n: usize, s: usize) -> String {
+    let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
+    let mut rnd = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let blocks = n / 20;
+    // Where each def and kill goes: instruction slot -> text.
+    let mut at: Vec<Vec<String>> = vec![Vec::new(); n];
+    for v in 0..s {
+        let d = (rnd() as usize) % (n - 300);
+        let mut k = d + 40 + (rnd() as usize) % 200;
+        // Blocks b with b % 7 == 4 can be skipped (b - 1 branches over them):
+        // a kill there would let the segment run to the end of the function.
+        if (k / 20) % 7 == 4 {
+            k = (k / 20 + 1) * 20;
+        }
+        at[d].push(format!(
+            "call void @llvm.dbg.def(metadata !l{v}, metadata i32 %v{v})"
+        ));
+        at[k].push(format!("call void @llvm.dbg.kill(metadata !l{v})"));
+    }
+    let mut t = String::new();
+    t.push_str("define void @f() {\n");
+    for b in 0..blocks {
+        writeln!(t, "b{b}:").unwrap();
+        for i in b * 20..(b + 1) * 20 - 1 {
+            writeln!(t, "  %t{i} = add i32 1, 2").unwrap();
+            for c in &at[i] {
+                writeln!(t, "  {c}").unwrap();
+            }
+        }
+        let last = (b + 1) * 20 - 1;
+        for c in &at[last] {
+            writeln!(t, "  {c}").unwrap();
+        }
+        if b + 1 == blocks {
+            t.push_str("  ret void\n");
+        } else if b % 50 == 49 {
+            writeln!(t, "  br i1 %c, label %b{}, label %b{}", b - 3, b + 1).unwrap();
+        } else if b % 7 == 3 && b + 2 < blocks {
+            writeln!(t, "  br i1 %c, label %b{}, label %b{}", b + 1, b + 2).unwrap();
+        } else {
+            writeln!(t, "  br label %b{}", b + 1).unwrap();
+        }
+    }
+    t.push_str("}\n");
+    for v in 0..s {
+        writeln!(t, "!v{v} = !DILocalVariable(\"v{v}\")").unwrap();
+        writeln!(
+            t,
+            "!l{v} = distinct !DILifetime(object: !v{v}, location: !DIExpr(DIOpReferrer(i32)))"
+        )
+        .unwrap();
+    }
+    t
+}
+
+struct Times {
+    parse: f64,
+    check: f64,
+    ranges: f64,
+    locate: f64,
+    located: usize,
+    insts: usize,
+}
+
+fn run(n: usize, s: usize) -> Times {
+    let text = listing(n, s);
+    let t0 = Instant::now();
+    let m = parse_module(&text).unwrap();
+    let t1 = Instant::now();
+    let ds = check_module(&m);
+    assert!(ds.is_empty(), "{}", ds[0]);
+    let t2 = Instant::now();
+    let a = Analysis::new(&m, Reading::ControlFlow);
+    let t3 = Instant::now();
+    let ctx = ConcreteContext::default();
+    let mut located = 0;
+    for (p, segs) in a.active.iter().enumerate() {
+        for lt in segs {
+            let Some(dioptra_semantics::lifetime::listing::Kind::Lifetime {
+                object: Some(o), ..
+            }) = m.nodes.get(lt).map(|n| &n.kind)
+            else {
+                continue;
+            };
+            a.locate(&ctx, o, p).unwrap();
+            located += 1;
+        }
+    }
+    let t4 = Instant::now();
+    let s = |a: Instant, b: Instant| (b - a).as_secs_f64();
+    Times {
+        parse: s(t0, t1),
+        check: s(t1, t2),
+        ranges: s(t2, t3),
+        locate: s(t3, t4),
+        located,
+        insts: m.insts.len(),
+    }
+}
+
+fn main() {
+    let small = run(10_000, 1_000);
+    let big = run(100_000, 10_000);
+    for (name, t) in [
+        ("10k instructions, 1k segments", &small),
+        ("100k instructions, 10k segments", &big),
+    ] {
+        println!(
+            "{name}: {} points, parse {:.3} s, check {:.3} s, ranges {:.3} s, locate {:.3} s ({} object-points, {:.0} ns each)",
+            t.insts,
+            t.parse,
+            t.check,
+            t.ranges,
+            t.locate,
+            t.located,
+            t.locate * 1e9 / t.located.max(1) as f64
+        );
+    }
+    let total = |t: &Times| t.parse + t.check + t.ranges + t.locate;
+    println!(
+        "growth (x10 input): parse {:.1}x, check {:.1}x, ranges {:.1}x, locate {:.1}x, total {:.1}x (10x is linear)",
+        big.parse / small.parse,
+        big.check / small.check,
+        big.ranges / small.ranges,
+        big.locate / small.locate,
+        total(&big) / total(&small)
+    );
+}
