@@ -224,3 +224,14 @@ fn location_and_context_text_is_bounded() {
         assert!(ConcreteContext::parse(text).is_err(), "{text:?}");
     }
 }
+
+#[test]
+fn lone_sigils_are_rejected_not_looped_on() {
+    for text in ["%", "@", "^", "$", "%%%", "DIOpReferrer(%)", "ent(8, %)"] {
+        assert!(parse_expr(text).is_err(), "{text}");
+        assert!(
+            parse_location(text, &DataLayout::default()).is_err(),
+            "{text}"
+        );
+    }
+}

@@ -205,8 +205,11 @@ fn single(t: &mut Tokens, dl: &DataLayout, depth: u32) -> Result<Single, Diag> {
             }
             t.expect(',')?;
             let name = match t.advance() {
-                Some(Tok::Ident(n)) => n,
-                _ => return Err(t.expected("an entity name (%x, $r0, @g, ^block)")),
+                Some(Tok::Ident(n)) if n.len() > 1 && n.starts_with(['%', '$', '@', '^']) => n,
+                _ => {
+                    t.i = t.i.saturating_sub(1);
+                    return Err(t.expected("an entity name (%x, $r0, @g, ^block)"));
+                }
             };
             t.expect(')')?;
             Storage::Entity { name, bits }
