@@ -10,6 +10,9 @@
 //! Shrinking shrinks the choice list, and rebuilding keeps the result
 //! well-formed.
 
+pub mod mutate;
+pub mod programs;
+
 use dioptra_semantics::context::ConcreteContext;
 use dioptra_semantics::syntax::{Expr, Literal, Op, Spelling};
 use dioptra_semantics::types::{DataLayout, Type};
@@ -181,23 +184,24 @@ pub fn arb_any_expr() -> impl Strategy<Value = Expr> {
         .prop_map(|(spelling, ops)| Expr { spelling, ops })
 }
 
-/// The context generated expressions are built for: a referrer, three inputs
-/// of different kinds, memory behind the pointer input, and a lane.
+/// The context generated expressions are built for, in context-file syntax
+/// (so counterexamples can print it as a corpus context).
+pub const FIXED_CONTEXT: &str = r#"(context fuzz
+  (register 3 "78 56 34 12")
+  (register 4 "01 02 03 04 05 06 07 08")
+  (memory 5 0x100 "2a 00 00 00 ff ff ff ff 10 20 30 40 ?? ?? 00 01")
+  (memory 1 0x1000 "01 23 45 67 89 ab cd ef 00 00 00 00 00 00 00 80")
+  (referrer "i32" "reg(3)")
+  (arg "i64" "mem(1, 0x1000)")
+  (arg "ptr addrspace(5)" "imp(ptr addrspace(5) 256)")
+  (arg "<4 x i8>" "{reg(3) | reg(3)}")
+  (arg "i64" "reg(4)")
+  (lane 7))"#;
+
+/// `FIXED_CONTEXT`: a referrer, inputs of different kinds, memory behind the
+/// pointer input, and a lane.
 pub fn fixed_context() -> ConcreteContext {
-    ConcreteContext::parse(
-        r#"(context
-             (register 3 "78 56 34 12")
-             (register 4 "01 02 03 04 05 06 07 08")
-             (memory 5 0x100 "2a 00 00 00 ff ff ff ff 10 20 30 40 ?? ?? 00 01")
-             (memory 1 0x1000 "01 23 45 67 89 ab cd ef 00 00 00 00 00 00 00 80")
-             (referrer "i32" "reg(3)")
-             (arg "i64" "mem(1, 0x1000)")
-             (arg "ptr addrspace(5)" "imp(ptr addrspace(5) 256)")
-             (arg "<4 x i8>" "{reg(3) | reg(3)}")
-             (arg "i64" "reg(4)")
-             (lane 7))"#,
-    )
-    .expect("the fixed context parses")
+    ConcreteContext::parse(FIXED_CONTEXT).expect("the fixed context parses")
 }
 
 /// A well-formed expression for `fixed_context()`, built from `choices`.

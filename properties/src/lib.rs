@@ -1,5 +1,274 @@
 //! # dioptra-properties
 //!
-//! The laws of dioptra as property tests, one file per law family under
-//! `tests/`. Each `prop_*` states its law in its first doc line. The case
-//! count is proptest's (`PROPTEST_CASES`, bounded in CI).
+//! The laws of dioptra. Each law is a function here (`law_*`) returning the
+//! reason it fails, run by the property tests under `tests/` (one file per
+//! law family, each `prop_*` stating its law in its first doc line; the case
+//! count is proptest's `PROPTEST_CASES`, bounded in CI) and by `dioptra fuzz`
+//! for long campaigns, which prints a shrunk counterexample as corpus cases.
+
+use dioptra_generators::mutate::mutants;
+use dioptra_generators::programs::{arb_program, Program};
+use dioptra_generators::{arb_any_expr, arb_wellformed_expr, fixed_context, FIXED_CONTEXT};
+use dioptra_semantics::context::Context;
+use dioptra_semantics::diag::Outcome;
+use dioptra_semantics::eval::eval;
+use dioptra_semantics::lifetime::parse_module;
+use dioptra_semantics::lifetime::ranges::{active_at, all_ranges, Intrinsics, Reading};
+use dioptra_semantics::syntax::Expr;
+use dioptra_semantics::text::parse_expr;
+use dioptra_semantics::wellformed::check;
+use proptest::prelude::*;
+use proptest::test_runner::{Config, RngAlgorithm, TestCaseError, TestError, TestRng, TestRunner};
+
+/// Parsing the printed form of any expression gives it back.
+pub fn law_print_parse_round_trip(e: &Expr) -> Result<(), String> {
+    let text = e.to_string();
+    let back = parse_expr(&text).map_err(|d| format!("does not parse: {d}"))?;
+    if &back != e {
+        return Err(format!("parses to a different expression: {back:?}"));
+    }
+    if back.to_string() != text {
+        return Err(format!("prints differently: {back}"));
+    }
+    Ok(())
+}
+
+/// A well-formed expression (and every well-formed prefix of it) never
+/// panics, and its evaluated type is its static type.
+pub fn law_wellformed_evaluates_to_its_static_type(e: &Expr) -> Result<(), String> {
+    let ctx = fixed_context();
+    check(e, &ctx.signature())
+        .map_err(|d| format!("the generator made an ill-formed expression: {d}"))?;
+    for n in 1..=e.ops.len() {
+        let prefix = Expr {
+            spelling: e.spelling,
+            ops: e.ops[..n].to_vec(),
+        };
+        let Ok(checked) = check(&prefix, &ctx.signature()) else {
+            continue;
+        };
+        match eval(&prefix, &ctx) {
+            Ok(r) => {
+                if r.ty != checked.result || r.fragment != checked.fragment {
+                    return Err(format!(
+                        "{prefix}: evaluated type {} but static type {}",
+                        r.ty, checked.result
+                    ));
+                }
+                if let Err(d) = r.value(&ctx) {
+                    if !matches!(d.outcome, Outcome::EvalError | Outcome::Unsupported) {
+                        return Err(format!("{prefix}: reading the result: {d}"));
+                    }
+                }
+            }
+            Err(d)
+                if matches!(d.outcome, Outcome::EvalError | Outcome::Unsupported)
+                    && d.reason != "internal-error" => {}
+            Err(d) => return Err(format!("{prefix}: {d}")),
+        }
+    }
+    Ok(())
+}
+
+/// Every single ill-formed mutation of a well-formed expression is rejected
+/// with the reason code the mutation names. Returns the mutant on failure.
+pub fn law_mutation_rejected_with_its_reason(
+    e: &Expr,
+    pick: usize,
+) -> Result<(), (String, Expr, String)> {
+    let sig = fixed_context().signature();
+    let ms = mutants(e, &sig);
+    let m = &ms[pick % ms.len()];
+    match check(&m.expr, &sig) {
+        Ok(c) => Err((
+            format!("{}: accepted with type {}", m.mutation, c.result),
+            m.expr.clone(),
+            m.expect.clone(),
+        )),
+        Err(d) if d.outcome == Outcome::IllFormed && d.matches(&m.expect) => Ok(()),
+        Err(d) => Err((
+            format!("{}: expected {}, got {d}", m.mutation, m.expect),
+            m.expr.clone(),
+            m.expect.clone(),
+        )),
+    }
+}
+
+/// A segment is active at a point exactly when some path from the entry
+/// reaches the point with the segment's last def/kill event a def (and,
+/// block-local, when its def precedes the point in the block with no kill
+/// between). On failure: the message, the line, the segments the model says.
+pub fn law_ranges_match_the_path_model(
+    p: &Program,
+) -> Result<(), (String, u32, Reading, Vec<String>)> {
+    let text = p.to_string();
+    let m = parse_module(&text).map_err(|d| {
+        (
+            format!("does not parse: {d}"),
+            0,
+            Reading::ControlFlow,
+            Vec::new(),
+        )
+    })?;
+    let x = Intrinsics::of(&m);
+    let lines = p.lines();
+    for reading in [Reading::ControlFlow, Reading::BlockLocal] {
+        let active = active_at(&m, &all_ranges(&m, &x, reading));
+        let models: Vec<_> = (0..p.lifetimes)
+            .map(|l| {
+                if reading == Reading::BlockLocal {
+                    p.model_block_local(l)
+                } else {
+                    p.model_active(l)
+                }
+            })
+            .collect();
+        for (b, row) in lines.iter().enumerate() {
+            for (k, &line) in row.iter().enumerate() {
+                let point = m.inst_at_line(line).ok_or_else(|| {
+                    (
+                        format!("line {line} is not an instruction"),
+                        line,
+                        reading,
+                        Vec::new(),
+                    )
+                })?;
+                let want: Vec<String> = (0..p.lifetimes)
+                    .filter(|&l| models[l][b][k])
+                    .map(|l| format!("!l{l}"))
+                    .collect();
+                let mut got = active[point].clone();
+                got.sort();
+                if got != want {
+                    return Err((format!("{reading:?} at line {line}: dioptra says {got:?}, the path model {want:?}"), line, reading, want));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The laws `dioptra fuzz` knows, by name.
+pub const LAWS: &[&str] = &[
+    "print-parse-round-trip",
+    "wellformed-evaluates-to-its-static-type",
+    "mutation-rejected-with-its-reason",
+    "ranges-match-the-path-model",
+];
+
+/// What a campaign found.
+pub struct Campaign {
+    pub law: &'static str,
+    pub cases: u32,
+    /// A shrunk counterexample, in corpus syntax, when the law failed.
+    pub counterexample: Option<String>,
+}
+
+fn quote(s: &str) -> String {
+    s.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+fn runner(cases: u32, seed: u64) -> TestRunner {
+    let mut key = [0u8; 32];
+    key[..8].copy_from_slice(&seed.to_le_bytes());
+    let config = Config {
+        cases,
+        failure_persistence: None,
+        max_shrink_iters: 4096,
+        ..Config::default()
+    };
+    TestRunner::new_with_rng(config, TestRng::from_seed(RngAlgorithm::ChaCha, &key))
+}
+
+fn shrunk<T: std::fmt::Debug>(r: Result<(), TestError<T>>) -> Option<T> {
+    match r {
+        Ok(()) => None,
+        Err(TestError::Fail(_, v)) => Some(v),
+        Err(TestError::Abort(why)) => panic!("the campaign aborted: {why}"),
+    }
+}
+
+/// Runs one law for `cases` cases from `seed`.
+pub fn run_law(law: &str, cases: u32, seed: u64) -> Option<Campaign> {
+    let name = *LAWS.iter().find(|l| **l == law)?;
+    let mut r = runner(cases, seed);
+    let header = |msg: &str| {
+        format!(
+            ";; counterexample of prop_{} (seed {seed}): {msg}\n",
+            name.replace('-', "_")
+        )
+    };
+    let counterexample = match name {
+        "print-parse-round-trip" => shrunk(r.run(&arb_any_expr(), |e| {
+            law_print_parse_round_trip(&e).map_err(TestCaseError::fail)
+        }))
+        .map(|e| {
+            let msg = law_print_parse_round_trip(&e).err().unwrap_or_default();
+            format!(
+                "{};; the expression: {e}\n;; its AST: {e:?}\n",
+                header(&msg)
+            )
+        }),
+        "wellformed-evaluates-to-its-static-type" => shrunk(r.run(&arb_wellformed_expr(40), |e| {
+            law_wellformed_evaluates_to_its_static_type(&e).map_err(TestCaseError::fail)
+        }))
+        .map(|e| {
+            let msg = law_wellformed_evaluates_to_its_static_type(&e)
+                .err()
+                .unwrap_or_default();
+            let ty = check(&e, &fixed_context().signature())
+                .map(|c| c.result.to_string())
+                .unwrap_or_default();
+            format!(
+                "{}{FIXED_CONTEXT}\n(assert_wellformed \"{}\" (in fuzz) (type \"{ty}\"))\n",
+                header(&msg),
+                quote(&e.to_string())
+            )
+        }),
+        "mutation-rejected-with-its-reason" => {
+            shrunk(r.run(&(arb_wellformed_expr(30), any::<usize>()), |(e, k)| {
+                law_mutation_rejected_with_its_reason(&e, k)
+                    .map_err(|(m, _, _)| TestCaseError::fail(m))
+            }))
+            .map(
+                |(e, k)| match law_mutation_rejected_with_its_reason(&e, k) {
+                    Err((msg, m, expect)) => format!(
+                "{}{FIXED_CONTEXT}\n(assert_illformed \"{}\" (in fuzz) (reason \"{expect}\"))\n",
+                header(&msg),
+                quote(&m.to_string())
+            ),
+                    Ok(()) => header("did not reproduce"),
+                },
+            )
+        }
+        "ranges-match-the-path-model" => shrunk(r.run(&arb_program(), |p| {
+            law_ranges_match_the_path_model(&p).map_err(|(m, ..)| TestCaseError::fail(m))
+        }))
+        .map(|p| match law_ranges_match_the_path_model(&p) {
+            Err((msg, line, reading, want)) => {
+                let mut out = format!(
+                    "{}(module fuzz \"{}\")\n",
+                    header(&msg),
+                    quote(&p.to_string())
+                );
+                for l in 0..p.lifetimes {
+                    let seg = format!("!l{l}");
+                    out +=
+                        &format!(
+                        "(assert_object fuzz (object \"!v{l}\") (at {line}){} (segments \"{}\"))\n",
+                        if reading == Reading::BlockLocal { " (block_local)" } else { "" },
+                        if want.contains(&seg) { seg.as_str() } else { "" }
+                    );
+                }
+                out
+            }
+            Ok(()) => header("did not reproduce"),
+        }),
+        _ => unreachable!("LAWS lists the names"),
+    };
+    Some(Campaign {
+        law: name,
+        cases,
+        counterexample,
+    })
+}

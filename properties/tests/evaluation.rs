@@ -1,11 +1,7 @@
 //! Laws of well-formedness and evaluation.
 
-use dioptra_generators::{arb_wellformed_expr, fixed_context};
-use dioptra_semantics::context::Context;
-use dioptra_semantics::diag::Outcome;
-use dioptra_semantics::eval::eval;
-use dioptra_semantics::syntax::Expr;
-use dioptra_semantics::wellformed::check;
+use dioptra_generators::arb_wellformed_expr;
+use dioptra_properties::law_wellformed_evaluates_to_its_static_type;
 use proptest::prelude::*;
 
 proptest! {
@@ -14,26 +10,7 @@ proptest! {
     /// prop_wellformed_evaluates_to_its_static_type: a well-formed expression (and every well-formed prefix of it) never panics, and its evaluated type is its static type.
     #[test]
     fn prop_wellformed_evaluates_to_its_static_type(e in arb_wellformed_expr(40)) {
-        let ctx = fixed_context();
-        check(&e, &ctx.signature()).map_err(|d| TestCaseError::fail(format!("generator made an ill-formed expression: {e}\n{d}")))?;
-        for n in 1..=e.ops.len() {
-            let prefix = Expr { spelling: e.spelling, ops: e.ops[..n].to_vec() };
-            let Ok(checked) = check(&prefix, &ctx.signature()) else { continue };
-            match eval(&prefix, &ctx) {
-                Ok(r) => {
-                    prop_assert_eq!(&r.ty, &checked.result, "{}", prefix);
-                    prop_assert_eq!(r.fragment, checked.fragment);
-                    // Reading the result either works or fails with a dynamic outcome.
-                    if let Err(d) = r.value(&ctx) {
-                        prop_assert!(matches!(d.outcome, Outcome::EvalError | Outcome::Unsupported), "{}: {}", prefix, d);
-                    }
-                }
-                Err(d) => prop_assert!(
-                    matches!(d.outcome, Outcome::EvalError | Outcome::Unsupported) && d.reason != "internal-error",
-                    "{}: {}", prefix, d
-                ),
-            }
-        }
+        law_wellformed_evaluates_to_its_static_type(&e).map_err(TestCaseError::fail)?;
     }
 }
 

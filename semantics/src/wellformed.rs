@@ -127,6 +127,23 @@ fn type_depth(t: &Type) -> usize {
 /// more operations" and "If the stack does not have a single element after
 /// evaluation, then the expression is not well-formed."
 pub fn check(expr: &Expr, sig: &Signature) -> Result<Checked, Diag> {
+    check_observed(expr, sig, &mut |_, _| {})
+}
+
+/// The abstract stack before each op of a well-formed prefix (top last), as
+/// far as checking gets; with the first diagnostic if it stops early.
+pub fn type_stacks(expr: &Expr, sig: &Signature) -> (Vec<Vec<StackTy>>, Option<Diag>) {
+    let mut stacks = Vec::new();
+    let r = check_observed(expr, sig, &mut |_, st| stacks.push(st.to_vec()));
+    (stacks, r.err())
+}
+
+/// `check`, calling `before(i, stack)` before op `i` is checked.
+fn check_observed(
+    expr: &Expr,
+    sig: &Signature,
+    before: &mut dyn FnMut(usize, &[StackTy]),
+) -> Result<Checked, Diag> {
     if expr.ops.is_empty() {
         return Err(Diag::ill(
             "DIExpr",
@@ -143,6 +160,7 @@ pub fn check(expr: &Expr, sig: &Signature) -> Result<Checked, Diag> {
     let mut fragment = None;
     let last = expr.ops.len() - 1;
     for (i, op) in expr.ops.iter().enumerate() {
+        before(i, &st.entries);
         st.op = op.name();
         st.index = i;
         match op {

@@ -8,6 +8,7 @@ use clap::{Parser, Subcommand};
 use dioptra_oracle::protocol::answer_line;
 use dioptra_oracle::render::value_text;
 use dioptra_oracle::script::{run_files, External, Reference, Responder};
+use dioptra_properties::{run_law, LAWS};
 use dioptra_semantics::context::{ConcreteContext, Signature};
 use dioptra_semantics::diag::{Diag, Outcome};
 use dioptra_semantics::eval::eval;
@@ -101,6 +102,17 @@ enum Cmd {
         block_local: bool,
         #[arg(long)]
         json: bool,
+    },
+    /// Runs the laws with the generators; prints any counterexample as corpus cases.
+    Fuzz {
+        /// The law (print-parse-round-trip, wellformed-evaluates-to-its-static-type,
+        /// mutation-rejected-with-its-reason, ranges-match-the-path-model) or `all`.
+        #[arg(long, default_value = "all")]
+        property: String,
+        #[arg(long, default_value_t = 1000)]
+        cases: u32,
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
     },
     /// Answers the line protocol on stdin/stdout as the reference implementation.
     Serve,
@@ -403,6 +415,40 @@ fn cmd_lifetimes(
     ExitCode::SUCCESS
 }
 
+fn cmd_fuzz(property: &str, cases: u32, seed: u64) -> ExitCode {
+    let laws: Vec<&str> = if property == "all" {
+        LAWS.to_vec()
+    } else {
+        vec![property]
+    };
+    let (mut held, mut failed) = (0, 0);
+    for law in laws {
+        let Some(c) = run_law(law, cases, seed) else {
+            eprintln!(
+                "Fuzz: unknown-property: `{law}`; the laws are {}",
+                LAWS.join(", ")
+            );
+            return ExitCode::from(2);
+        };
+        match c.counterexample {
+            None => {
+                held += 1;
+                println!("{}: {} cases held", c.law, c.cases);
+            }
+            Some(text) => {
+                failed += 1;
+                println!("{}: FAILED; paste into corpus/regressions/:\n{text}", c.law);
+            }
+        }
+    }
+    println!("{held} passed, {failed} failed");
+    if failed == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}
+
 fn cmd_serve() -> ExitCode {
     let stdin = std::io::stdin();
     for line in stdin.lock().lines() {
@@ -463,6 +509,11 @@ fn main() -> ExitCode {
             block_local,
             json,
         } => cmd_lifetimes(&file, at, context.as_ref(), block_local, json),
+        Cmd::Fuzz {
+            property,
+            cases,
+            seed,
+        } => cmd_fuzz(&property, cases, seed),
         Cmd::Serve => cmd_serve(),
     }
 }

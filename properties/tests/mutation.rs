@@ -1,0 +1,54 @@
+//! Laws of ill-formedness.
+
+use dioptra_generators::mutate::mutants;
+use dioptra_generators::{arb_wellformed_expr, fixed_context};
+use dioptra_properties::law_mutation_rejected_with_its_reason;
+use dioptra_semantics::context::Context;
+use proptest::prelude::*;
+
+proptest! {
+    /// prop_mutation_rejected_with_its_reason: every single ill-formed mutation of a well-formed expression is rejected with the reason code the mutation names.
+    #[test]
+    fn prop_mutation_rejected_with_its_reason(e in arb_wellformed_expr(30), pick in any::<usize>()) {
+        law_mutation_rejected_with_its_reason(&e, pick).map_err(|(m, x, _)| TestCaseError::fail(format!("{x}: {m}")))?;
+    }
+}
+
+/// Every mutation kind is produced by the generator (a law about the generator).
+#[test]
+fn every_mutation_kind_is_reached() {
+    use proptest::strategy::{Strategy, ValueTree};
+    use proptest::test_runner::TestRunner;
+    let sig = fixed_context().signature();
+    let mut runner = TestRunner::deterministic();
+    let strategy = arb_wellformed_expr(30);
+    let mut seen = std::collections::BTreeSet::new();
+    for _ in 0..3000 {
+        let e = strategy.new_tree(&mut runner).unwrap().current();
+        for m in mutants(&e, &sig) {
+            seen.insert(m.mutation);
+        }
+    }
+    let all = [
+        "underflow",
+        "deref-non-pointer",
+        "fragment-not-last",
+        "extra-result",
+        "fragment-zero",
+        "referrer-size",
+        "arg-index",
+        "arg-size",
+        "composite-size",
+        "extend-zero",
+        "reinterpret-size",
+        "extension-not-wider",
+        "convert-extends",
+        "offset-float",
+        "select-mask-narrow",
+        "binary-type-mismatch",
+        "shift-float",
+        "addrof-consumed",
+    ];
+    let missing: Vec<_> = all.iter().filter(|m| !seen.contains(*m)).collect();
+    assert!(missing.is_empty(), "never produced: {missing:?}");
+}
