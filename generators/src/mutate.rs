@@ -152,14 +152,12 @@ pub fn mutants(e: &Expr, sig: &Signature) -> Vec<Mutant> {
                     );
                 }
             }
-            Op::BitOffset(_) | Op::ByteOffset(_) => {
-                if top.is_some_and(|t| t.ty.is_integral()) {
-                    push(
-                        with(e, |o| o.insert(i, Op::Convert(Type::Float))),
-                        format!("{name}: offset-not-integral"),
-                        "offset-float",
-                    );
-                }
+            Op::BitOffset(_) | Op::ByteOffset(_) if top.is_some_and(|t| t.ty.is_integral()) => {
+                push(
+                    with(e, |o| o.insert(i, Op::Convert(Type::Float))),
+                    format!("{name}: offset-not-integral"),
+                    "offset-float",
+                );
             }
             Op::Select => {
                 if let (Some(m), Some(Type::Vector { count, .. })) =
