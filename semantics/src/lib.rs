@@ -30,6 +30,8 @@
 //! * [`value`], [`bits`]: the arithmetic underneath;
 //! * [`diag`], [`limits`]: diagnostics and the bounds on input.
 
+#[cfg(any(feature = "arbitrary", feature = "quickcheck"))]
+pub mod arb;
 pub mod bits;
 pub mod context;
 pub mod diag;
