@@ -78,8 +78,11 @@ pub fn module(data: &[u8]) {
     }
 }
 
+/// A fuzz target's body.
+pub type Target = fn(&[u8]);
+
 /// Every target by name (the directory names under `fuzz/corpus/`).
-pub const TARGETS: &[(&str, fn(&[u8]))] = &[
+pub const TARGETS: &[(&str, Target)] = &[
     ("expr_text", expr_text),
     ("expr_structured", expr_structured),
     ("script", script),
