@@ -1,0 +1,45 @@
+//! Cases per second of the property pipeline on one core, without a solver:
+//! generate a well-formed expression, check it, evaluate it and every
+//! well-formed prefix, read the result, and check one ill-formed mutation.
+//! (Canonicalization and lowering join the pipeline when they exist.)
+//!
+//! `cargo bench -p dioptra-properties --bench pipeline`
+
+use dioptra_generators::arb_wellformed_expr;
+use dioptra_generators::programs::arb_program;
+use dioptra_properties::{
+    law_mutation_rejected_with_its_reason, law_ranges_match_the_path_model,
+    law_wellformed_evaluates_to_its_static_type,
+};
+use proptest::strategy::{Strategy, ValueTree};
+use proptest::test_runner::TestRunner;
+use std::time::Instant;
+
+fn main() {
+    let mut runner = TestRunner::deterministic();
+    let strategy = arb_wellformed_expr(40);
+    let n = 20_000;
+    let t = Instant::now();
+    let mut ops = 0;
+    for k in 0..n {
+        let e = strategy.new_tree(&mut runner).unwrap().current();
+        ops += e.ops.len();
+        law_wellformed_evaluates_to_its_static_type(&e).unwrap();
+        law_mutation_rejected_with_its_reason(&e, k).unwrap();
+    }
+    let s = t.elapsed().as_secs_f64();
+    println!(
+        "expressions: {n} cases in {s:.2} s = {:.0} cases/s ({:.1} ops per case; generate, check, evaluate all prefixes, read, mutate, check)",
+        n as f64 / s,
+        ops as f64 / n as f64
+    );
+    let programs = arb_program();
+    let m = 5_000;
+    let t = Instant::now();
+    for _ in 0..m {
+        let p = programs.new_tree(&mut runner).unwrap().current();
+        law_ranges_match_the_path_model(&p).unwrap();
+    }
+    let s = t.elapsed().as_secs_f64();
+    println!("lifetime programs: {m} cases in {s:.2} s = {:.0} cases/s (generate, print, parse, both readings, path model)", m as f64 / s);
+}
