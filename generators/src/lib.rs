@@ -12,6 +12,7 @@
 
 pub mod mutate;
 pub mod programs;
+pub mod transform;
 
 use dioptra_semantics::context::ConcreteContext;
 use dioptra_semantics::syntax::{Expr, Literal, Op, Spelling};

@@ -94,38 +94,70 @@ impl fmt::Display for Program {
     /// The listing: one line per instruction, a label per block, an explicit
     /// terminator per block (line numbers: see `lines`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "define void @f() {{")?;
-        for (b, block) in self.blocks.iter().enumerate() {
-            writeln!(f, "b{b}:")?;
-            for i in &block.insts {
-                match i {
-                    PInst::Def(l) => writeln!(
-                        f,
-                        "  call void @llvm.dbg.def(metadata !l{l}, metadata i8 %v{l})"
-                    )?,
-                    PInst::Kill(l) => writeln!(f, "  call void @llvm.dbg.kill(metadata !l{l})")?,
-                    PInst::Other => writeln!(f, "  %t = add i8 1, 2")?,
-                }
-            }
-            match block.succs.as_slice() {
-                [] => writeln!(f, "  ret void")?,
-                [s] => writeln!(f, "  br label %b{s}")?,
-                [s, t, ..] => writeln!(f, "  br i1 %c, label %b{s}, label %b{t}")?,
-            }
-        }
-        writeln!(f, "}}")?;
+        let defs = |l: usize| {
+            vec![format!(
+                "call void @llvm.dbg.def(metadata !l{l}, metadata i8 %v{l})"
+            )]
+        };
+        let kills = |l: usize| vec![format!("call void @llvm.dbg.kill(metadata !l{l})")];
+        let mut md = String::new();
         for l in 0..self.lifetimes {
-            writeln!(f, "!v{l} = !DILocalVariable(\"v{l}\")")?;
-            writeln!(
-                f,
-                "!l{l} = distinct !DILifetime(object: !v{l}, location: !DIExpr(DIOpReferrer(i8)))"
-            )?;
+            md += &format!("!v{l} = !DILocalVariable(\"v{l}\")\n");
+            md += &format!("!l{l} = distinct !DILifetime(object: !v{l}, location: !DIExpr(DIOpReferrer(i8)))\n");
         }
-        Ok(())
+        f.write_str(&self.render(&defs, &kills, &md))
     }
 }
 
 impl Program {
+    /// The listing with each def and kill of segment `l` replaced by the
+    /// lines `defs(l)` / `kills(l)`, and `metadata` appended. Opaque
+    /// instructions are named `%p0, %p1, ...` in order, so the same point can
+    /// be found in listings rendered differently (see `opaque_lines`).
+    pub fn render(
+        &self,
+        defs: &dyn Fn(usize) -> Vec<String>,
+        kills: &dyn Fn(usize) -> Vec<String>,
+        metadata: &str,
+    ) -> String {
+        let mut f = String::from("define void @f() {\n");
+        let mut n = 0;
+        for (b, block) in self.blocks.iter().enumerate() {
+            f += &format!("b{b}:\n");
+            for i in &block.insts {
+                let lines = match i {
+                    PInst::Def(l) => defs(*l),
+                    PInst::Kill(l) => kills(*l),
+                    PInst::Other => {
+                        n += 1;
+                        vec![format!("%p{} = add i8 1, 2", n - 1)]
+                    }
+                };
+                for l in lines {
+                    f += &format!("  {l}\n");
+                }
+            }
+            f += &match block.succs.as_slice() {
+                [] => "  ret void\n".to_string(),
+                [s] => format!("  br label %b{s}\n"),
+                [s, t, ..] => format!("  br i1 %c, label %b{s}, label %b{t}\n"),
+            };
+        }
+        f += "}\n";
+        f += metadata;
+        f
+    }
+
+    /// The line of each opaque instruction `%pK` in a rendered listing.
+    pub fn opaque_lines(listing: &str) -> Vec<u32> {
+        listing
+            .lines()
+            .enumerate()
+            .filter(|(_, l)| l.trim_start().starts_with("%p"))
+            .map(|(i, _)| i as u32 + 1)
+            .collect()
+    }
+
     /// The listing line of each instruction (including terminators), block by block.
     pub fn lines(&self) -> Vec<Vec<u32>> {
         let mut line = 2; // after `define`

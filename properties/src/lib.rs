@@ -8,12 +8,17 @@
 
 use dioptra_generators::mutate::mutants;
 use dioptra_generators::programs::{arb_program, Program};
+use dioptra_generators::transform::{self, arb_forms, arb_transform, instance, Form, Transform};
 use dioptra_generators::{arb_any_expr, arb_wellformed_expr, fixed_context, FIXED_CONTEXT};
+use dioptra_semantics::context::ConcreteContext;
 use dioptra_semantics::context::Context;
 use dioptra_semantics::diag::Outcome;
 use dioptra_semantics::eval::eval;
+use dioptra_semantics::lifetime::locate::Analysis;
 use dioptra_semantics::lifetime::parse_module;
 use dioptra_semantics::lifetime::ranges::{active_at, all_ranges, Intrinsics, Reading};
+use dioptra_semantics::lifetime::wellformed::check_module;
+use dioptra_semantics::location::{read, LocDesc, Storage};
 use dioptra_semantics::syntax::Expr;
 use dioptra_semantics::text::parse_expr;
 use dioptra_semantics::wellformed::check;
@@ -148,12 +153,103 @@ pub fn law_ranges_match_the_path_model(
     Ok(())
 }
 
+/// Can a debugger assign through this location? Memory, registers and
+/// writable entities can; implicit values, implicit addresses and the
+/// undefined location cannot; a composite can when all its parts can.
+pub fn writable(loc: &LocDesc) -> bool {
+    loc.singles().iter().all(|s| match &*s.storage {
+        Storage::Memory { .. } | Storage::Register { .. } => true,
+        Storage::Entity { .. } => !s.storage.is_implicit(),
+        Storage::Composite { parts, .. } => parts.iter().all(|p| writable(&p.loc)),
+        Storage::Implicit(_) | Storage::ImplicitAddress { .. } | Storage::Undefined => false,
+    })
+}
+
+/// Every transformation preserves, at every program point, each source
+/// variable's readable value where the original had one, never invents one
+/// where the original had none, and never makes a read-only location writable.
+pub fn law_transformation_preserves_values(
+    p: &Program,
+    forms: &[Form],
+    t: Transform,
+) -> Result<(), String> {
+    let p = p.well_formed();
+    let src = instance(&p, forms, None);
+    let tgt = instance(&p, forms, Some(t));
+    let load = |i: &transform::Instance| -> Result<(dioptra_semantics::lifetime::Module, ConcreteContext), String> {
+        let m = parse_module(&i.listing).map_err(|d| format!("{d}\n{}", i.listing))?;
+        if let Some(d) = check_module(&m).first() {
+            return Err(format!("ill-formed: {d}\n{}", i.listing));
+        }
+        let c = ConcreteContext::parse(&i.context).map_err(|d| format!("{d}\n{}", i.context))?;
+        Ok((m, c))
+    };
+    let (ms, cs) = load(&src)?;
+    let (mt, ct) = load(&tgt)?;
+    let (as_, at) = (
+        Analysis::new(&ms, Reading::ControlFlow),
+        Analysis::new(&mt, Reading::ControlFlow),
+    );
+    let (ls, lt) = (
+        Program::opaque_lines(&src.listing),
+        Program::opaque_lines(&tgt.listing),
+    );
+    if ls.len() != lt.len() {
+        return Err("the transformation changed the opaque instructions".into());
+    }
+    for (&a, &b) in ls.iter().zip(&lt) {
+        let (ps, pt) = (
+            ms.inst_at_line(a).ok_or("no point")?,
+            mt.inst_at_line(b).ok_or("no point")?,
+        );
+        for l in p.defined() {
+            let obj = format!("!v{l}");
+            let look = |an: &Analysis, c: &ConcreteContext, point: usize| {
+                an.locate(c, &obj, point)
+                    .ok()
+                    .map(|x| (read(c, &x.loc, 64).ok(), writable(&x.loc), x.loc))
+            };
+            let s = look(&as_, &cs, ps);
+            let t2 = look(&at, &ct, pt);
+            let (sv, sw) = s
+                .as_ref()
+                .map(|x| (x.0.clone(), x.1))
+                .unwrap_or((None, false));
+            let (tv, tw) = t2
+                .as_ref()
+                .map(|x| (x.0.clone(), x.1))
+                .unwrap_or((None, false));
+            let at_ = |what: &str| {
+                format!(
+                    "{t:?} at %p (source line {a}, target line {b}), {obj}: {what}; source {:?}, target {:?}\n{}",
+                    s.as_ref().map(|x| x.2.to_string()),
+                    t2.as_ref().map(|x| x.2.to_string()),
+                    tgt.listing
+                )
+            };
+            match (&sv, &tv) {
+                (Some(x), Some(y)) if x != y => {
+                    return Err(at_(&format!("value 0x{} became 0x{}", x.hex(), y.hex())))
+                }
+                (Some(_), None) => return Err(at_("a readable value was lost")),
+                (None, Some(_)) => return Err(at_("a value was invented")),
+                _ => {}
+            }
+            if tw && !sw {
+                return Err(at_("a read-only location became writable"));
+            }
+        }
+    }
+    Ok(())
+}
+
 /// The laws `dioptra fuzz` knows, by name.
 pub const LAWS: &[&str] = &[
     "print-parse-round-trip",
     "wellformed-evaluates-to-its-static-type",
     "mutation-rejected-with-its-reason",
     "ranges-match-the-path-model",
+    "transformation-preserves-values",
 ];
 
 /// What a campaign found.
@@ -263,6 +359,27 @@ pub fn run_law(law: &str, cases: u32, seed: u64) -> Option<Campaign> {
                 out
             }
             Ok(()) => header("did not reproduce"),
+        }),
+        "transformation-preserves-values" => shrunk(r.run(
+            &(arb_program(), arb_forms(), arb_transform()),
+            |(p, f, t)| law_transformation_preserves_values(&p, &f, t).map_err(TestCaseError::fail),
+        ))
+        .map(|(p, f, t)| {
+            let msg = law_transformation_preserves_values(&p, &f, t)
+                .err()
+                .unwrap_or_default();
+            let p = p.well_formed();
+            let (src, tgt) = (instance(&p, &f, None), instance(&p, &f, Some(t)));
+            format!(
+                "{}(module source \"{}\")\n{}\n(module transformed \"{}\")\n{}\n",
+                header(msg.lines().next().unwrap_or("")),
+                quote(&src.listing),
+                src.context
+                    .replacen("(context", "(context source-values", 1),
+                quote(&tgt.listing),
+                tgt.context
+                    .replacen("(context", "(context transformed-values", 1)
+            )
         }),
         _ => unreachable!("LAWS lists the names"),
     };
