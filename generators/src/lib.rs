@@ -488,3 +488,47 @@ impl Builder {
         }
     }
 }
+
+/// A context with the signature of `FIXED_CONTEXT` (a referrer `i32`; inputs
+/// `i64`, `ptr addrspace(5)`, `<4 x i8>`, `i64`; a lane) but random contents:
+/// registers and memory with some undefined bytes, and each input in a
+/// register, in memory, an implicit value, the undefined location, or in two
+/// places at once. Returned as context-file text (so a counterexample can
+/// print it) — parse it with `ConcreteContext::parse`.
+pub fn arb_context() -> impl Strategy<Value = String> {
+    let byte =
+        prop_oneof![9 => any::<u8>().prop_map(|b| format!("{b:02x}")), 1 => Just("??".to_string())];
+    let bytes = |n: usize| prop::collection::vec(byte.clone(), n).prop_map(|v| v.join(" "));
+    let loc32 = prop_oneof![
+        Just("reg(3)".to_string()),
+        Just("mem(5, 0x100)".to_string()),
+        Just("mem(5, 0x104)+0".to_string()),
+        any::<u32>().prop_map(|v| format!("imp(32, 0x{v:x})")),
+        Just("undef".to_string()),
+        Just("{reg(3) | mem(5, 0x100)}".to_string()),
+        Just("reg(4)+32".to_string()),
+    ];
+    let loc64 = prop_oneof![
+        Just("reg(4)".to_string()),
+        Just("mem(1, 0x1000)".to_string()),
+        Just("mem(5, 0x100)".to_string()),
+        any::<u64>().prop_map(|v| format!("imp(64, 0x{v:x})")),
+        Just("undef".to_string()),
+        Just("{reg(4) | mem(1, 0x1000)}".to_string()),
+        Just("comp(32: reg(3), 32: mem(5, 0x108))".to_string()),
+    ];
+    let ptr = prop_oneof![
+        (0u32..0x110).prop_map(|a| format!("imp(ptr addrspace(5) {a})")),
+        Just("reg(3)".to_string()),
+        Just("undef".to_string()),
+    ];
+    (bytes(4), bytes(8), bytes(16), bytes(16), loc32.clone(), loc64.clone(), ptr, loc32, loc64, 0u64..64).prop_map(
+        |(r3, r4, m5, m1, referrer, a0, a1, a2, a3, lane)| {
+            format!(
+                "(context fuzz\n  (register 3 \"{r3}\")\n  (register 4 \"{r4}\")\n  (memory 5 0x100 \"{m5}\")\n  (memory 1 0x1000 \"{m1}\")\n  \
+                 (referrer \"i32\" \"{referrer}\")\n  (arg \"i64\" \"{a0}\")\n  (arg \"ptr addrspace(5)\" \"{a1}\")\n  \
+                 (arg \"<4 x i8>\" \"{a2}\")\n  (arg \"i64\" \"{a3}\")\n  (lane {lane}))"
+            )
+        },
+    )
+}

@@ -24,7 +24,7 @@ fn main() {
     for k in 0..n {
         let e = strategy.new_tree(&mut runner).unwrap().current();
         ops += e.ops.len();
-        law_wellformed_evaluates_to_its_static_type(&e).unwrap();
+        law_wellformed_evaluates_to_its_static_type(&e, dioptra_generators::FIXED_CONTEXT).unwrap();
         law_mutation_rejected_with_its_reason(&e, k).unwrap();
     }
     let s = t.elapsed().as_secs_f64();

@@ -9,7 +9,9 @@
 use dioptra_generators::mutate::mutants;
 use dioptra_generators::programs::{arb_program, Program};
 use dioptra_generators::transform::{self, arb_forms, arb_transform, instance, Form, Transform};
-use dioptra_generators::{arb_any_expr, arb_wellformed_expr, fixed_context, FIXED_CONTEXT};
+use dioptra_generators::{
+    arb_any_expr, arb_context, arb_wellformed_expr, fixed_context, FIXED_CONTEXT,
+};
 use dioptra_semantics::context::ConcreteContext;
 use dioptra_semantics::context::Context;
 use dioptra_semantics::diag::Outcome;
@@ -39,9 +41,11 @@ pub fn law_print_parse_round_trip(e: &Expr) -> Result<(), String> {
 }
 
 /// A well-formed expression (and every well-formed prefix of it) never
-/// panics, and its evaluated type is its static type.
-pub fn law_wellformed_evaluates_to_its_static_type(e: &Expr) -> Result<(), String> {
-    let ctx = fixed_context();
+/// panics, and its evaluated type is its static type, in any context with
+/// the generator's signature (`ctx` is context-file text).
+pub fn law_wellformed_evaluates_to_its_static_type(e: &Expr, ctx: &str) -> Result<(), String> {
+    let ctx = ConcreteContext::parse(ctx)
+        .map_err(|d| format!("the generated context does not parse: {d}"))?;
     check(e, &ctx.signature())
         .map_err(|d| format!("the generator made an ill-formed expression: {d}"))?;
     for n in 1..=e.ops.len() {
@@ -305,22 +309,24 @@ pub fn run_law(law: &str, cases: u32, seed: u64) -> Option<Campaign> {
                 header(&msg)
             )
         }),
-        "wellformed-evaluates-to-its-static-type" => shrunk(r.run(&arb_wellformed_expr(40), |e| {
-            law_wellformed_evaluates_to_its_static_type(&e).map_err(TestCaseError::fail)
-        }))
-        .map(|e| {
-            let msg = law_wellformed_evaluates_to_its_static_type(&e)
-                .err()
-                .unwrap_or_default();
-            let ty = check(&e, &fixed_context().signature())
-                .map(|c| c.result.to_string())
-                .unwrap_or_default();
-            format!(
-                "{}{FIXED_CONTEXT}\n(assert_wellformed \"{}\" (in fuzz) (type \"{ty}\"))\n",
-                header(&msg),
-                quote(&e.to_string())
-            )
-        }),
+        "wellformed-evaluates-to-its-static-type" => {
+            shrunk(r.run(&(arb_wellformed_expr(40), arb_context()), |(e, c)| {
+                law_wellformed_evaluates_to_its_static_type(&e, &c).map_err(TestCaseError::fail)
+            }))
+            .map(|(e, c)| {
+                let msg = law_wellformed_evaluates_to_its_static_type(&e, &c)
+                    .err()
+                    .unwrap_or_default();
+                let ty = check(&e, &fixed_context().signature())
+                    .map(|c| c.result.to_string())
+                    .unwrap_or_default();
+                format!(
+                    "{}{c}\n(assert_wellformed \"{}\" (in fuzz) (type \"{ty}\"))\n",
+                    header(&msg),
+                    quote(&e.to_string())
+                )
+            })
+        }
         "mutation-rejected-with-its-reason" => {
             shrunk(r.run(&(arb_wellformed_expr(30), any::<usize>()), |(e, k)| {
                 law_mutation_rejected_with_its_reason(&e, k)

@@ -1,6 +1,6 @@
 //! Laws of well-formedness and evaluation.
 
-use dioptra_generators::arb_wellformed_expr;
+use dioptra_generators::{arb_context, arb_wellformed_expr, FIXED_CONTEXT};
 use dioptra_properties::law_wellformed_evaluates_to_its_static_type;
 use proptest::prelude::*;
 
@@ -9,8 +9,14 @@ proptest! {
 
     /// prop_wellformed_evaluates_to_its_static_type: a well-formed expression (and every well-formed prefix of it) never panics, and its evaluated type is its static type.
     #[test]
-    fn prop_wellformed_evaluates_to_its_static_type(e in arb_wellformed_expr(40)) {
-        law_wellformed_evaluates_to_its_static_type(&e).map_err(TestCaseError::fail)?;
+    fn prop_wellformed_evaluates_to_its_static_type(e in arb_wellformed_expr(40), ctx in arb_context()) {
+        law_wellformed_evaluates_to_its_static_type(&e, &ctx).map_err(TestCaseError::fail)?;
+    }
+
+    /// prop_fixed_context_evaluates_to_its_static_type: the same law in the fixed context the builder targets.
+    #[test]
+    fn prop_fixed_context_evaluates_to_its_static_type(e in arb_wellformed_expr(40)) {
+        law_wellformed_evaluates_to_its_static_type(&e, FIXED_CONTEXT).map_err(TestCaseError::fail)?;
     }
 }
 
