@@ -14,7 +14,15 @@
 //!   in the normative composite order; `SroaSplitAsInSpec` pushes them in the
 //!   order the spec's example does (known wrong: see E-sroa-composite-order);
 //! * `ProvenConstant`: "Proven Constant";
-//! * `CseReadOnly`: the CSE example's read-only location (`DIOpRead()`).
+//! * `CseReadOnly`: the CSE example's read-only location (`DIOpRead()`);
+//! * `SroaFurther`: "Further Decomposition": the high half split again;
+//! * `SpillKeepRegister`: "Multiple Live Ranges": the value is spilled while
+//!   it stays in its register, two segments active at once;
+//! * `Induction`: "Induction Variable": the variable is not kept, but
+//!   computed from another object (an artificial fragment holding
+//!   `value - 5`) with `DIOpArg(0, i64), DIOpConstant(i64 5), DIOpAdd()`;
+//! * `GlobalSplit`: "Global Variable Broken Into Two Scalars", for a global
+//!   `g` every program also has.
 
 use super::programs::{PInst, Program};
 use proptest::prelude::*;
@@ -35,17 +43,25 @@ pub enum Transform {
     SroaSplitAsInSpec,
     ProvenConstant,
     CseReadOnly,
+    SroaFurther,
+    SpillKeepRegister,
+    Induction,
+    GlobalSplit,
 }
 
 impl Transform {
     /// The transformations that must preserve values.
-    pub const SOUND: [Transform; 6] = [
+    pub const SOUND: [Transform; 10] = [
         Transform::Mem2Reg,
         Transform::Mem2RegCanonical,
         Transform::Spill,
         Transform::SroaSplit,
         Transform::ProvenConstant,
         Transform::CseReadOnly,
+        Transform::SroaFurther,
+        Transform::SpillKeepRegister,
+        Transform::Induction,
+        Transform::GlobalSplit,
     ];
     /// The form of the variables it rewrites.
     fn applies_to(self) -> Form {
@@ -134,6 +150,80 @@ fn var(l: usize, form: Form, t: Option<Transform>) -> Var {
             md: lt(&format!("DIOpConstant(i64 {})", v as i64)),
             ctx: String::new(),
         },
+        (_, Some(Transform::GlobalSplit)) => in_register("DIOpReferrer(i64)"),
+        (_, Some(Transform::SpillKeepRegister)) => {
+            let mut md = lt("DIOpReferrer(i64)");
+            md += &format!("!l{l}s = distinct !DILifetime(object: !v{l}, location: !DIExpr(DIOpReferrer(i64 addrspace(5)*), DIOpDeref(i64)))\n");
+            Var {
+                defs: vec![
+                    format!("call void @llvm.dbg.def(metadata !l{l}, metadata i64 %v{l})"),
+                    format!("call void @llvm.dbg.def(metadata !l{l}s, metadata i64 addrspace(5)* %v{l}.addr)"),
+                ],
+                kills: vec![
+                    format!("call void @llvm.dbg.kill(metadata !l{l})"),
+                    format!("call void @llvm.dbg.kill(metadata !l{l}s)"),
+                ],
+                md,
+                ctx: format!("{register} {memory}"),
+            }
+        }
+        (_, Some(Transform::Induction)) => {
+            let md = format!(
+                "!v{l} = !DILocalVariable(\"v{l}\")\n\
+                 !l{l} = distinct !DILifetime(object: !v{l}, location: !DIExpr(DIOpArg(0, i64), DIOpConstant(i64 5), DIOpAdd()), argObjects: {{!b{l}}})\n\
+                 !b{l} = distinct !DIFragment()\n\
+                 !l{l}b = distinct !DILifetime(object: !b{l}, location: !DIExpr(DIOpReferrer(i64)))\n"
+            );
+            Var {
+                defs: vec![format!(
+                    "call void @llvm.dbg.def(metadata !l{l}b, metadata i64 %b{l})"
+                )],
+                kills: vec![format!("call void @llvm.dbg.kill(metadata !l{l}b)")],
+                md,
+                ctx: format!(
+                    "(register {} \"{}\") (bind \"%b{l}\" \"reg({})\")",
+                    70 + l,
+                    bytes(v.wrapping_sub(5), 8),
+                    70 + l
+                ),
+            }
+        }
+        (_, Some(Transform::SroaFurther)) => {
+            let md = format!(
+                "!v{l} = !DILocalVariable(\"v{l}\")\n\
+                 !l{l} = distinct !DILifetime(object: !v{l}, location: !DIExpr(DIOpArg(0, i32), DIOpArg(1, i32), DIOpComposite(2, i64)), argObjects: {{!f{l}lo, !f{l}hi}})\n\
+                 !f{l}lo = distinct !DIFragment()\n\
+                 !l{l}lo = distinct !DILifetime(object: !f{l}lo, location: !DIExpr(DIOpReferrer(i32)))\n\
+                 !f{l}hi = distinct !DIFragment()\n\
+                 !l{l}hi = distinct !DILifetime(object: !f{l}hi, location: !DIExpr(DIOpArg(0, i16), DIOpArg(1, i16), DIOpComposite(2, i32)), argObjects: {{!f{l}hl, !f{l}hh}})\n\
+                 !f{l}hl = distinct !DIFragment()\n\
+                 !l{l}hl = distinct !DILifetime(object: !f{l}hl, location: !DIExpr(DIOpReferrer(i16)))\n\
+                 !f{l}hh = distinct !DIFragment()\n\
+                 !l{l}hh = distinct !DILifetime(object: !f{l}hh, location: !DIExpr(DIOpReferrer(i16)))\n"
+            );
+            let (lo, hl, hh) = (v & 0xffff_ffff, (v >> 32) & 0xffff, v >> 48);
+            let (a, b, c) = (50 + 3 * l, 51 + 3 * l, 52 + 3 * l);
+            Var {
+                defs: vec![
+                    format!("call void @llvm.dbg.def(metadata !l{l}lo, metadata i32 %v{l}.lo)"),
+                    format!("call void @llvm.dbg.def(metadata !l{l}hl, metadata i16 %v{l}.hl)"),
+                    format!("call void @llvm.dbg.def(metadata !l{l}hh, metadata i16 %v{l}.hh)"),
+                ],
+                kills: vec![
+                    format!("call void @llvm.dbg.kill(metadata !l{l}hh)"),
+                    format!("call void @llvm.dbg.kill(metadata !l{l}hl)"),
+                    format!("call void @llvm.dbg.kill(metadata !l{l}lo)"),
+                ],
+                md,
+                ctx: format!(
+                    "(register {a} \"{}\") (register {b} \"{}\") (register {c} \"{}\") \
+                     (bind \"%v{l}.lo\" \"reg({a})\") (bind \"%v{l}.hl\" \"reg({b})\") (bind \"%v{l}.hh\" \"reg({c})\")",
+                    bytes(lo, 4),
+                    bytes(hl, 2),
+                    bytes(hh, 2),
+                ),
+            }
+        }
         (_, Some(t @ (Transform::SroaSplit | Transform::SroaSplitAsInSpec))) => {
             let args = if t == Transform::SroaSplit {
                 "DIOpArg(0, i32), DIOpArg(1, i32)"
@@ -180,16 +270,38 @@ pub fn instance(p: &Program, forms: &[Form], t: Option<Transform>) -> Instance {
     let vars: Vec<Var> = (0..p.lifetimes)
         .map(|l| var(l, forms[l % forms.len()], t))
         .collect();
-    let md: String = p.defined().iter().map(|&l| vars[l].md.as_str()).collect();
-    let listing = p.render(&|l| vars[l].defs.clone(), &|l| vars[l].kills.clone(), &md);
-    let context = format!(
-        "(context {})",
-        p.defined()
-            .iter()
-            .map(|&l| vars[l].ctx.as_str())
-            .collect::<Vec<_>>()
-            .join(" ")
+    let mut md: String = p.defined().iter().map(|&l| vars[l].md.as_str()).collect();
+    let mut ctx: Vec<String> = p.defined().iter().map(|&l| vars[l].ctx.clone()).collect();
+    // The global g (value `value(99)`): whole at 0x2000, or split at 0x3000 / 0x3008.
+    let g = value(99);
+    let (head, gmd, gctx) = if t == Some(Transform::GlobalSplit) {
+        (
+            "@g.lo = i32 !dbg.def !gl\n@g.hi = i32 !dbg.def !gh\n",
+            "!g = !DIGlobalVariable(\"g\")\n!gl = distinct !DIFragment()\n!gh = distinct !DIFragment()\n\
+             !gt = distinct !DILifetime(object: !g, location: !DIExpr(DIOpArg(0, ptr addrspace(1)), DIOpDeref(i32), DIOpArg(1, ptr addrspace(1)), DIOpDeref(i32), DIOpComposite(2, i64)), argObjects: {!gl, !gh})\n"
+                .to_string(),
+            format!(
+                "(memory 1 0x3000 \"{}\") (memory 1 0x3008 \"{}\") (bind \"@g.lo\" \"imp(ptr addrspace(1) 12288)\") (bind \"@g.hi\" \"imp(ptr addrspace(1) 12296)\")",
+                bytes(g & 0xffff_ffff, 4),
+                bytes(g >> 32, 4)
+            ),
+        )
+    } else {
+        (
+            "@g = i64 !dbg.def !gf\n",
+            "!g = !DIGlobalVariable(\"g\")\n!gf = distinct !DIFragment()\n\
+             !gt = distinct !DILifetime(object: !g, location: !DIExpr(DIOpArg(0, ptr addrspace(1)), DIOpDeref(i64)), argObjects: {!gf})\n"
+                .to_string(),
+            format!("(memory 1 0x2000 \"{}\") (bind \"@g\" \"imp(ptr addrspace(1) 8192)\")", bytes(g, 8)),
+        )
+    };
+    md += &gmd;
+    ctx.push(gctx);
+    let listing = format!(
+        "{head}{}",
+        p.render(&|l| vars[l].defs.clone(), &|l| vars[l].kills.clone(), &md)
     );
+    let context = format!("(context {})", ctx.join(" "));
     Instance { listing, context }
 }
 

@@ -206,8 +206,12 @@ pub fn law_transformation_preserves_values(
             ms.inst_at_line(a).ok_or("no point")?,
             mt.inst_at_line(b).ok_or("no point")?,
         );
-        for l in p.defined() {
-            let obj = format!("!v{l}");
+        let objects = p
+            .defined()
+            .into_iter()
+            .map(|l| format!("!v{l}"))
+            .chain(["!g".to_string()]);
+        for obj in objects {
             let look = |an: &Analysis, c: &ConcreteContext, point: usize| {
                 an.locate(c, &obj, point)
                     .ok()
