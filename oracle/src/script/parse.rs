@@ -253,6 +253,101 @@ pub fn parse_script(file: &str, text: &str) -> Result<Script, Diag> {
     Ok(script)
 }
 
+/// The clauses of an assertion: where it runs, flags, and string fields.
+struct Clauses<'a> {
+    env: Option<Env>,
+    env_name: String,
+    block_local: bool,
+    fields: BTreeMap<&'a str, String>,
+}
+
+impl Clauses<'_> {
+    /// A required string field.
+    fn need(&mut self, file: &str, n: &Node, head: &str, k: &str) -> Result<String, Diag> {
+        self.fields
+            .remove(k)
+            .ok_or_else(|| err(file, n, "bad-form", format!("{head} needs ({k} ...)")))
+    }
+    /// No field may be left over.
+    fn finish(&self, file: &str, n: &Node, head: &str) -> Result<(), Diag> {
+        match self.fields.keys().next() {
+            Some(k) => Err(err(
+                file,
+                n,
+                "bad-form",
+                format!("({k} ...) does not belong in {head}"),
+            )),
+            None => Ok(()),
+        }
+    }
+}
+
+/// Reads `(in NAME)`, `(sig ...)`, `(block_local)`, `(at LINE)` and the
+/// string clauses named in `strings`.
+fn clauses<'a>(
+    file: &str,
+    head: &str,
+    rest: &'a [Node],
+    envs: &BTreeMap<String, Env>,
+    strings: &[&str],
+) -> Result<Clauses<'a>, Diag> {
+    let mut c = Clauses {
+        env: None,
+        env_name: "-".to_string(),
+        block_local: false,
+        fields: BTreeMap::new(),
+    };
+    for cl in rest {
+        let Some((k, v)) = cl.form() else {
+            return Err(err(file, cl, "bad-form", "expected a (clause ...)"));
+        };
+        match k {
+            "in" => {
+                let Some(name) = v.first().and_then(Node::atom) else {
+                    return Err(err(file, cl, "bad-form", "(in NAME)"));
+                };
+                let e = envs.get(name).cloned().ok_or_else(|| {
+                    err(
+                        file,
+                        cl,
+                        "unknown-name",
+                        format!("no context or signature `{name}`"),
+                    )
+                })?;
+                c.env = Some(e);
+                c.env_name = name.to_string();
+            }
+            "sig" if strings.contains(&"type") => {
+                c.env = Some(Env::Sig(Arc::new(signature(file, v)?)));
+                c.env_name = "(inline)".into();
+            }
+            "block_local" if strings.contains(&"object") => c.block_local = true,
+            "at" if strings.contains(&"object") => {
+                let line = v
+                    .first()
+                    .and_then(Node::atom)
+                    .and_then(|a| a.parse::<u32>().ok());
+                let Some(line) = line else {
+                    return Err(err(file, cl, "bad-form", "(at LINE)"));
+                };
+                c.fields.insert("at", line.to_string());
+            }
+            k if strings.contains(&k) => {
+                c.fields.insert(k, one_str(file, cl, v, k)?.to_string());
+            }
+            other => {
+                return Err(err(
+                    file,
+                    cl,
+                    "bad-form",
+                    format!("`{other}` is not a clause of {head}"),
+                ))
+            }
+        }
+    }
+    Ok(c)
+}
+
 fn case(
     file: &str,
     n: &Node,
@@ -268,84 +363,45 @@ fn case(
             format!("({head} \"EXPR\" ...): the expression is a string"),
         ));
     };
-    let mut env = None;
-    let mut env_name = "-".to_string();
-    let mut fields: BTreeMap<&str, String> = BTreeMap::new();
-    for cl in &rest[1..] {
-        let Some((k, v)) = cl.form() else {
-            return Err(err(file, cl, "bad-form", "expected a (clause ...)"));
-        };
-        match k {
-            "in" => {
-                let Some(name) = v.first().and_then(Node::atom) else {
-                    return Err(err(file, cl, "bad-form", "(in NAME)"));
-                };
-                env = Some(envs.get(name).cloned().ok_or_else(|| {
-                    err(
-                        file,
-                        cl,
-                        "unknown-name",
-                        format!("no context or signature `{name}`"),
-                    )
-                })?);
-                env_name = name.to_string();
-            }
-            "sig" => {
-                env = Some(Env::Sig(Arc::new(signature(file, v)?)));
-                env_name = "(inline)".into();
-            }
-            "type" | "reason" | "location" | "value" | "decision" | "erratum" => {
-                fields.insert(k, one_str(file, cl, v, k)?.to_string());
-            }
-            other => {
-                return Err(err(
-                    file,
-                    cl,
-                    "bad-form",
-                    format!("`{other}` is not an assertion clause"),
-                ))
-            }
-        }
-    }
-    let mut need = |k: &str| {
-        fields
-            .remove(k)
-            .ok_or_else(|| err(file, n, "bad-form", format!("{head} needs ({k} \"...\")")))
-    };
+    let mut c = clauses(
+        file,
+        head,
+        &rest[1..],
+        envs,
+        &["type", "reason", "location", "value", "decision", "erratum"],
+    )?;
     let expect = match head {
-        "assert_wellformed" => Expect::WellFormed { ty: need("type")? },
+        "assert_wellformed" => Expect::WellFormed {
+            ty: c.need(file, n, head, "type")?,
+        },
         "assert_illformed" => Expect::IllFormed {
-            reason: need("reason")?,
+            reason: c.need(file, n, head, "reason")?,
         },
         "assert_malformed" => Expect::Malformed {
-            reason: need("reason")?,
+            reason: c.need(file, n, head, "reason")?,
         },
         "assert_location" => Expect::Location {
-            loc: need("location")?,
-            ty: fields.remove("type"),
+            loc: c.need(file, n, head, "location")?,
+            ty: c.fields.remove("type"),
         },
         "assert_value" => Expect::Value {
-            value: need("value")?,
+            value: c.need(file, n, head, "value")?,
         },
         "assert_eval_error" => Expect::EvalError {
-            reason: need("reason")?,
+            reason: c.need(file, n, head, "reason")?,
         },
         "assert_unsupported" => Expect::Unsupported {
-            reason: need("reason")?,
+            reason: c.need(file, n, head, "reason")?,
         },
         other => return Err(err(file, n, "unknown-form", format!("`{other}`"))),
     };
-    let decision = fields.remove("decision");
-    let erratum = fields.remove("erratum");
-    if let Some(k) = fields.keys().next() {
-        return Err(err(
-            file,
-            n,
-            "bad-form",
-            format!("({k} ...) does not belong in {head}"),
-        ));
-    }
-    let env = env.unwrap_or_else(|| Env::Sig(Arc::new(Signature::default())));
+    let decision = c.fields.remove("decision");
+    let erratum = c.fields.remove("erratum");
+    c.finish(file, n, head)?;
+    let env_name = c.env_name;
+    let env = c
+        .env
+        .unwrap_or_else(|| Env::Sig(Arc::new(Signature::default())));
     if expect.evaluates() && !matches!(env, Env::Ctx(_)) {
         return Err(err(
             file,
@@ -403,74 +459,45 @@ fn module_case(
     let text = modules
         .get(name)
         .ok_or_else(|| err(file, n, "unknown-name", format!("no module `{name}`")))?;
-    let mut env = None;
-    let mut env_name = "-".to_string();
-    let mut block_local = false;
-    let mut fields: BTreeMap<&str, String> = BTreeMap::new();
-    for cl in &rest[1..] {
-        let Some((k, v)) = cl.form() else {
-            return Err(err(file, cl, "bad-form", "expected a (clause ...)"));
-        };
-        match k {
-            "in" => {
-                let Some(c) = v.first().and_then(Node::atom) else {
-                    return Err(err(file, cl, "bad-form", "(in CONTEXT)"));
-                };
-                match envs.get(c) {
-                    Some(e @ Env::Ctx(_)) => env = Some(e.clone()),
-                    _ => return Err(err(file, cl, "unknown-name", format!("no context `{c}`"))),
-                }
-                env_name = c.to_string();
-            }
-            "block_local" => block_local = true,
-            "at" => {
-                let line = v
-                    .first()
-                    .and_then(Node::atom)
-                    .and_then(|a| a.parse::<u32>().ok());
-                let Some(line) = line else {
-                    return Err(err(file, cl, "bad-form", "(at LINE)"));
-                };
-                fields.insert("at", line.to_string());
-            }
-            "object" | "segments" | "location" | "value" | "error" | "reason" | "decision"
-            | "erratum" => {
-                fields.insert(k, one_str(file, cl, v, k)?.to_string());
-            }
-            other => {
-                return Err(err(
-                    file,
-                    cl,
-                    "bad-form",
-                    format!("`{other}` is not a clause of {head}"),
-                ))
-            }
-        }
+    let mut c = clauses(
+        file,
+        head,
+        &rest[1..],
+        envs,
+        &[
+            "object", "segments", "location", "value", "error", "reason", "decision", "erratum",
+        ],
+    )?;
+    if c.env.as_ref().is_some_and(|e| matches!(e, Env::Sig(_))) {
+        return Err(err(
+            file,
+            n,
+            "bad-form",
+            format!("{head} runs in a context, not a signature"),
+        ));
     }
-    let mut need = |k: &str| {
-        fields
-            .remove(k)
-            .ok_or_else(|| err(file, n, "bad-form", format!("{head} needs ({k} ...)")))
-    };
     let expect = match head {
         "assert_module_wellformed" => Expect::ModuleWellFormed,
         "assert_module_illformed" => Expect::ModuleIllFormed {
-            reason: need("reason")?,
+            reason: c.need(file, n, head, "reason")?,
         },
         "assert_module_malformed" => Expect::ModuleMalformed {
-            reason: need("reason")?,
+            reason: c.need(file, n, head, "reason")?,
         },
         "assert_object" => {
-            let object = need("object")?;
-            let at = need("at")?.parse().expect("checked above");
+            let object = c.need(file, n, head, "object")?;
+            let at = c
+                .need(file, n, head, "at")?
+                .parse()
+                .expect("checked when read");
             let e = Expect::Object {
                 object,
                 at,
-                block_local,
-                segments: fields.remove("segments"),
-                loc: fields.remove("location"),
-                value: fields.remove("value"),
-                error: fields.remove("error"),
+                block_local: c.block_local,
+                segments: c.fields.remove("segments"),
+                loc: c.fields.remove("location"),
+                value: c.fields.remove("value"),
+                error: c.fields.remove("error"),
             };
             if let Expect::Object {
                 segments: None,
@@ -491,17 +518,13 @@ fn module_case(
         }
         other => return Err(err(file, n, "unknown-form", format!("`{other}`"))),
     };
-    let decision = fields.remove("decision");
-    let erratum = fields.remove("erratum");
-    if let Some(k) = fields.keys().next() {
-        return Err(err(
-            file,
-            n,
-            "bad-form",
-            format!("({k} ...) does not belong in {head}"),
-        ));
-    }
-    let env = env.unwrap_or_else(|| Env::Ctx(Arc::new(ConcreteContext::default())));
+    let decision = c.fields.remove("decision");
+    let erratum = c.fields.remove("erratum");
+    c.finish(file, n, head)?;
+    let env_name = c.env_name;
+    let env = c
+        .env
+        .unwrap_or_else(|| Env::Ctx(Arc::new(ConcreteContext::default())));
     if let Expect::Object {
         loc: Some(l),
         value,
