@@ -22,7 +22,11 @@
 //!   computed from another object (an artificial fragment holding
 //!   `value - 5`) with `DIOpArg(0, i64), DIOpConstant(i64 5), DIOpAdd()`;
 //! * `GlobalSplit`: "Global Variable Broken Into Two Scalars", for a global
-//!   `g` every program also has.
+//!   `g` every program also has;
+//! * `ImplicitPointerChain`: "Implicit Pointer Location Description", both
+//!   mem2reg rounds at once, for `x` and `p = &x` every program also has (in
+//!   memory from the start of the function): `x` moves to a register and `p`
+//!   becomes an implicit pointer to it.
 
 use super::programs::{PInst, Program};
 use proptest::prelude::*;
@@ -47,11 +51,12 @@ pub enum Transform {
     SpillKeepRegister,
     Induction,
     GlobalSplit,
+    ImplicitPointerChain,
 }
 
 impl Transform {
     /// The transformations that must preserve values.
-    pub const SOUND: [Transform; 10] = [
+    pub const SOUND: [Transform; 11] = [
         Transform::Mem2Reg,
         Transform::Mem2RegCanonical,
         Transform::Spill,
@@ -62,6 +67,7 @@ impl Transform {
         Transform::SpillKeepRegister,
         Transform::Induction,
         Transform::GlobalSplit,
+        Transform::ImplicitPointerChain,
     ];
     /// The form of the variables it rewrites.
     fn applies_to(self) -> Form {
@@ -150,7 +156,9 @@ fn var(l: usize, form: Form, t: Option<Transform>) -> Var {
             md: lt(&format!("DIOpConstant(i64 {})", v as i64)),
             ctx: String::new(),
         },
-        (_, Some(Transform::GlobalSplit)) => in_register("DIOpReferrer(i64)"),
+        (_, Some(Transform::GlobalSplit | Transform::ImplicitPointerChain)) => {
+            in_register("DIOpReferrer(i64)")
+        }
         (_, Some(Transform::SpillKeepRegister)) => {
             let mut md = lt("DIOpReferrer(i64)");
             md += &format!("!l{l}s = distinct !DILifetime(object: !v{l}, location: !DIExpr(DIOpReferrer(i64 addrspace(5)*), DIOpDeref(i64)))\n");
@@ -297,10 +305,32 @@ pub fn instance(p: &Program, forms: &[Form], t: Option<Transform>) -> Instance {
     };
     md += &gmd;
     ctx.push(gctx);
-    let listing = format!(
-        "{head}{}",
-        p.render(&|l| vars[l].defs.clone(), &|l| vars[l].kills.clone(), &md)
-    );
+    // x (value `value(98)`) and p = &x, defined at the start of the function.
+    let x = value(98);
+    let (start, xp_md, xp_ctx) = if t == Some(Transform::ImplicitPointerChain) {
+        (
+            "  call void @llvm.dbg.def(metadata !xl, metadata i64 %x)\n  call void @llvm.dbg.def(metadata !pl, metadata i64 %x)\n",
+            "!x = !DILocalVariable(\"x\")\n!xl = distinct !DILifetime(object: !x, location: !DIExpr(DIOpReferrer(i64), DIOpAddrOf(5), DIOpDeref(i64)))\n\
+             !p = !DILocalVariable(\"p\")\n!pl = distinct !DILifetime(object: !p, location: !DIExpr(DIOpReferrer(i64), DIOpAddrOf(5)))\n",
+            format!("(register 90 \"{}\") (bind \"%x\" \"reg(90)\")", bytes(x, 8)),
+        )
+    } else {
+        (
+            "  call void @llvm.dbg.def(metadata !xl, metadata i64 addrspace(5)* %x.addr)\n  call void @llvm.dbg.def(metadata !pl, metadata i64 addrspace(5)* addrspace(5)* %p.addr)\n",
+            "!x = !DILocalVariable(\"x\")\n!xl = distinct !DILifetime(object: !x, location: !DIExpr(DIOpReferrer(i64 addrspace(5)*), DIOpDeref(i64)))\n\
+             !p = !DILocalVariable(\"p\")\n!pl = distinct !DILifetime(object: !p, location: !DIExpr(DIOpReferrer(i64 addrspace(5)* addrspace(5)*), DIOpDeref(i64 addrspace(5)*)))\n",
+            format!(
+                "(memory 5 0x500 \"{}\") (memory 5 0x508 \"00 05 00 00\") (bind \"%x.addr\" \"imp(ptr addrspace(5) 1280)\") (bind \"%p.addr\" \"imp(ptr addrspace(5) 1288)\")",
+                bytes(x, 8)
+            ),
+        )
+    };
+    md += xp_md;
+    ctx.push(xp_ctx);
+    let body = p
+        .render(&|l| vars[l].defs.clone(), &|l| vars[l].kills.clone(), &md)
+        .replacen("b0:\n", &format!("b0:\n{start}"), 1);
+    let listing = format!("{head}{body}");
     let context = format!("(context {})", ctx.join(" "));
     Instance { listing, context }
 }

@@ -171,7 +171,9 @@ pub fn writable(loc: &LocDesc) -> bool {
 
 /// Every transformation preserves, at every program point, each source
 /// variable's readable value where the original had one, never invents one
-/// where the original had none, and never makes a read-only location writable.
+/// where the original had none, and never makes a read-only location
+/// writable. A pointer that becomes an implicit pointer keeps its pointee:
+/// dereferencing it gives the value dereferencing the source pointer gave.
 pub fn law_transformation_preserves_values(
     p: &Program,
     forms: &[Form],
@@ -210,12 +212,21 @@ pub fn law_transformation_preserves_values(
             .defined()
             .into_iter()
             .map(|l| format!("!v{l}"))
-            .chain(["!g".to_string()]);
+            .chain(["!g", "!x", "!p"].map(String::from));
         for obj in objects {
             let look = |an: &Analysis, c: &ConcreteContext, point: usize| {
-                an.locate(c, &obj, point)
-                    .ok()
-                    .map(|x| (read(c, &x.loc, 64).ok(), writable(&x.loc), x.loc))
+                an.locate(c, &obj, point).ok().map(|x| {
+                    (
+                        read(
+                            c,
+                            &x.loc,
+                            x.ty.as_ref().map(|t| c.layout.bitsizeof(t)).unwrap_or(64),
+                        )
+                        .ok(),
+                        writable(&x.loc),
+                        x.loc,
+                    )
+                })
             };
             let s = look(&as_, &cs, ps);
             let t2 = look(&at, &ct, pt);
@@ -235,6 +246,40 @@ pub fn law_transformation_preserves_values(
                     tgt.listing
                 )
             };
+            // An implicit pointer has no address to show, but dereferencing
+            // it must give what dereferencing the source pointer gave.
+            if let Some((None, _, tl)) = &t2 {
+                if let [single] = tl.singles() {
+                    if let Storage::ImplicitAddress {
+                        addrspace, target, ..
+                    } = &*single.storage
+                    {
+                        let Some(addr) = sv.as_ref().and_then(|v| v.to_u128()) else {
+                            return Err(at_(
+                                "an implicit pointer where the source had no pointer value",
+                            ));
+                        };
+                        let src_pointee = read(
+                            &cs,
+                            &LocDesc::single(
+                                Storage::Memory {
+                                    addrspace: *addrspace,
+                                },
+                                addr * 8,
+                            ),
+                            64,
+                        )
+                        .ok();
+                        let tgt_pointee = read(&ct, target, 64).ok();
+                        if src_pointee.is_none() || src_pointee != tgt_pointee {
+                            return Err(at_(
+                                "the implicit pointer does not point at the same value",
+                            ));
+                        }
+                        continue;
+                    }
+                }
+            }
             match (&sv, &tv) {
                 (Some(x), Some(y)) if x != y => {
                     return Err(at_(&format!("value 0x{} became 0x{}", x.hex(), y.hex())))
