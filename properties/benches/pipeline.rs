@@ -7,9 +7,10 @@
 
 use dioptra_generators::arb_wellformed_expr;
 use dioptra_generators::programs::arb_program;
+use dioptra_generators::transform::{arb_forms, arb_transform};
 use dioptra_properties::{
     law_mutation_rejected_with_its_reason, law_ranges_match_the_path_model,
-    law_wellformed_evaluates_to_its_static_type,
+    law_transformation_preserves_values, law_wellformed_evaluates_to_its_static_type,
 };
 use proptest::strategy::{Strategy, ValueTree};
 use proptest::test_runner::TestRunner;
@@ -42,4 +43,16 @@ fn main() {
     }
     let s = t.elapsed().as_secs_f64();
     println!("lifetime programs: {m} cases in {s:.2} s = {:.0} cases/s (generate, print, parse, both readings, path model)", m as f64 / s);
+    let cases = (arb_program(), arb_forms(), arb_transform());
+    let k = 2_000;
+    let t = Instant::now();
+    for _ in 0..k {
+        let (p, f, tr) = cases.new_tree(&mut runner).unwrap().current();
+        law_transformation_preserves_values(&p, &f, tr).unwrap();
+    }
+    let s = t.elapsed().as_secs_f64();
+    println!(
+        "transformations: {k} cases in {s:.2} s = {:.0} cases/s (generate, transform, parse and check both, locate every object at every point, compare)",
+        k as f64 / s
+    );
 }
