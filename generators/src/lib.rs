@@ -197,6 +197,7 @@ pub const FIXED_CONTEXT: &str = r#"(context fuzz
   (arg "ptr addrspace(5)" "imp(ptr addrspace(5) 256)")
   (arg "<4 x i8>" "{reg(3) | reg(3)}")
   (arg "i64" "reg(4)")
+  (typeobject "<2 x i32>" "mem(1, 0x1008)")
   (lane 7))"#;
 
 /// `FIXED_CONTEXT`: a referrer, inputs of different kinds, memory behind the
@@ -315,6 +316,18 @@ impl Builder {
             2 | 3 => {
                 let lit = Self::constant(&t, c);
                 self.push(Op::Constant(t.clone(), lit), t)
+            }
+            15 => {
+                let ty = [
+                    Type::Int(64),
+                    Type::Double,
+                    Type::Vector {
+                        count: 2,
+                        elem: Box::new(Type::Int(32)),
+                    },
+                ][pick(3)]
+                .clone();
+                self.push(Op::TypeObject(ty.clone()), ty)
             }
             4 => self.push(Op::PushLane(Type::Int(32)), Type::Int(32)),
             5 => match top {
@@ -527,7 +540,8 @@ pub fn arb_context() -> impl Strategy<Value = String> {
             format!(
                 "(context fuzz\n  (register 3 \"{r3}\")\n  (register 4 \"{r4}\")\n  (memory 5 0x100 \"{m5}\")\n  (memory 1 0x1000 \"{m1}\")\n  \
                  (referrer \"i32\" \"{referrer}\")\n  (arg \"i64\" \"{a0}\")\n  (arg \"ptr addrspace(5)\" \"{a1}\")\n  \
-                 (arg \"<4 x i8>\" \"{a2}\")\n  (arg \"i64\" \"{a3}\")\n  (lane {lane}))"
+                 (arg \"<4 x i8>\" \"{a2}\")\n  (arg \"i64\" \"{a3}\")\n  \
+                 (typeobject \"<2 x i32>\" \"{a0}\")\n  (lane {lane}))"
             )
         },
     )

@@ -16,7 +16,8 @@ pub enum PInst {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PBlock {
     pub insts: Vec<PInst>,
-    /// Successor blocks (all later than this one); empty for the exit.
+    /// Successor blocks; empty for the exit. Forward edges, plus back-edges
+    /// (loops) to earlier blocks.
     pub succs: Vec<usize>,
 }
 
@@ -28,8 +29,9 @@ pub struct Program {
 }
 
 /// Programs of 1..=6 blocks, each with 1..=5 instructions; every block but the
-/// last falls through or branches to one or two later blocks; each segment is
-/// defined at most once (kills may be anywhere).
+/// last falls through or branches to one or two later blocks, and some blocks
+/// also branch back to an earlier one (a loop); each segment is defined at
+/// most once (kills may be anywhere).
 pub fn arb_program() -> impl Strategy<Value = Program> {
     (1usize..=6, 1usize..=4).prop_flat_map(|(nb, nl)| {
         let block = |b: usize| {
@@ -72,6 +74,20 @@ pub fn arb_program() -> impl Strategy<Value = Program> {
                 .collect();
             Program { blocks, lifetimes: nl }
         })
+    })
+    .prop_flat_map(|p| {
+        let n = p.blocks.len();
+        // A back-edge from some block b > 0 with one successor to a block <= b.
+        (Just(p), prop::collection::vec((0..n.max(1), 0..n.max(1)), 0..=2))
+    })
+    .prop_map(|(mut p, loops)| {
+        for (b, to) in loops {
+            let n = p.blocks.len();
+            if b > 0 && b + 1 < n && to <= b && p.blocks[b].succs.len() == 1 {
+                p.blocks[b].succs.push(to);
+            }
+        }
+        p
     })
     .prop_map(|mut p| {
         // Keep every block reachable from the entry: block b also falls
@@ -174,16 +190,21 @@ impl Program {
 
     /// The model: segment `l` is active at instruction `k` of block `b` iff
     /// some path from the entry reaches it with `l`'s last def/kill event up
-    /// to and including it a def. Enumerates every path (the blocks form a
-    /// DAG, so there are finitely many).
+    /// to and including it a def. Explores the product of the control-flow
+    /// graph with the def/kill state machine, (block, active?) pairs from the
+    /// entry: finite even with loops.
     pub fn model_active(&self, l: usize) -> Vec<Vec<bool>> {
         let mut active: Vec<Vec<bool>> = self
             .blocks
             .iter()
             .map(|b| vec![false; b.insts.len() + 1])
             .collect();
+        let mut seen = std::collections::BTreeSet::new();
         let mut stack = vec![(0usize, false)];
         while let Some((b, mut on)) = stack.pop() {
+            if !seen.insert((b, on)) {
+                continue;
+            }
             let block = &self.blocks[b];
             for (k, i) in block.insts.iter().enumerate() {
                 match i {
