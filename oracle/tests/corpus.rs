@@ -62,6 +62,24 @@ fn a_wrong_implementation_fails_cases() {
     );
 }
 
+#[test]
+fn an_unresponsive_implementation_costs_one_timeout() {
+    // Reads nothing and never answers: the first case times out, the rest
+    // fail at once.
+    let mut ext = External::start("sleep 30", Duration::from_millis(300)).unwrap();
+    let t = std::time::Instant::now();
+    let s = run_files(&[root().join("corpus/ops/add.dioptra")], &mut ext);
+    assert_eq!(s.passed, 0);
+    assert!(s.failed > 10);
+    assert!(
+        t.elapsed() < Duration::from_secs(5),
+        "took {:?}",
+        t.elapsed()
+    );
+    assert!(s.failures[0].contains("Impl: timeout"), "{}", s.failures[0]);
+    assert!(s.failures[1].contains("Impl: dead"), "{}", s.failures[1]);
+}
+
 /// Every reason code each op can report, from the spec's "not well-formed"
 /// sentences, dioptra's decisions and the dynamic rules.
 const REASONS: &[(&str, &[&str])] = &[

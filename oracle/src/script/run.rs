@@ -10,7 +10,7 @@ use num_bigint::BigUint;
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender};
 use std::time::Duration;
 
 /// Something that answers protocol requests.
@@ -32,11 +32,17 @@ impl Responder for Reference {
 
 /// An external implementation: a command reading requests on stdin and
 /// writing responses on stdout, one JSON object per line.
+///
+/// Writes go through a thread, so a child that stops reading cannot block
+/// the runner; after the first timeout or exit the implementation is
+/// considered dead and the remaining cases fail at once (the run is bounded
+/// by one timeout).
 pub struct External {
     child: Child,
-    stdin: ChildStdin,
+    requests: Option<Sender<String>>,
     lines: Receiver<std::io::Result<String>>,
     timeout: Duration,
+    dead: Option<String>,
 }
 
 impl External {
@@ -48,7 +54,7 @@ impl External {
             .stdout(Stdio::piped())
             .spawn()
             .map_err(|e| format!("Impl: spawn-failed: `{cmd}`: {e}"))?;
-        let stdin = child.stdin.take().ok_or("Impl: spawn-failed: no stdin")?;
+        let mut stdin: ChildStdin = child.stdin.take().ok_or("Impl: spawn-failed: no stdin")?;
         let stdout = child.stdout.take().ok_or("Impl: spawn-failed: no stdout")?;
         let (tx, rx) = channel();
         std::thread::spawn(move || {
@@ -58,36 +64,63 @@ impl External {
                 }
             }
         });
+        let (req_tx, req_rx) = channel::<String>();
+        std::thread::spawn(move || {
+            for line in req_rx {
+                if writeln!(stdin, "{line}")
+                    .and_then(|_| stdin.flush())
+                    .is_err()
+                {
+                    break;
+                }
+            }
+        });
         Ok(External {
             child,
-            stdin,
+            requests: Some(req_tx),
             lines: rx,
             timeout,
+            dead: None,
         })
     }
 }
 
 impl Responder for External {
     fn respond(&mut self, req: &Request) -> Result<Response, String> {
+        if let Some(why) = &self.dead {
+            return Err(format!("Impl: dead: {why}"));
+        }
         let line = serde_json::to_string(req).map_err(|e| e.to_string())?;
-        writeln!(self.stdin, "{line}")
-            .and_then(|_| self.stdin.flush())
-            .map_err(|e| format!("Impl: write-failed: {e}"))?;
-        let got = self
-            .lines
-            .recv_timeout(self.timeout)
-            .map_err(|e| match e {
-                RecvTimeoutError::Timeout => {
-                    format!("Impl: timeout: no answer within {:?}", self.timeout)
-                }
-                RecvTimeoutError::Disconnected => {
-                    "Impl: exited: the implementation closed its output".to_string()
-                }
-            })?
-            .map_err(|e| format!("Impl: read-failed: {e}"))?;
+        let sent = self.requests.as_ref().is_some_and(|r| r.send(line).is_ok());
+        if !sent {
+            self.dead = Some("the implementation stopped reading its input".into());
+            return Err("Impl: write-failed: the implementation stopped reading its input".into());
+        }
+        let got = match self.lines.recv_timeout(self.timeout) {
+            Ok(Ok(l)) => l,
+            Ok(Err(e)) => {
+                self.dead = Some(format!("reading its output failed: {e}"));
+                return Err(format!("Impl: read-failed: {e}"));
+            }
+            Err(RecvTimeoutError::Timeout) => {
+                self.dead = Some(format!(
+                    "request {} got no answer within {:?}",
+                    req.id, self.timeout
+                ));
+                return Err(format!(
+                    "Impl: timeout: no answer within {:?}",
+                    self.timeout
+                ));
+            }
+            Err(RecvTimeoutError::Disconnected) => {
+                self.dead = Some("it closed its output".into());
+                return Err("Impl: exited: the implementation closed its output".to_string());
+            }
+        };
         let resp: Response =
             serde_json::from_str(&got).map_err(|e| format!("Impl: bad-response: {e}: `{got}`"))?;
         if resp.id != req.id {
+            self.dead = Some(format!("it answered id {} for request {}", resp.id, req.id));
             return Err(format!(
                 "Impl: bad-response: answered id {} for request {}",
                 resp.id, req.id
@@ -99,6 +132,7 @@ impl Responder for External {
 
 impl Drop for External {
     fn drop(&mut self) {
+        self.requests = None;
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
