@@ -78,6 +78,33 @@ pub fn module(data: &[u8]) {
     }
 }
 
+/// Target `dwarf`: DWARF expression bytes, in both AMD encodings. What
+/// decodes re-encodes to bytes that decode to the same operations (LEB128
+/// may be re-encoded shorter), and prints to text that parses back.
+pub fn dwarf(data: &[u8]) {
+    use dioptra_semantics::dwarf::{decode, encode, text, Encoding};
+    for amd_single_byte in [false, true] {
+        let enc = Encoding {
+            amd_single_byte,
+            ..Encoding::default()
+        };
+        let Ok(ops) = decode(data, enc) else { continue };
+        if let Ok(bytes) = encode(&ops, enc) {
+            assert_eq!(
+                decode(&bytes, enc).ok().as_ref(),
+                Some(&ops),
+                "re-encoding {data:x?}"
+            );
+        }
+        let t = text::print(&ops, enc);
+        assert_eq!(
+            text::parse(&t, enc).ok().as_ref(),
+            Some(&ops),
+            "re-parsing `{t}`"
+        );
+    }
+}
+
 /// A fuzz target's body.
 pub type Target = fn(&[u8]);
 
@@ -87,4 +114,5 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("expr_structured", expr_structured),
     ("script", script),
     ("module", module),
+    ("dwarf", dwarf),
 ];

@@ -28,6 +28,7 @@
 //! * [`lifetime`]: module listings, lifetime segments, the location of an
 //!   object at a program point;
 //! * [`value`], [`bits`]: the arithmetic underneath;
+//! * [`dwarf`]: DWARF expression operations as bytes and as text;
 //! * [`diag`], [`limits`]: diagnostics and the bounds on input.
 
 #[cfg(any(feature = "arbitrary", feature = "quickcheck"))]
@@ -35,6 +36,7 @@ pub mod arb;
 pub mod bits;
 pub mod context;
 pub mod diag;
+pub mod dwarf;
 pub mod eval;
 pub mod lifetime;
 pub mod limits;
