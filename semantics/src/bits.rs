@@ -111,16 +111,6 @@ impl Bits {
     pub fn sext(&self, width: u64) -> Bits {
         Bits::from_bigint(width, &self.signed())
     }
-    /// Little-endian bytes, `ceil(width / 8)` of them.
-    pub fn to_le_bytes(&self) -> Vec<u8> {
-        let n = self.width.div_ceil(8) as usize;
-        let mut b = self.value.to_bytes_le();
-        if self.value.is_zero() {
-            b.clear();
-        }
-        b.resize(n, 0);
-        b
-    }
     /// Hex digits, most significant first, exactly `ceil(width / 4)` of them.
     pub fn hex(&self) -> String {
         // Padded by hand: `format!` widths stop at 65535.
@@ -160,7 +150,6 @@ mod tests {
         let w = lo.concat(&hi);
         assert_eq!(w.low_u64(), 0x1234);
         assert_eq!(w.extract(4, 8).low_u64(), 0x23);
-        assert_eq!(w.to_le_bytes(), vec![0x34, 0x12]);
         assert_eq!(w.hex(), "1234");
         assert_eq!(Bits::from_u64(1, 1).hex(), "1");
         assert_eq!(Bits::zero(1 << 20).hex().len(), 1 << 18);

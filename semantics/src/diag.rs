@@ -72,6 +72,12 @@ impl Diag {
     pub fn unsupported(c: impl Into<String>, r: &'static str, m: impl Into<String>) -> Diag {
         Diag::new(Outcome::Unsupported, c, r, m)
     }
+    /// The same diagnostic with `where_: ` put before its message (a line, an
+    /// op index, the lifetime it came from); construct and reason unchanged.
+    pub fn at_place(mut self, where_: impl fmt::Display) -> Diag {
+        self.message = format!("{where_}: {}", self.message);
+        self
+    }
     /// The stable prefix `Construct: reason-code` that tests match on.
     pub fn prefix(&self) -> String {
         format!("{}: {}", self.construct, self.reason)

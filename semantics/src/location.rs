@@ -219,10 +219,6 @@ impl LocDesc {
     pub fn depth(&self) -> u32 {
         self.0.iter().map(|s| s.storage.depth()).max().unwrap_or(0)
     }
-    /// Is every single location the undefined one?
-    pub fn is_undefined(&self) -> bool {
-        self.0.iter().all(|s| *s.storage == Storage::Undefined)
-    }
 
     /// Every single location moved by `delta` bits.
     pub fn offset_by(&self, ctx: &dyn Context, delta: &BigInt) -> Result<LocDesc, ReadFail> {

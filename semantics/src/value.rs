@@ -6,7 +6,7 @@ use crate::diag::Diag;
 use crate::syntax::Literal;
 use crate::types::{DataLayout, Type};
 use num_bigint::{BigInt, BigUint, Sign};
-use num_traits::{FromPrimitive, One, Signed, Zero};
+use num_traits::{FromPrimitive, One, Zero};
 
 /// The bits of literal `lit` of type `t`, or `None` for `undef` / `poison`.
 ///
@@ -279,11 +279,6 @@ pub fn float_to_int(t: &Type, bits: u64) -> Option<BigInt> {
 pub fn fits_signed(v: &BigInt, width: u64) -> bool {
     let lim = BigInt::one() << (width - 1);
     v >= &-lim.clone() && v < &lim
-}
-
-/// `|v|` as a `BigInt` helper for messages.
-pub fn abs(v: &BigInt) -> BigInt {
-    v.abs()
 }
 
 #[cfg(test)]

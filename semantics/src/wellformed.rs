@@ -87,14 +87,10 @@ impl TypeStack<'_> {
     }
     /// A type written in the op must be within dioptra's size bounds.
     fn sized(&self, t: &Type) -> Result<u64, Diag> {
-        self.sig.layout.check_size(t).map_err(|e| {
-            Diag::new(
-                e.outcome,
-                e.construct,
-                e.reason,
-                format!("op {}: {}", self.index, e.message),
-            )
-        })
+        self.sig
+            .layout
+            .check_size(t)
+            .map_err(|e| e.at_place(format!("op {}", self.index)))
     }
     /// Pops `(L1:T) (L2:T)` of a binary op and returns `T`.
     fn pop_same_pair(&mut self) -> Result<Type, Diag> {
@@ -312,14 +308,7 @@ pub fn check_type_object(st: &mut TypeStack, t: &Type) -> Result<(), Diag> {
 /// "`V` is a literal value of type `T` or the `undef` value."
 pub fn check_constant(st: &mut TypeStack, t: &Type, v: &Literal) -> Result<(), Diag> {
     st.sized(t)?;
-    literal_bits(t, v, &st.sig.layout).map_err(|e| {
-        Diag::new(
-            e.outcome,
-            e.construct,
-            e.reason,
-            format!("op {}: {}", st.index, e.message),
-        )
-    })?;
+    literal_bits(t, v, &st.sig.layout).map_err(|e| e.at_place(format!("op {}", st.index)))?;
     st.push(t.clone());
     Ok(())
 }

@@ -386,14 +386,10 @@ fn operand(r: &mut Reader, k: Kind, enc: Encoding, depth: usize) -> Result<Opera
                     "entry_value expressions nested too deeply",
                 ));
             }
-            Operand::Expr(decode_at(&inner, enc, depth + 1).map_err(|d| {
-                Diag::new(
-                    d.outcome,
-                    d.construct,
-                    d.reason,
-                    format!("in the entry_value at byte {at}: {}", d.message),
-                )
-            })?)
+            Operand::Expr(
+                decode_at(&inner, enc, depth + 1)
+                    .map_err(|d| d.at_place(format!("in the entry_value at byte {at}")))?,
+            )
         }
     })
 }

@@ -396,14 +396,7 @@ fn parse_node(
             )
         })?;
     if kind_name == "DIExpr" || kind_name == "DIExpression" {
-        let e = parse_expr(rhs).map_err(|d| {
-            Diag::new(
-                d.outcome,
-                d.construct,
-                d.reason,
-                format!("line {line}: {}", d.message),
-            )
-        })?;
+        let e = parse_expr(rhs).map_err(|d| d.at_place(format!("line {line}")))?;
         return Ok(Node {
             id: id.into(),
             line,
@@ -447,14 +440,7 @@ fn parse_node(
                 Some(v) if is_md_id(v) => Some(v.clone()),
                 Some(v) => {
                     // An inline expression becomes an anonymous expression node.
-                    let e = parse_expr(v).map_err(|d| {
-                        Diag::new(
-                            d.outcome,
-                            d.construct,
-                            d.reason,
-                            format!("line {line}: {}", d.message),
-                        )
-                    })?;
+                    let e = parse_expr(v).map_err(|d| d.at_place(format!("line {line}")))?;
                     let anon = format!("{id}.location");
                     extra_exprs.push((anon.clone(), e));
                     Some(anon)
@@ -534,14 +520,7 @@ fn parse_referrer(text: &str, line: u32) -> Result<Referrer, Diag> {
         });
     }
     let mut t = Tokens::new(text).map_err(|d| bad(d.to_string()))?;
-    let ty = parse_type_at(&mut t).map_err(|d| {
-        Diag::new(
-            d.outcome,
-            d.construct,
-            d.reason,
-            format!("line {line}: {}", d.message),
-        )
-    })?;
+    let ty = parse_type_at(&mut t).map_err(|d| d.at_place(format!("line {line}")))?;
     let value = match t.peek().cloned() {
         Some(Tok::Ident(n)) if n.starts_with('%') || n.starts_with('@') || n.starts_with('$') => {
             t.advance();

@@ -283,14 +283,7 @@ impl<'m> Analysis<'m> {
             args: inputs,
             type_object,
         };
-        let r = eval(e, &sc).map_err(|d| {
-            Diag::new(
-                d.outcome,
-                d.construct,
-                d.reason,
-                format!("in `{lt}`: {}", d.message),
-            )
-        })?;
+        let r = eval(e, &sc).map_err(|d| d.at_place(format!("in `{lt}`")))?;
         Ok((r.ty, r.loc))
     }
 }

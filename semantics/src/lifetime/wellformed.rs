@@ -648,12 +648,7 @@ fn check_expressions(m: &Module, x: &Intrinsics, out: &mut Vec<Diag>) {
         };
         let sig = static_signature(m, n, &types, &type_props, referrer.as_ref());
         if let Err(d) = check(e, &sig) {
-            out.push(Diag::new(
-                d.outcome,
-                d.construct,
-                d.reason,
-                format!("line {} (`{}`): {}", n.line, n.id, d.message),
-            ));
+            out.push(d.at_place(format!("line {} (`{}`)", n.line, n.id)));
         }
     }
 }

@@ -133,14 +133,6 @@ impl<'a> Tokens<'a> {
             .map(|s| s.at)
             .unwrap_or(self.text.len())
     }
-    /// Byte offset of the previous token.
-    pub fn prev(&self) -> usize {
-        self.i
-            .checked_sub(1)
-            .and_then(|j| self.toks.get(j))
-            .map(|s| s.at)
-            .unwrap_or(0)
-    }
     /// A diagnostic pointing at the current token.
     pub fn err(&self, d: Diag) -> Diag {
         point(self.text, self.here(), d)
