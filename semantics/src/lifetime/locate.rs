@@ -272,6 +272,16 @@ impl<'m> Analysis<'m> {
                     });
             inputs.push(Input { ty, loc: l.loc });
         }
+        // DECISION (D-simt) for listings: a listing's target is SIMT (the
+        // extensions are AMDGPU's), so DIOpPushLane is well-formed there; its
+        // value needs the lane, which only the context can give.
+        if ctx.lane.is_none() && e.ops.iter().any(|op| matches!(op, Op::PushLane(_))) {
+            return Err(Diag::unsupported(
+                "DIOpPushLane",
+                "lane-not-supplied",
+                format!("in `{lt}`: the context gives no (lane N)"),
+            ));
+        }
         let type_object = if self.type_props.contains_key(object) {
             ctx.type_object.clone()
         } else {
@@ -354,9 +364,7 @@ impl Context for SegmentContext<'_> {
         self.type_object.as_ref()
     }
     fn lane(&self) -> Option<u64> {
-        // DECISION (D-simt) for listings: the extensions are AMDGPU's, so a
-        // listing's target is SIMT; the lane is the context's, or 0.
-        Some(self.base.lane.unwrap_or(0))
+        self.base.lane
     }
     fn register_bits(&self, n: u32) -> Option<u64> {
         self.base.register_bits(n)
