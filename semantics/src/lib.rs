@@ -41,6 +41,7 @@ pub mod eval;
 pub mod lifetime;
 pub mod limits;
 pub mod location;
+pub mod smt;
 pub mod syntax;
 pub mod text;
 pub mod types;

@@ -478,3 +478,96 @@ impl fmt::Display for LocDesc {
         f.write_str("}")
     }
 }
+
+/// What one bit of a location is, for comparing two locations.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum BitLeaf {
+    /// Bit `offset` of memory, a register or an entity's storage.
+    Store(Key, u128),
+    /// A bit of an implicit value.
+    Value(bool),
+    Undefined,
+    /// Bit `offset` of an implicit address to `target` (D-address-identity).
+    Address {
+        addrspace: u32,
+        bits: u64,
+        target: LocDesc,
+        offset: u128,
+    },
+    /// Past the end of an implicit value or a composite.
+    Beyond,
+}
+
+/// Do `a` and `b` denote the same `n` bits: the same storage bits for
+/// memory, registers and entities, the same value (and the same bits past
+/// the end) for implicit values, structurally the same target for implicit
+/// addresses (D-address-identity)? Locations in several places compare as
+/// sets. The twin of `smt::loc::same_location`.
+pub fn same_location(a: &LocDesc, b: &LocDesc, n: u64) -> bool {
+    let bits = |l: &LocDesc| {
+        let mut v: Vec<Vec<BitLeaf>> = l
+            .singles()
+            .iter()
+            .map(|s| {
+                let mut out = Vec::with_capacity(n as usize);
+                bit_leaves(&s.storage, s.offset, n, &mut out);
+                out
+            })
+            .collect();
+        v.sort();
+        v.dedup();
+        v
+    };
+    bits(a) == bits(b)
+}
+
+fn bit_leaves(st: &Storage, off: u128, n: u64, out: &mut Vec<BitLeaf>) {
+    match st {
+        Storage::Memory { addrspace } => {
+            out.extend((0..n as u128).map(|i| BitLeaf::Store(Key::Memory(*addrspace), off + i)))
+        }
+        Storage::Register { number } => {
+            out.extend((0..n as u128).map(|i| BitLeaf::Store(Key::Register(*number), off + i)))
+        }
+        Storage::Entity { name, .. } => {
+            out.extend((0..n as u128).map(|i| BitLeaf::Store(Key::Entity(name.clone()), off + i)))
+        }
+        Storage::Implicit(v) => out.extend((0..n as u128).map(|i| {
+            let at = off + i;
+            if at < v.width() as u128 {
+                BitLeaf::Value(v.bit(at as u64))
+            } else {
+                BitLeaf::Beyond
+            }
+        })),
+        Storage::Undefined => out.extend((0..n).map(|_| BitLeaf::Undefined)),
+        Storage::ImplicitAddress {
+            addrspace,
+            bits,
+            target,
+            ..
+        } => out.extend((0..n as u128).map(|i| BitLeaf::Address {
+            addrspace: *addrspace,
+            bits: *bits,
+            target: target.clone(),
+            offset: off + i,
+        })),
+        Storage::Composite { parts, .. } => {
+            let base = out.len();
+            let (lo, hi) = (off, off + n as u128);
+            let mut start = 0u128;
+            for p in parts {
+                let end = start + p.bits as u128;
+                let (a, b) = (lo.max(start), hi.min(end));
+                if a < b {
+                    // A part in several places: its first place stands for
+                    // it (the places hold the same bits by D-multi-location-read).
+                    let s = &p.loc.singles()[0];
+                    bit_leaves(&s.storage, s.offset + (a - start), (b - a) as u64, out);
+                }
+                start = end;
+            }
+            out.resize(base + n as usize, BitLeaf::Beyond);
+        }
+    }
+}

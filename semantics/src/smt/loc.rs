@@ -1,0 +1,607 @@
+//! Symbolic location descriptions: the twin of `location.rs` over z3 terms.
+//!
+//! The shape of a location (which storage kind, how a composite is built) is
+//! known when the formula is built; offsets, values, memory and register
+//! contents are terms. Where a value decides the shape (`DIOpSelect`'s mask,
+//! an input that may be in a register or in memory) the location is an
+//! if-then-else of shapes. Failure ("not well-formed" dynamic rules and
+//! evaluation errors, D-dynamic-rules) is a `Bool` kept beside the location,
+//! never folded into its value.
+
+use super::term::{and, bv_u, const_u128, ff, off_u, resize, tt, OFF};
+use super::world::World;
+use crate::diag::Diag;
+use crate::limits::MAX_LOCATION_DEPTH;
+use std::rc::Rc;
+use z3::ast::{Ast, Bool, BV};
+
+/// A location storage whose shape is known.
+#[derive(Clone, Debug)]
+pub enum SStorage {
+    Memory {
+        addrspace: u32,
+    },
+    Register {
+        number: u32,
+        bits: u64,
+    },
+    /// An implicit storage holding this value (its width is the size).
+    Implicit(BV),
+    ImplicitAddress {
+        addrspace: u32,
+        bits: u64,
+        target: SLoc,
+    },
+    Undefined,
+    Composite {
+        parts: Vec<SPart>,
+    },
+}
+
+#[derive(Clone, Debug)]
+pub struct SPart {
+    pub bits: u64,
+    pub loc: SLoc,
+}
+
+/// A symbolic (single) location description.
+#[derive(Clone, Debug)]
+pub enum SLoc {
+    /// A storage and a bit offset (an `OFF`-bit term).
+    One(Rc<SStorage>, BV),
+    /// `if c then a else b`.
+    Ite(Bool, Rc<SLoc>, Rc<SLoc>),
+}
+
+/// A value read from a location, and whether the read succeeds.
+pub struct Read {
+    pub value: BV,
+    pub ok: Bool,
+}
+
+pub fn unsupported(reason: &'static str, msg: impl Into<String>) -> Diag {
+    Diag::unsupported("SMT", reason, msg)
+}
+
+impl SLoc {
+    pub fn at(storage: SStorage, offset: BV) -> SLoc {
+        SLoc::One(Rc::new(storage), offset)
+    }
+    pub fn start(storage: SStorage) -> SLoc {
+        SLoc::at(storage, off_u(0))
+    }
+    pub fn ite(c: &Bool, a: SLoc, b: SLoc) -> SLoc {
+        match c.simplify().as_bool() {
+            Some(true) => a,
+            Some(false) => b,
+            None => SLoc::Ite(c.clone(), Rc::new(a), Rc::new(b)),
+        }
+    }
+    pub fn depth(&self) -> u32 {
+        match self {
+            SLoc::Ite(_, a, b) => a.depth().max(b.depth()),
+            SLoc::One(s, _) => match &**s {
+                SStorage::ImplicitAddress { target, .. } => 1 + target.depth(),
+                SStorage::Composite { parts } => {
+                    1 + parts.iter().map(|p| p.loc.depth()).max().unwrap_or(0)
+                }
+                _ => 0,
+            },
+        }
+    }
+}
+
+/// The size in bits of a storage; `None` for the undefined storage.
+pub fn size(w: &World, s: &SStorage) -> Option<u128> {
+    Some(match s {
+        SStorage::Memory { addrspace } => 1u128 << (w.layout.pointer_bits(*addrspace) + 3),
+        SStorage::Register { bits, .. } => *bits as u128,
+        SStorage::Implicit(v) => v.get_size() as u128,
+        SStorage::ImplicitAddress { bits, .. } => *bits as u128,
+        SStorage::Undefined => return None,
+        SStorage::Composite { parts } => parts.iter().map(|p| p.bits as u128).sum(),
+    })
+}
+
+/// The twin of `Single::offset_by`: the location moved by `delta` (a signed
+/// `OFF`-bit term), and the condition that it stays inside its storage
+/// (D-offset-bounds; D-undefined-offset).
+pub fn offset_by(w: &World, l: &SLoc, delta: &BV) -> (SLoc, Bool) {
+    match l {
+        SLoc::Ite(c, a, b) => {
+            let (a, oa) = offset_by(w, a, delta);
+            let (b, ob) = offset_by(w, b, delta);
+            (SLoc::ite(c, a, b), c.ite(&oa, &ob))
+        }
+        SLoc::One(s, off) => match size(w, s) {
+            None => (l.clone(), tt()),
+            Some(n) => {
+                let new = off.bvadd(delta);
+                let ok = and(&new.bvsge(off_u(0)), &new.bvsle(off_u(n)));
+                (SLoc::One(s.clone(), new), ok)
+            }
+        },
+    }
+}
+
+/// The twin of `read(L, T)` for `n` bits (D-dynamic-rules: reading
+/// undefined bits or outside the storage fails).
+pub fn read(w: &World, l: &SLoc, n: u64) -> Result<Read, Diag> {
+    read_at(w, l, 0, n)
+}
+
+fn read_at(w: &World, l: &SLoc, rel: u128, n: u64) -> Result<Read, Diag> {
+    match l {
+        SLoc::Ite(c, a, b) => {
+            let ra = read_at(w, a, rel, n)?;
+            let rb = read_at(w, b, rel, n)?;
+            Ok(Read {
+                value: c.ite(&ra.value, &rb.value),
+                ok: c.ite(&ra.ok, &rb.ok),
+            })
+        }
+        SLoc::One(s, off) => read_single(w, s, &off.bvadd(off_u(rel)), n),
+    }
+}
+
+fn read_single(w: &World, s: &SStorage, off: &BV, n: u64) -> Result<Read, Diag> {
+    let nb = n as u32;
+    let in_range = match size(w, s) {
+        Some(size) => off.bvadd(off_u(n as u128)).bvule(off_u(size)),
+        None => tt(),
+    };
+    let r = match s {
+        SStorage::Memory { addrspace } => w.read_memory(*addrspace, off, n),
+        SStorage::Register { number, bits } => {
+            let (value, defined) = w.register(*number, *bits)?;
+            let v = shift_out(&value, off, n);
+            let d = shift_out(&defined, off, n);
+            Read {
+                value: v,
+                ok: d.eq(BV::from_i64(-1, nb)),
+            }
+        }
+        SStorage::Implicit(v) => Read {
+            value: shift_out(v, off, n),
+            ok: tt(),
+        },
+        SStorage::ImplicitAddress { .. } => Read {
+            value: bv_u(nb, 0),
+            ok: ff(),
+        },
+        SStorage::Undefined => Read {
+            value: bv_u(nb, 0),
+            ok: Bool::from_bool(n == 0),
+        },
+        SStorage::Composite { parts } => {
+            let Some(o) = const_u128(off) else {
+                return Err(unsupported(
+                    "symbolic-offset-into-composite",
+                    "a location inside a composite at an offset that depends on the context",
+                ));
+            };
+            let (lo, hi) = (o, o + n as u128);
+            let mut acc: Option<BV> = None;
+            let mut ok = tt();
+            let mut start = 0u128;
+            for p in parts {
+                let end = start + p.bits as u128;
+                let (a, b) = (lo.max(start), hi.min(end));
+                if a < b {
+                    let r = read_at(w, &p.loc, a - start, (b - a) as u64)?;
+                    ok = and(&ok, &r.ok);
+                    acc = Some(match acc {
+                        None => r.value,
+                        Some(low) => r.value.concat(&low),
+                    });
+                }
+                start = end;
+            }
+            let value = match acc {
+                // Out of range: any value, the read fails.
+                Some(v) if v.get_size() == nb => v,
+                _ => bv_u(nb, 0),
+            };
+            Read { value, ok }
+        }
+    };
+    Ok(Read {
+        value: r.value,
+        ok: and(&in_range, &r.ok),
+    })
+}
+
+/// `n` bits of `v` from bit `off` (bits past the end read as zero; callers
+/// check the range).
+pub fn shift_out(v: &BV, off: &BV, n: u64) -> BV {
+    let width = (v.get_size() as u64).max(n) as u32;
+    let wide = resize(v, width);
+    // An offset past the width shifts everything out, as bvlshr does.
+    let amount = if width >= OFF {
+        resize(off, width)
+    } else {
+        let fits = off.bvult(off_u(1u128 << width.min(127)));
+        fits.ite(&resize(off, width), &BV::from_i64(-1, width))
+    };
+    wide.bvlshr(&amount).extract(n as u32 - 1, 0)
+}
+
+/// The twin of `location::composite`: the composite of `parts` (listed from
+/// offset 0 up) and the overlap rule of `DIOpComposite` as a condition
+/// (D-dynamic-rules, D-addrspaces-distinct).
+pub fn composite(parts: Vec<SPart>) -> Result<(SLoc, Bool), Diag> {
+    let depth = 1 + parts.iter().map(|p| p.loc.depth()).max().unwrap_or(0);
+    if depth > MAX_LOCATION_DEPTH {
+        return Err(unsupported(
+            "limit-exceeded",
+            format!("composites nested deeper than {MAX_LOCATION_DEPTH}"),
+        ));
+    }
+    let mut leaves = Vec::new();
+    for (i, p) in parts.iter().enumerate() {
+        collect_leaves(&p.loc, &off_u(0), p.bits as u128, i, &tt(), &mut leaves)?;
+    }
+    let mut ok = tt();
+    for (i, a) in leaves.iter().enumerate() {
+        for b in &leaves[i + 1..] {
+            if a.key != b.key || a.part == b.part {
+                continue;
+            }
+            let disjoint = Bool::or(&[&a.end.bvule(&b.start), &b.end.bvule(&a.start)]);
+            let clash = Bool::and(&[&a.guard, &b.guard, &disjoint.not()]);
+            ok = and(&ok, &clash.not());
+        }
+    }
+    Ok((SLoc::start(SStorage::Composite { parts }), ok))
+}
+
+/// Bound on the pieces compared by the overlap rule (pairs grow
+/// quadratically in the formula).
+const MAX_SMT_LEAVES: usize = 256;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Key {
+    Memory(u32),
+    Register(u32),
+}
+
+struct Leaf {
+    guard: Bool,
+    key: Key,
+    start: BV,
+    end: BV,
+    part: usize,
+}
+
+fn collect_leaves(
+    l: &SLoc,
+    rel: &BV,
+    len: u128,
+    part: usize,
+    guard: &Bool,
+    out: &mut Vec<Leaf>,
+) -> Result<(), Diag> {
+    if out.len() >= MAX_SMT_LEAVES {
+        return Err(unsupported(
+            "limit-exceeded",
+            format!("more than {MAX_SMT_LEAVES} storage pieces to compare for overlap"),
+        ));
+    }
+    match l {
+        SLoc::Ite(c, a, b) => {
+            collect_leaves(a, rel, len, part, &and(guard, c), out)?;
+            collect_leaves(b, rel, len, part, &and(guard, &c.not()), out)
+        }
+        SLoc::One(s, off) => {
+            let start = off.bvadd(rel);
+            let key = match &**s {
+                SStorage::Memory { addrspace } => Key::Memory(*addrspace),
+                SStorage::Register { number, .. } => Key::Register(*number),
+                SStorage::Composite { parts } => {
+                    let Some(o) = const_u128(&start) else {
+                        return Err(unsupported(
+                            "symbolic-offset-into-composite",
+                            "a composite part inside a composite at an offset that depends on the context",
+                        ));
+                    };
+                    let mut p0 = 0u128;
+                    for p in parts {
+                        let p1 = p0 + p.bits as u128;
+                        let (a, b) = (o.max(p0), (o + len).min(p1));
+                        if a < b {
+                            collect_leaves(&p.loc, &off_u(a - p0), b - a, part, guard, out)?;
+                        }
+                        p0 = p1;
+                    }
+                    return Ok(());
+                }
+                _ => return Ok(()),
+            };
+            out.push(Leaf {
+                guard: guard.clone(),
+                key,
+                end: start.bvadd(off_u(len)),
+                start,
+                part,
+            });
+            Ok(())
+        }
+    }
+}
+
+/// What one run of bits of a location is, for comparing locations.
+#[derive(Clone, Debug)]
+enum Seg {
+    /// Bits of memory or a register from this offset.
+    Store(Key, BV),
+    /// Bits of an implicit value `v` from offset `off`; bits past its end are
+    /// outside the storage.
+    Value(BV, BV),
+    Undefined,
+    /// Bits of an implicit address from offset `off`.
+    Address {
+        addrspace: u32,
+        bits: u64,
+        target: SLoc,
+        off: BV,
+    },
+    /// Bits past the end of a composite.
+    Beyond,
+    Ite(Bool, Box<Seg>, Box<Seg>),
+}
+
+impl Seg {
+    /// The same kind of run starting `k` bits further on.
+    fn advance(&self, k: u64) -> Seg {
+        let add = |o: &BV| o.bvadd(off_u(k as u128));
+        match self {
+            Seg::Store(key, o) => Seg::Store(*key, add(o)),
+            Seg::Value(v, o) => Seg::Value(v.clone(), add(o)),
+            Seg::Address {
+                addrspace,
+                bits,
+                target,
+                off,
+            } => Seg::Address {
+                addrspace: *addrspace,
+                bits: *bits,
+                target: target.clone(),
+                off: add(off),
+            },
+            Seg::Ite(c, a, b) => {
+                Seg::Ite(c.clone(), Box::new(a.advance(k)), Box::new(b.advance(k)))
+            }
+            Seg::Undefined | Seg::Beyond => self.clone(),
+        }
+    }
+}
+
+/// The `n` bits of a location as runs `(length, what)`, lowest first.
+fn flatten(l: &SLoc, n: u64) -> Result<Vec<(u64, Seg)>, Diag> {
+    match l {
+        SLoc::Ite(c, a, b) => {
+            let fa = flatten(a, n)?;
+            let fb = flatten(b, n)?;
+            Ok(merge(&fa, &fb)
+                .into_iter()
+                .map(|(len, x, y)| (len, Seg::Ite(c.clone(), Box::new(x), Box::new(y))))
+                .collect())
+        }
+        SLoc::One(s, off) => Ok(match &**s {
+            SStorage::Memory { addrspace } => {
+                vec![(n, Seg::Store(Key::Memory(*addrspace), off.clone()))]
+            }
+            SStorage::Register { number, .. } => {
+                vec![(n, Seg::Store(Key::Register(*number), off.clone()))]
+            }
+            SStorage::Implicit(v) => vec![(n, Seg::Value(v.clone(), off.clone()))],
+            SStorage::Undefined => vec![(n, Seg::Undefined)],
+            SStorage::ImplicitAddress {
+                addrspace,
+                bits,
+                target,
+            } => vec![(
+                n,
+                Seg::Address {
+                    addrspace: *addrspace,
+                    bits: *bits,
+                    target: target.clone(),
+                    off: off.clone(),
+                },
+            )],
+            SStorage::Composite { parts } => {
+                let Some(o) = const_u128(off) else {
+                    return Err(unsupported(
+                        "symbolic-offset-into-composite",
+                        "comparing a location inside a composite at an offset that depends on the context",
+                    ));
+                };
+                let (lo, hi) = (o, o + n as u128);
+                let mut out = Vec::new();
+                let mut start = 0u128;
+                for p in parts {
+                    let end = start + p.bits as u128;
+                    let (a, b) = (lo.max(start), hi.min(end));
+                    if a < b {
+                        let inner = flatten(&p.loc, (b - a) as u64)?;
+                        let shift = (a - start) as u64;
+                        out.extend(inner.into_iter().map(|(len, s)| (len, s.advance(shift))));
+                    }
+                    start = end;
+                }
+                let covered: u64 = out.iter().map(|(len, _)| *len).sum();
+                if covered < n {
+                    out.push((n - covered, Seg::Beyond));
+                }
+                out
+            }
+        }),
+    }
+}
+
+/// Two run lists over the same bits, cut at the union of their boundaries.
+fn merge(a: &[(u64, Seg)], b: &[(u64, Seg)]) -> Vec<(u64, Seg, Seg)> {
+    let (mut i, mut j) = (0, 0);
+    let (mut ua, mut ub) = (0u64, 0u64); // bits of a[i], b[j] already used
+    let mut out = Vec::new();
+    while i < a.len() && j < b.len() {
+        let (la, sa) = &a[i];
+        let (lb, sb) = &b[j];
+        let k = (la - ua).min(lb - ub);
+        out.push((k, sa.advance(ua), sb.advance(ub)));
+        ua += k;
+        ub += k;
+        if ua == *la {
+            i += 1;
+            ua = 0;
+        }
+        if ub == *lb {
+            j += 1;
+            ub = 0;
+        }
+    }
+    out
+}
+
+/// Do the `n` bits of `a` and `b` denote the same bits: the same storage
+/// bits for memory and registers, the same value (and the same bits past the
+/// end) for implicit values, the same target for implicit addresses?
+pub fn same_location(a: &SLoc, b: &SLoc, n: u64) -> Result<Bool, Diag> {
+    let fa = flatten(a, n)?;
+    let fb = flatten(b, n)?;
+    let mut all = tt();
+    for (len, x, y) in merge(&fa, &fb) {
+        all = and(&all, &seg_eq(&x, &y, len));
+    }
+    Ok(all)
+}
+
+fn seg_eq(a: &Seg, b: &Seg, len: u64) -> Bool {
+    match (a, b) {
+        (Seg::Ite(c, x, y), _) => c.ite(&seg_eq(x, b, len), &seg_eq(y, b, len)),
+        (_, Seg::Ite(c, x, y)) => c.ite(&seg_eq(a, x, len), &seg_eq(a, y, len)),
+        (Seg::Store(k1, o1), Seg::Store(k2, o2)) => {
+            if k1 == k2 {
+                o1.eq(o2)
+            } else {
+                ff()
+            }
+        }
+        (Seg::Value(v1, o1), Seg::Value(v2, o2)) => {
+            let (c1, x1) = value_view(v1, o1, len);
+            let (c2, x2) = value_view(v2, o2, len);
+            and(&c1.eq(&c2), &x1.eq(&x2))
+        }
+        (Seg::Value(v, o), Seg::Beyond) | (Seg::Beyond, Seg::Value(v, o)) => {
+            value_view(v, o, len).0.eq(off_u(0))
+        }
+        (Seg::Undefined, Seg::Undefined) | (Seg::Beyond, Seg::Beyond) => tt(),
+        (
+            Seg::Address {
+                addrspace: s1,
+                bits: b1,
+                target: t1,
+                off: o1,
+            },
+            Seg::Address {
+                addrspace: s2,
+                bits: b2,
+                target: t2,
+                off: o2,
+            },
+        ) => {
+            if s1 != s2 || b1 != b2 {
+                ff()
+            } else {
+                and(&o1.eq(o2), &same_structure(t1, t2))
+            }
+        }
+        _ => ff(),
+    }
+}
+
+/// The bits of implicit value `v` seen from offset `off` over `len` bits:
+/// how many are inside the storage (an `OFF`-bit count) and those bits (the
+/// rest zero).
+fn value_view(v: &BV, off: &BV, len: u64) -> (BV, BV) {
+    let w = v.get_size() as u128;
+    let inside = off.bvuge(off_u(w)).ite(
+        &off_u(0),
+        &bv_min(&off_u(w).bvsub(off), &off_u(len as u128)),
+    );
+    let x = shift_out(v, off, len);
+    let l = len as u32;
+    let ones = BV::from_i64(-1, l + 1);
+    let mask = ones
+        .bvshl(resize(&inside, l + 1))
+        .bvnot()
+        .extract(l - 1, 0);
+    (inside, x.bvand(&mask))
+}
+
+fn bv_min(a: &BV, b: &BV) -> BV {
+    a.bvule(b).ite(a, b)
+}
+
+/// DECISION (D-address-identity): an implicit address (made by
+/// `DIOpAddrOf`) "conceptually holds a reference to the storage that `L`
+/// denotes", so two are the same when they refer to the same location
+/// *structurally*: the same storage kinds, offsets, values and composite
+/// parts. A target rebuilt with a different composite structure is a
+/// different reference, as two `DW_OP_implicit_pointer`s to different
+/// DIEs are.
+pub fn same_structure(a: &SLoc, b: &SLoc) -> Bool {
+    match (a, b) {
+        (SLoc::Ite(c, x, y), _) => c.ite(&same_structure(x, b), &same_structure(y, b)),
+        (_, SLoc::Ite(c, x, y)) => c.ite(&same_structure(a, x), &same_structure(a, y)),
+        (SLoc::One(s1, o1), SLoc::One(s2, o2)) => and(&o1.eq(o2), &same_storage(s1, s2)),
+    }
+}
+
+fn same_storage(a: &SStorage, b: &SStorage) -> Bool {
+    match (a, b) {
+        (SStorage::Memory { addrspace: x }, SStorage::Memory { addrspace: y }) => {
+            Bool::from_bool(x == y)
+        }
+        (SStorage::Register { number: x, .. }, SStorage::Register { number: y, .. }) => {
+            Bool::from_bool(x == y)
+        }
+        (SStorage::Implicit(x), SStorage::Implicit(y)) => {
+            if x.get_size() == y.get_size() {
+                x.eq(y)
+            } else {
+                ff()
+            }
+        }
+        (SStorage::Undefined, SStorage::Undefined) => tt(),
+        (
+            SStorage::ImplicitAddress {
+                addrspace: s1,
+                bits: b1,
+                target: t1,
+            },
+            SStorage::ImplicitAddress {
+                addrspace: s2,
+                bits: b2,
+                target: t2,
+            },
+        ) => {
+            if s1 != s2 || b1 != b2 {
+                ff()
+            } else {
+                same_structure(t1, t2)
+            }
+        }
+        (SStorage::Composite { parts: p }, SStorage::Composite { parts: q }) => {
+            if p.len() != q.len() || p.iter().zip(q).any(|(x, y)| x.bits != y.bits) {
+                return ff();
+            }
+            let mut all = tt();
+            for (x, y) in p.iter().zip(q) {
+                all = and(&all, &same_structure(&x.loc, &y.loc));
+            }
+            all
+        }
+        _ => ff(),
+    }
+}

@@ -1,0 +1,148 @@
+//! Small helpers over z3 terms: constants from `Bits`, numerals back to
+//! `Bits`, and the two floating-point conversions the `z3` crate does not
+//! wrap.
+
+use crate::bits::Bits;
+use crate::types::Type;
+use num_bigint::BigUint;
+use num_traits::Num;
+use z3::ast::{Ast, Bool, Float, BV};
+use z3::Sort;
+
+/// Width of a bit offset. Memory is at most `2^64` bytes, `2^67` bits; an
+/// offset operand is at most 64 bits, so `B * 8` needs 67 bits with its sign.
+/// Offsets are checked against the storage after every op, so 80 bits never
+/// wrap.
+pub const OFF: u32 = 80;
+
+/// The bit-vector constant with these bits.
+pub fn bv_of(b: &Bits) -> BV {
+    bv_big(b.width() as u32, b.unsigned())
+}
+
+/// The `w`-bit constant `v` (reduced modulo `2^w`).
+pub fn bv_big(w: u32, v: &BigUint) -> BV {
+    BV::from_str(w, &v.to_str_radix(10)).expect("a decimal numeral is a valid z3 numeral")
+}
+
+/// The `w`-bit constant `v`.
+pub fn bv_u(w: u32, v: u64) -> BV {
+    BV::from_u64(v, w)
+}
+
+/// A bit offset constant.
+pub fn off_u(v: u128) -> BV {
+    bv_big(OFF, &BigUint::from(v))
+}
+
+pub fn tt() -> Bool {
+    Bool::from_bool(true)
+}
+pub fn ff() -> Bool {
+    Bool::from_bool(false)
+}
+
+/// `a ∧ b`.
+pub fn and(a: &Bool, b: &Bool) -> Bool {
+    Bool::and(&[a, b])
+}
+
+/// Zero-extends or truncates `v` to `w` bits.
+pub fn resize(v: &BV, w: u32) -> BV {
+    let n = v.get_size();
+    match n.cmp(&w) {
+        std::cmp::Ordering::Less => v.zero_ext(w - n),
+        std::cmp::Ordering::Greater => v.extract(w - 1, 0),
+        std::cmp::Ordering::Equal => v.clone(),
+    }
+}
+
+/// Sign-extends or truncates `v` to `w` bits.
+pub fn resize_signed(v: &BV, w: u32) -> BV {
+    let n = v.get_size();
+    match n.cmp(&w) {
+        std::cmp::Ordering::Less => v.sign_ext(w - n),
+        std::cmp::Ordering::Greater => v.extract(w - 1, 0),
+        std::cmp::Ordering::Equal => v.clone(),
+    }
+}
+
+/// The constant value of a term after simplification, if it is one.
+pub fn const_u128(v: &BV) -> Option<u128> {
+    let s = v.simplify();
+    numeral_bits(&s).and_then(|b| b.to_u128())
+}
+
+/// A bit-vector numeral as `Bits` (z3 prints numerals as `#x..` or `#b..`).
+pub fn numeral_bits(v: &BV) -> Option<Bits> {
+    let text = v.to_string();
+    let w = v.get_size() as u64;
+    let value = if let Some(h) = text.strip_prefix("#x") {
+        BigUint::from_str_radix(h, 16).ok()?
+    } else if let Some(b) = text.strip_prefix("#b") {
+        BigUint::from_str_radix(b, 2).ok()?
+    } else {
+        return None;
+    };
+    Some(Bits::new(w, value))
+}
+
+/// The z3 floating-point sort of a floating-point type (exponent bits,
+/// significand bits with the hidden one).
+pub fn float_sort(t: &Type) -> Sort {
+    match t {
+        Type::Half => Sort::float(5, 11),
+        Type::BFloat => Sort::float(8, 8),
+        Type::Float => Sort::float(8, 24),
+        _ => Sort::float(11, 53),
+    }
+}
+
+/// The float whose IEEE encoding is `bits`.
+pub fn float_from_bits(bits: &BV, t: &Type) -> Float {
+    let sort = float_sort(t);
+    let ctx = bits.get_ctx();
+    // SAFETY: `Z3_mk_fpa_to_fp_bv` is the documented constructor of a float
+    // from its IEEE bits; the `z3` crate does not wrap it. Both arguments are
+    // live terms of the thread's context, the bit-vector has exactly
+    // `ebits + sbits` bits (the caller passes a value of type `t`), and the
+    // result is wrapped (reference-counted) at once.
+    unsafe {
+        let raw =
+            z3_sys::Z3_mk_fpa_to_fp_bv(ctx.get_z3_context(), bits.get_z3_ast(), sort.get_z3_sort())
+                .expect("z3 returned no term for fp.to_fp of a bit-vector");
+        Float::wrap(ctx, raw)
+    }
+}
+
+/// The signed integer `v` rounded to nearest-even in float type `t`.
+pub fn float_from_signed(v: &BV, t: &Type) -> Float {
+    let sort = float_sort(t);
+    let ctx = v.get_ctx();
+    let rm = z3::ast::RoundingMode::round_nearest_ties_to_even();
+    // SAFETY: `Z3_mk_fpa_to_fp_signed` converts a two's complement
+    // bit-vector to a float; the `z3` crate does not wrap it. The rounding
+    // mode, the bit-vector and the sort are live objects of the thread's
+    // context, and the result is wrapped (reference-counted) at once.
+    unsafe {
+        let raw = z3_sys::Z3_mk_fpa_to_fp_signed(
+            ctx.get_z3_context(),
+            rm.get_z3_ast(),
+            v.get_z3_ast(),
+            sort.get_z3_sort(),
+        )
+        .expect("z3 returned no term for fp.to_fp of a signed bit-vector");
+        Float::wrap(ctx, raw)
+    }
+}
+
+/// The IEEE bits of `f`, with every NaN the canonical one (D-nan-canonical).
+pub fn float_bits(f: &Float, t: &Type) -> BV {
+    let w = match t {
+        Type::Half | Type::BFloat => 16,
+        Type::Float => 32,
+        _ => 64,
+    };
+    let nan = bv_u(w, crate::value::canonical_nan(t));
+    f.is_nan().ite(&nan, &f.to_ieee_bv())
+}
