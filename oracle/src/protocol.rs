@@ -59,6 +59,9 @@ pub struct Request {
     pub signature: Option<SignatureJson>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub context: Option<ContextJson>,
+    /// `equiv`: the target expression (`expr` is the source).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target: Option<String>,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Default)]
@@ -121,6 +124,12 @@ pub struct Response {
     pub diagnostics: Vec<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub segments: Option<Vec<String>>,
+    /// `equiv`: `equivalent`, `refines`, `not-equivalent` or `unknown`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub verdict: Option<String>,
+    /// `equiv`: the confirmed counterexample as corpus cases.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub counterexample: Option<String>,
 }
 
 fn bytes_text(b: &[Option<u8>]) -> String {
@@ -355,6 +364,35 @@ pub fn answer_locate(
     }
 }
 
+/// `equiv`: the verdict of the SMT equivalence prover, with the default
+/// time limit per query.
+pub fn answer_equiv(id: u64, source: &str, target: &str, sig: &Signature) -> Response {
+    use crate::equiv::{counterexample_script, prove, Verdict};
+    let proved = parse_expr(source).and_then(|s| {
+        let t = parse_expr(target)?;
+        prove(&s, &t, sig, dioptra_semantics::smt::DEFAULT_TIMEOUT_MS)
+    });
+    match proved {
+        Ok(p) => Response {
+            id,
+            outcome: "ok".into(),
+            verdict: Some(p.verdict.word().into()),
+            counterexample: match &p.verdict {
+                Verdict::Refines(c) | Verdict::NotEquivalent(c) => {
+                    Some(counterexample_script(c, source, target))
+                }
+                _ => None,
+            },
+            diagnostic: match &p.verdict {
+                Verdict::Different(w) | Verdict::Unknown(w) => Some(w.clone()),
+                _ => None,
+            },
+            ..Response::default()
+        },
+        Err(d) => failure(id, &d),
+    }
+}
+
 /// Answers one request line as the reference implementation.
 pub fn answer_line(line: &str) -> Response {
     let req: Request = match serde_json::from_str(line) {
@@ -376,6 +414,14 @@ pub fn answer_line(line: &str) -> Response {
             Err(d) => failure(req.id, &d),
         },
         "module-check" => answer_module_check(req.id, &req.expr),
+        "equiv" => match (req.signature.unwrap_or_default().to_signature(), req.target) {
+            (Ok(sig), Some(t)) => answer_equiv(req.id, &req.expr, &t, &sig),
+            (Err(d), _) => failure(req.id, &d),
+            (_, None) => failure(
+                req.id,
+                &Diag::malformed("Protocol", "bad-request", "equiv needs target"),
+            ),
+        },
         "locate" => match (
             req.context.unwrap_or_default().to_context(),
             req.object,

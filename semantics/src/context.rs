@@ -232,6 +232,46 @@ impl Context for ConcreteContext {
     }
 }
 
+impl ConcreteContext {
+    /// The context as a corpus `(context NAME ...)` form, which
+    /// `from_clauses` reads back.
+    pub fn to_script(&self, name: &str) -> String {
+        let bytes = |b: &Bytes| {
+            b.iter()
+                .map(|x| x.map_or("??".to_string(), |v| format!("{v:02x}")))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let mut out = format!("(context {name}");
+        let layout = self.layout.to_layout_string();
+        if layout != "e" {
+            out += &format!("\n  (layout \"{layout}\")");
+        }
+        for (&(a, start), b) in &self.memory {
+            out += &format!("\n  (memory {a} 0x{start:x} \"{}\")", bytes(b));
+        }
+        for (n, b) in &self.registers {
+            out += &format!("\n  (register {n} \"{}\")", bytes(b));
+        }
+        if let Some(i) = &self.referrer {
+            out += &format!("\n  (referrer \"{}\" \"{}\")", i.ty, i.loc);
+        }
+        for i in &self.args {
+            out += &format!("\n  (arg \"{}\" \"{}\")", i.ty, i.loc);
+        }
+        if let Some(i) = &self.type_object {
+            out += &format!("\n  (typeobject \"{}\" \"{}\")", i.ty, i.loc);
+        }
+        if let Some(l) = self.lane {
+            out += &format!("\n  (lane {l})");
+        }
+        for (e, l) in &self.bindings {
+            out += &format!("\n  (bind \"{e}\" \"{l}\")");
+        }
+        out + ")"
+    }
+}
+
 fn cerr(node: &Node, reason: &'static str, msg: impl Into<String>) -> Diag {
     Diag::malformed("Context", reason, format!("{}: {}", node.pos(), msg.into()))
 }

@@ -60,6 +60,39 @@ enum Cmd {
         #[arg(long)]
         json: bool,
     },
+    /// SMT: do SOURCE and TARGET describe the same location in every context?
+    /// Exit 0 equivalent (or, with --refines, TARGET refines SOURCE), 1 not,
+    /// 3 unknown (the solver gave up).
+    Equiv {
+        /// The source expression, or @FILE.
+        source: String,
+        /// The target expression, or @FILE.
+        target: String,
+        /// The referrer's type.
+        #[arg(long)]
+        referrer: Option<String>,
+        /// An input's type (argObjects), repeated in order.
+        #[arg(long = "arg")]
+        args: Vec<String>,
+        /// The type whose property is evaluated (DIOpTypeObject).
+        #[arg(long = "type-object")]
+        type_object: Option<String>,
+        /// The target is not SIMD/SIMT.
+        #[arg(long = "no-simt")]
+        no_simt: bool,
+        /// LLVM data layout string; only pointer sizes are read.
+        #[arg(long)]
+        datalayout: Option<String>,
+        /// Succeed when TARGET refines SOURCE (may be undefined where SOURCE
+        /// is defined, never a different location).
+        #[arg(long)]
+        refines: bool,
+        /// Time limit per solver query, in milliseconds.
+        #[arg(long, default_value_t = dioptra_semantics::smt::DEFAULT_TIMEOUT_MS)]
+        timeout_ms: u32,
+        #[arg(long)]
+        json: bool,
+    },
     /// Evaluates in a context: prints the location description and, where readable, the value.
     Eval {
         /// Expression text, or @FILE.
@@ -197,6 +230,59 @@ fn cmd_check(expr: &str, sig: Result<Signature, Diag>, json: bool) -> ExitCode {
         }
         Err(d) => report(&d, json),
     }
+}
+
+fn cmd_equiv(
+    source: &str,
+    target: &str,
+    sig: Result<Signature, Diag>,
+    refines: bool,
+    timeout_ms: u32,
+    json: bool,
+) -> ExitCode {
+    use dioptra_oracle::equiv::{counterexample_script, prove, Verdict};
+    let run = || -> Result<_, Diag> {
+        let sig = sig?;
+        let (st, tt) = (expr_text(source)?, expr_text(target)?);
+        let (s, t) = (parse_expr(&st)?, parse_expr(&tt)?);
+        Ok((prove(&s, &t, &sig, timeout_ms)?, st, tt))
+    };
+    let (proved, st, tt) = match run() {
+        Ok(x) => x,
+        Err(d) => return report(&d, json),
+    };
+    let v = &proved.verdict;
+    let (detail, cex) = match v {
+        Verdict::Equivalent => (String::new(), None),
+        Verdict::Refines(c) => (
+            "the target refines the source: it is undefined in some contexts where the source is defined, never a different location".to_string(),
+            Some(counterexample_script(c, &st, &tt)),
+        ),
+        Verdict::NotEquivalent(c) => (String::new(), Some(counterexample_script(c, &st, &tt))),
+        Verdict::Different(why) | Verdict::Unknown(why) => (why.clone(), None),
+    };
+    let code = match v {
+        Verdict::Equivalent => 0,
+        Verdict::Refines(_) if refines => 0,
+        Verdict::Unknown(_) => 3,
+        _ => 1,
+    };
+    if json {
+        println!(
+            "{}",
+            json!({"outcome": v.word(), "detail": detail, "counterexample": cex,
+                "solver_ms": proved.solver_time.as_secs_f64() * 1e3})
+        );
+    } else {
+        println!("{}", v.word());
+        if !detail.is_empty() {
+            println!("{detail}");
+        }
+        if let Some(c) = cex {
+            println!("counterexample (confirmed by the interpreter):\n{c}");
+        }
+    }
+    ExitCode::from(code)
 }
 
 fn cmd_eval(expr: &str, context: &PathBuf, json: bool) -> ExitCode {
@@ -495,6 +581,25 @@ fn main() -> ExitCode {
             context,
             json,
         } => cmd_eval(&expr, &context, json),
+        Cmd::Equiv {
+            source,
+            target,
+            referrer,
+            args,
+            type_object,
+            no_simt,
+            datalayout,
+            refines,
+            timeout_ms,
+            json,
+        } => cmd_equiv(
+            &source,
+            &target,
+            signature(referrer, args, type_object, no_simt, datalayout),
+            refines,
+            timeout_ms,
+            json,
+        ),
         Cmd::Run {
             paths,
             imp,

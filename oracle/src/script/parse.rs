@@ -59,6 +59,9 @@ pub enum Expect {
     EvalError { reason: String },
     /// `(assert_unsupported EXPR (in N)? (reason "C: code"))`
     Unsupported { reason: String },
+    /// `(assert_equiv SOURCE TARGET (in SIG)? (verdict "equivalent"))`:
+    /// the SMT verdict on the two expressions (`expr` is the source).
+    Equiv { target: String, verdict: String },
     /// `(assert_module_wellformed MODULE)`
     ModuleWellFormed,
     /// `(assert_module_illformed MODULE (reason "C: code"))`: some diagnostic matches.
@@ -363,12 +366,27 @@ fn case(
             format!("({head} \"EXPR\" ...): the expression is a string"),
         ));
     };
+    // `assert_equiv` takes a second expression, the target.
+    let (target, rest) = match head {
+        "assert_equiv" => match rest.get(1).and_then(Node::str) {
+            Some(t) => (Some(t.to_string()), &rest[1..]),
+            None => {
+                return Err(err(
+                    file,
+                    n,
+                    "bad-form",
+                    "(assert_equiv \"SOURCE\" \"TARGET\" ...): both expressions are strings",
+                ))
+            }
+        },
+        _ => (None, rest),
+    };
     let mut c = clauses(
         file,
         head,
         &rest[1..],
         envs,
-        &["type", "reason", "location", "value", "decision", "erratum"],
+        &["type", "reason", "location", "value", "verdict", "decision", "erratum"],
     )?;
     let expect = match head {
         "assert_wellformed" => Expect::WellFormed {
@@ -393,6 +411,21 @@ fn case(
         "assert_unsupported" => Expect::Unsupported {
             reason: c.need(file, n, head, "reason")?,
         },
+        "assert_equiv" => {
+            let verdict = c.need(file, n, head, "verdict")?;
+            if !["equivalent", "refines", "not-equivalent", "unknown"].contains(&verdict.as_str()) {
+                return Err(err(
+                    file,
+                    n,
+                    "bad-form",
+                    format!("verdict `{verdict}`: equivalent, refines, not-equivalent or unknown"),
+                ));
+            }
+            Expect::Equiv {
+                target: target.unwrap_or_default(),
+                verdict,
+            }
+        }
         other => return Err(err(file, n, "unknown-form", format!("`{other}`"))),
     };
     let decision = c.fields.remove("decision");

@@ -148,6 +148,7 @@ pub fn request(id: u64, case: &Case) -> Request {
             ..
         } => ("locate", Some(object.clone()), Some(*at), *block_local),
         e if e.is_module() => ("module-check", None, None, false),
+        Expect::Equiv { .. } => ("equiv", None, None, false),
         e if e.evaluates()
             || matches!(e, Expect::Unsupported { .. }) && matches!(case.env, Env::Ctx(_)) =>
         {
@@ -160,7 +161,7 @@ pub fn request(id: u64, case: &Case) -> Request {
         id,
         command: command.into(),
         expr: case.expr.clone(),
-        signature: (command == "check").then(|| case.env.signature_json()),
+        signature: matches!(command, "check" | "equiv").then(|| case.env.signature_json()),
         context: if with_context {
             case.env.context_json()
         } else {
@@ -169,6 +170,10 @@ pub fn request(id: u64, case: &Case) -> Request {
         object,
         at,
         block_local,
+        target: match &case.expect {
+            Expect::Equiv { target, .. } => Some(target.clone()),
+            _ => None,
+        },
     }
 }
 
@@ -240,6 +245,17 @@ pub fn check_case(case: &Case, r: &Response) -> Result<(), String> {
             match ty {
                 Some(t) => same_type(t),
                 None => Ok(()),
+            }
+        }
+        Expect::Equiv { verdict, .. } => {
+            ok()?;
+            match r.verdict.as_deref() {
+                Some(v) if v == verdict => Ok(()),
+                v => Err(format!(
+                    "expected verdict {verdict}, got {}{}",
+                    v.unwrap_or("none"),
+                    r.diagnostic.as_ref().map(|d| format!(" ({d})")).unwrap_or_default()
+                )),
             }
         }
         Expect::ModuleWellFormed => ok(),
