@@ -235,3 +235,90 @@ fn lifetimes_prints_locations_by_point() {
         stderr(&o)
     );
 }
+
+#[test]
+fn equiv_verdicts_and_exit_codes() {
+    // Equivalent: exit 0.
+    let o = dioptra(&[
+        "equiv",
+        "DIOpArg(0, i32), DIOpConstant(i32 4), DIOpMul()",
+        "DIOpArg(0, i32), DIOpConstant(i32 2), DIOpShl()",
+        "--arg",
+        "i32",
+    ]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert_eq!(stdout(&o).trim(), "equivalent");
+    // Not equivalent: exit 1 and a counterexample that the runner accepts as
+    // corpus cases (the interpreter's own outcomes, pasted as a script).
+    let (src, tgt) = (
+        "DIOpArg(0, i32), DIOpArg(1, i32), DIOpSub()",
+        "DIOpArg(1, i32), DIOpArg(0, i32), DIOpSub()",
+    );
+    let o = dioptra(&["equiv", src, tgt, "--arg", "i32", "--arg", "i32", "--json"]);
+    assert_eq!(code(&o), 1, "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["outcome"], "not-equivalent");
+    let cex = v["counterexample"].as_str().unwrap();
+    assert!(cex.contains("(context cex") && cex.contains(src) && cex.contains(tgt));
+    let script = temp("cex.dioptra", &format!("(spec \"test\")\n{cex}\n"));
+    let r = dioptra(&["run", script.to_str().unwrap()]);
+    assert_eq!(code(&r), 0, "{}{}", stdout(&r), stderr(&r));
+    assert!(stdout(&r).contains("2 passed, 0 failed"), "{}", stdout(&r));
+    // Refines: exit 1, or 0 with --refines.
+    let args = [
+        "equiv",
+        "DIOpConstant(i32 0)",
+        "DIOpArg(0, i32), DIOpConstant(i32 32), DIOpShl()",
+        "--arg",
+        "i32",
+    ];
+    let o = dioptra(&args);
+    assert_eq!((code(&o), stdout(&o).lines().next()), (1, Some("refines")));
+    let o = dioptra(&[&args[..], &["--refines"]].concat());
+    assert_eq!(code(&o), 0);
+    // Different result types need no solver.
+    let o = dioptra(&[
+        "equiv",
+        "DIOpArg(0, i32)",
+        "DIOpArg(0, i32), DIOpReinterpret(float)",
+        "--arg",
+        "i32",
+    ]);
+    assert_eq!(code(&o), 1);
+    assert!(stdout(&o).contains("types"), "{}", stdout(&o));
+    // Ill-formed: exit 1 with the diagnostic; malformed: exit 2.
+    let o = dioptra(&[
+        "equiv",
+        "DIOpArg(0, i64)",
+        "DIOpArg(0, i32)",
+        "--arg",
+        "i32",
+    ]);
+    assert_eq!(code(&o), 1);
+    assert!(
+        stderr(&o).starts_with("DIOpArg: size-mismatch"),
+        "{}",
+        stderr(&o)
+    );
+    let o = dioptra(&["equiv", "DIOpArg(0, i32", "DIOpArg(0, i32)", "--arg", "i32"]);
+    assert_eq!(code(&o), 2);
+}
+
+#[test]
+fn equiv_unknown_is_exit_3_never_a_proof() {
+    // Floating-point multiplication chains are slow for the solver: with a
+    // 1 ms limit it gives up, and that is `unknown`, exit 3.
+    let o = dioptra(&[
+        "equiv",
+        "DIOpArg(0, double), DIOpConstant(double 3.0), DIOpMul(), DIOpConstant(double 7.0), DIOpDiv()",
+        "DIOpArg(0, double), DIOpConstant(double 7.0), DIOpDiv(), DIOpConstant(double 3.0), DIOpMul()",
+        "--arg",
+        "double",
+        "--timeout-ms",
+        "1",
+        "--json",
+    ]);
+    assert_eq!(code(&o), 3, "{}{}", stdout(&o), stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["outcome"], "unknown");
+}

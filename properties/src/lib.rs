@@ -296,6 +296,122 @@ pub fn law_transformation_preserves_values(
     Ok(())
 }
 
+/// Per-query solver time limit of the SMT laws, in milliseconds.
+pub const SMT_TIMEOUT_MS: u32 = 5_000;
+
+/// What an SMT law did with one case: compared it, or could not (the
+/// encoding does not handle it, or the solver gave up) -- never a pass.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Checked {
+    Compared,
+    Unsupported(String),
+    Unknown(String),
+}
+
+/// The model of the SMT formula of a well-formed expression over a concrete
+/// context says what the interpreter says: success or failure, and on
+/// success the same location and the same value (or the same read failure).
+pub fn law_smt_agrees_with_interpreter(e: &Expr, ctx: &str) -> Result<Checked, String> {
+    use dioptra_semantics::smt::{agreement, Agreement};
+    let ctx = ConcreteContext::parse(ctx)
+        .map_err(|d| format!("the generated context does not parse: {d}"))?;
+    match agreement(e, &ctx, SMT_TIMEOUT_MS) {
+        Agreement::Agree => Ok(Checked::Compared),
+        Agreement::Unsupported(d) if d.reason == "unknown" => Ok(Checked::Unknown(d.to_string())),
+        Agreement::Unsupported(d) => Ok(Checked::Unsupported(d.to_string())),
+        Agreement::Disagree(why) => Err(why),
+    }
+}
+
+/// The equivalence prover is sound on itself: every expression is
+/// equivalent to itself, and for a variant (a no-op offset, a read, a
+/// changed constant) any counterexample it reports is confirmed by the
+/// interpreter (`prove` fails with `SMT: unconfirmed-counterexample`
+/// otherwise) and an `equivalent` verdict holds in the fixed context too.
+pub fn law_equiv_verdicts_are_confirmed(e: &Expr, variant: usize) -> Result<Checked, String> {
+    use dioptra_semantics::smt::equiv::{prove, Verdict};
+    use dioptra_semantics::syntax::{Literal, Op};
+    let ctx = fixed_context();
+    let sig = ctx.signature();
+    let fail = |d: dioptra_semantics::Diag| -> Result<Checked, String> {
+        match d.outcome {
+            Outcome::Unsupported if d.reason != "unconfirmed-counterexample" => {
+                Ok(Checked::Unsupported(d.to_string()))
+            }
+            _ => Err(d.to_string()),
+        }
+    };
+    let ty = match check(e, &sig) {
+        Ok(c) => c.result,
+        Err(d) => return Err(format!("the generator made an ill-formed expression: {d}")),
+    };
+    match prove(e, e, &sig, SMT_TIMEOUT_MS) {
+        Ok(p) => match p.verdict {
+            Verdict::Equivalent => {}
+            Verdict::Unknown(r) => return Ok(Checked::Unknown(r)),
+            v => return Err(format!("an expression is {} to itself", v.word())),
+        },
+        Err(d) => return fail(d),
+    }
+    let mut ops = e.ops.clone();
+    match variant % 3 {
+        0 => ops.extend([
+            Op::Constant(
+                dioptra_semantics::types::Type::Int(32),
+                Literal::Int(0.into()),
+            ),
+            Op::BitOffset(ty.clone()),
+        ]),
+        1 => ops.push(Op::Read),
+        _ => {
+            let k = ops
+                .iter()
+                .position(|o| matches!(o, Op::Constant(_, Literal::Int(_))));
+            match k.map(|k| &mut ops[k]) {
+                Some(Op::Constant(_, Literal::Int(v))) => *v += 1,
+                _ => ops.push(Op::Read),
+            }
+        }
+    }
+    let v = Expr {
+        spelling: e.spelling,
+        ops,
+    };
+    if check(&v, &sig).is_err() {
+        return Ok(Checked::Unsupported("the variant is ill-formed".into()));
+    }
+    match prove(e, &v, &sig, SMT_TIMEOUT_MS) {
+        Ok(p) => match p.verdict {
+            Verdict::Unknown(r) => Ok(Checked::Unknown(r)),
+            Verdict::Equivalent => {
+                // Equivalent in every context of the input shapes
+                // (D-smt-input-shapes); the fixed context's inputs have those
+                // shapes, except that input 2 shares register 3 with the
+                // referrer, where each input has a register of its own.
+                let (a, b) = (eval(e, &ctx), eval(&v, &ctx));
+                let n = ctx.layout.bitsizeof(&ty);
+                let same = match (&a, &b) {
+                    (Ok(x), Ok(y)) => dioptra_semantics::location::same_location(&x.loc, &y.loc, n),
+                    (Err(x), Err(y)) => x.outcome == y.outcome,
+                    _ => false,
+                };
+                let unsupported = [&a, &b]
+                    .iter()
+                    .any(|r| matches!(r, Err(d) if d.outcome == Outcome::Unsupported));
+                if same || unsupported || e.ops.iter().any(|o| matches!(o, Op::Arg(2, _))) {
+                    Ok(Checked::Compared)
+                } else {
+                    Err(format!(
+                        "proved equivalent, but they differ in the fixed context: {a:?} and {b:?}"
+                    ))
+                }
+            }
+            _ => Ok(Checked::Compared),
+        },
+        Err(d) => fail(d),
+    }
+}
+
 /// The laws `dioptra fuzz` knows, by name.
 pub const LAWS: &[&str] = &[
     "print-parse-round-trip",
@@ -303,6 +419,8 @@ pub const LAWS: &[&str] = &[
     "mutation-rejected-with-its-reason",
     "ranges-match-the-path-model",
     "transformation-preserves-values",
+    "smt-agrees-with-interpreter",
+    "equiv-verdicts-are-confirmed",
 ];
 
 /// What a campaign found.
@@ -436,6 +554,41 @@ pub fn run_law(law: &str, cases: u32, seed: u64) -> Option<Campaign> {
                     .replacen("(context", "(context transformed-values", 1)
             )
         }),
+        "smt-agrees-with-interpreter" => {
+            shrunk(r.run(&(arb_wellformed_expr(30), arb_context()), |(e, c)| {
+                law_smt_agrees_with_interpreter(&e, &c)
+                    .map(|_| ())
+                    .map_err(TestCaseError::fail)
+            }))
+            .map(|(e, c)| {
+                let msg = law_smt_agrees_with_interpreter(&e, &c)
+                    .err()
+                    .unwrap_or_default();
+                format!(
+                    "{}{c}\n;; the encoding disagrees on:\n;; {}\n",
+                    header(&msg),
+                    quote(&e.to_string())
+                )
+            })
+        }
+        "equiv-verdicts-are-confirmed" => {
+            shrunk(r.run(&(arb_wellformed_expr(20), any::<usize>()), |(e, k)| {
+                law_equiv_verdicts_are_confirmed(&e, k)
+                    .map(|_| ())
+                    .map_err(TestCaseError::fail)
+            }))
+            .map(|(e, k)| {
+                let msg = law_equiv_verdicts_are_confirmed(&e, k)
+                    .err()
+                    .unwrap_or_default();
+                format!(
+                    "{};; variant {} of: {}\n",
+                    header(&msg),
+                    k % 3,
+                    quote(&e.to_string())
+                )
+            })
+        }
         _ => unreachable!("LAWS lists the names"),
     };
     Some(Campaign {

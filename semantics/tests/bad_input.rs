@@ -235,3 +235,65 @@ fn lone_sigils_are_rejected_not_looped_on() {
         );
     }
 }
+
+/// The SMT encoding bounds what an expression can make it build: ops,
+/// lanes, widths; each beyond is `unsupported` with `SMT: ...`.
+#[test]
+fn the_smt_encoding_is_bounded() {
+    use dioptra_semantics::smt::{encode, World};
+    let world = World::concrete(&empty());
+    let mut text = String::from("DIOpConstant(i32 1)");
+    for _ in 1..1000 {
+        text.push_str(", DIOpConstant(i32 1), DIOpAdd()");
+    }
+    let cases = [
+        (text, "SMT: limit-exceeded"),
+        (
+            "DIOpConstant(i8 1), DIOpExtend(60000)".to_string(),
+            "SMT: limit-exceeded",
+        ),
+        (
+            "DIOpConstant(i4096 1), DIOpRead()".to_string(),
+            "SMT: width",
+        ),
+        (
+            "DIOpReferrer(i32), DIOpConstant(i128 1), DIOpBitOffset(i32)".to_string(),
+            "SMT: width",
+        ),
+    ];
+    for (text, want) in cases {
+        let e = parse_expr(&text).unwrap();
+        let d = match encode(&e, &world) {
+            Ok(_) => panic!("encoded: {}", &text[..60.min(text.len())]),
+            Err(d) => d,
+        };
+        assert_eq!(d.outcome, Outcome::Unsupported);
+        assert!(d.matches(want), "{d}");
+    }
+}
+
+/// A counterexample context prints as a `(context ...)` form that reads
+/// back as the same context.
+#[test]
+fn contexts_print_as_corpus_syntax_and_read_back() {
+    let text = r#"(context fuzz
+  (layout "e-p5:64")
+  (memory 5 0x100 "2a ?? 00 01")
+  (register 3 "00 01 ?? 00")
+  (referrer "i32" "reg(3)")
+  (arg "ptr addrspace(5)" "addr(5, comp(8: imp(8, 0x01), 24: undef))")
+  (typeobject "i8" "mem(5, 0x101)+3")
+  (lane 7)
+  (bind "%x" "{reg(3) | mem(5, 0x100)}"))"#;
+    let c = ConcreteContext::parse(text).unwrap();
+    let printed = c.to_script("fuzz");
+    let back = ConcreteContext::parse(&printed).unwrap();
+    assert_eq!(back.to_script("fuzz"), printed);
+    assert_eq!(back.memory, c.memory);
+    assert_eq!(back.registers, c.registers);
+    assert_eq!(back.referrer, c.referrer);
+    assert_eq!(back.args, c.args);
+    assert_eq!(back.type_object, c.type_object);
+    assert_eq!((back.lane, &back.bindings), (c.lane, &c.bindings));
+    assert_eq!(back.layout, c.layout);
+}

@@ -386,7 +386,9 @@ fn case(
         head,
         &rest[1..],
         envs,
-        &["type", "reason", "location", "value", "verdict", "decision", "erratum"],
+        &[
+            "type", "reason", "location", "value", "verdict", "decision", "erratum",
+        ],
     )?;
     let expect = match head {
         "assert_wellformed" => Expect::WellFormed {

@@ -254,7 +254,10 @@ pub fn check_case(case: &Case, r: &Response) -> Result<(), String> {
                 v => Err(format!(
                     "expected verdict {verdict}, got {}{}",
                     v.unwrap_or("none"),
-                    r.diagnostic.as_ref().map(|d| format!(" ({d})")).unwrap_or_default()
+                    r.diagnostic
+                        .as_ref()
+                        .map(|d| format!(" ({d})"))
+                        .unwrap_or_default()
                 )),
             }
         }

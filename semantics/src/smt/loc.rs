@@ -532,10 +532,7 @@ fn value_view(v: &BV, off: &BV, len: u64) -> (BV, BV) {
     let x = shift_out(v, off, len);
     let l = len as u32;
     let ones = BV::from_i64(-1, l + 1);
-    let mask = ones
-        .bvshl(resize(&inside, l + 1))
-        .bvnot()
-        .extract(l - 1, 0);
+    let mask = ones.bvshl(resize(&inside, l + 1)).bvnot().extract(l - 1, 0);
     (inside, x.bvand(&mask))
 }
 

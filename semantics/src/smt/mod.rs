@@ -13,6 +13,7 @@
 //! outcome, never an approximation.
 
 pub mod encode;
+pub mod equiv;
 pub mod loc;
 pub mod term;
 pub mod world;

@@ -493,4 +493,3 @@ pub fn concrete_loc(model: &Model, l: &SLoc) -> Result<LocDesc, Diag> {
         }
     }
 }
-

@@ -1,0 +1,274 @@
+//! The equivalence prover: do two expressions over the same inputs describe
+//! the same location in every context? Built on the SMT encoding: a
+//! counterexample is a model of the symbolic
+//! world, turned into a concrete context, re-run through the interpreter
+//! before it is shown, and printed as corpus cases.
+
+use super::loc::same_location as smt_same_location;
+use super::{encode, solve, Answer, World};
+use crate::context::{ConcreteContext, Signature};
+use crate::diag::{Diag, Outcome};
+use crate::eval::{eval, Evaluated};
+use crate::location::same_location;
+use crate::syntax::{Expr, Op};
+use crate::types::Type;
+use crate::wellformed::check;
+use std::collections::BTreeSet;
+use std::time::{Duration, Instant};
+use z3::ast::Bool;
+
+/// What the prover concluded.
+#[derive(Clone, Debug)]
+pub enum Verdict {
+    /// Same definedness, and where defined the same location, in every
+    /// context.
+    Equivalent,
+    /// Not equivalent (the counterexample shows where), but the target
+    /// refines the source: wherever the target is defined, the source is
+    /// defined with the same location.
+    Refines(Counterexample),
+    /// Not equivalent, and the target does not refine the source.
+    NotEquivalent(Counterexample),
+    /// The two results differ in type or fragment: no context needed.
+    Different(String),
+    /// The solver gave up; never a proof.
+    Unknown(String),
+}
+
+/// A context where the two expressions differ, confirmed by the
+/// interpreter.
+#[derive(Clone, Debug)]
+pub struct Counterexample {
+    pub context: ConcreteContext,
+    pub source: Result<Evaluated, Diag>,
+    pub target: Result<Evaluated, Diag>,
+}
+
+/// The answer and the time the solver took.
+pub struct Proved {
+    pub verdict: Verdict,
+    pub solver_time: Duration,
+}
+
+impl Verdict {
+    pub fn word(&self) -> &'static str {
+        match self {
+            Verdict::Equivalent => "equivalent",
+            Verdict::Refines(_) => "refines",
+            Verdict::NotEquivalent(_) | Verdict::Different(_) => "not-equivalent",
+            Verdict::Unknown(_) => "unknown",
+        }
+    }
+}
+
+/// The address spaces an input held in memory may be in: those the
+/// expressions or the inputs' types name, or 0.
+fn address_spaces(sig: &Signature, exprs: &[&Expr]) -> Vec<u32> {
+    fn of(t: &Type, out: &mut BTreeSet<u32>) {
+        match t {
+            Type::Ptr { addrspace, .. } => {
+                out.insert(*addrspace);
+            }
+            Type::Vector { elem, .. } => of(elem, out),
+            Type::Struct { fields, .. } => fields.iter().for_each(|f| of(f, out)),
+            _ => {}
+        }
+    }
+    let mut out = BTreeSet::new();
+    for t in sig.referrer.iter().chain(&sig.args).chain(&sig.type_object) {
+        of(t, &mut out);
+    }
+    for e in exprs {
+        for op in &e.ops {
+            match op {
+                Op::AddrOf(n) => {
+                    out.insert(*n);
+                }
+                Op::Referrer(t)
+                | Op::Arg(_, t)
+                | Op::TypeObject(t)
+                | Op::Constant(t, _)
+                | Op::Convert(t)
+                | Op::ZExt(t)
+                | Op::SExt(t)
+                | Op::Reinterpret(t)
+                | Op::BitOffset(t)
+                | Op::ByteOffset(t)
+                | Op::Composite(_, t)
+                | Op::Deref(t)
+                | Op::PushLane(t) => of(t, &mut out),
+                _ => {}
+            }
+        }
+    }
+    if out.is_empty() {
+        out.insert(0);
+    }
+    out.into_iter().collect()
+}
+
+/// Proves `source` and `target` equivalent over `sig`, or finds a
+/// counterexample context, within `timeout_ms` per solver query.
+pub fn prove(
+    source: &Expr,
+    target: &Expr,
+    sig: &Signature,
+    timeout_ms: u32,
+) -> Result<Proved, Diag> {
+    let ts = check(source, sig)?;
+    let tt = check(target, sig)?;
+    let mut solver_time = Duration::ZERO;
+    let done = |verdict, solver_time| {
+        Ok(Proved {
+            verdict,
+            solver_time,
+        })
+    };
+    if !ts.result.same(&tt.result) {
+        return done(
+            Verdict::Different(format!(
+                "the results have types `{}` and `{}`",
+                ts.result, tt.result
+            )),
+            solver_time,
+        );
+    }
+    if ts.fragment != tt.fragment {
+        return done(
+            Verdict::Different(format!(
+                "the fragments differ: {:?} and {:?}",
+                ts.fragment, tt.fragment
+            )),
+            solver_time,
+        );
+    }
+    let world = World::symbolic(sig, &address_spaces(sig, &[source, target]))?;
+    let s = encode(source, &world)?;
+    let t = encode(target, &world)?;
+    let n = sig.layout.bitsizeof(&s.ty);
+    let same = smt_same_location(&s.loc, &t.loc, n)?;
+    // Equivalent: the same definedness, and where defined the same location.
+    let differ = Bool::and(&[&s.ok.eq(&t.ok), &s.ok.implies(&same)]).not();
+    let started = Instant::now();
+    let answer = solve(&[&differ], timeout_ms);
+    solver_time += started.elapsed();
+    let model = match answer {
+        Answer::Unsat => return done(Verdict::Equivalent, solver_time),
+        Answer::Unknown(r) => return done(Verdict::Unknown(r), solver_time),
+        Answer::Sat(m) => m,
+    };
+    let cex = confirm(source, target, &world.concretize(&model)?, n)?;
+    // Refinement: wherever the target is defined, the source is defined
+    // with the same location.
+    let bad = Bool::and(&[&t.ok, &Bool::and(&[&s.ok, &same]).not()]);
+    let started = Instant::now();
+    let answer = solve(&[&bad], timeout_ms);
+    solver_time += started.elapsed();
+    match answer {
+        Answer::Unsat => done(Verdict::Refines(cex), solver_time),
+        Answer::Unknown(r) => done(
+            Verdict::Unknown(format!("not equivalent; refinement unknown: {r}")),
+            solver_time,
+        ),
+        Answer::Sat(m) => {
+            let worse = confirm(source, target, &world.concretize(&m)?, n)?;
+            done(Verdict::NotEquivalent(worse), solver_time)
+        }
+    }
+}
+
+/// Re-runs a counterexample through the interpreter. One it does not
+/// confirm is a bug in dioptra, reported as such.
+fn confirm(
+    source: &Expr,
+    target: &Expr,
+    ctx: &ConcreteContext,
+    n: u64,
+) -> Result<Counterexample, Diag> {
+    let a = eval(source, ctx);
+    let b = eval(target, ctx);
+    let bug = |why: String| {
+        Err(Diag::new(
+            Outcome::Unsupported,
+            "SMT",
+            "unconfirmed-counterexample",
+            format!(
+                "a dioptra bug: the solver's counterexample is not one for the interpreter ({why}); context:\n{}",
+                ctx.to_script("cex")
+            ),
+        ))
+    };
+    for r in [&a, &b] {
+        if let Err(d) = r {
+            if d.outcome == Outcome::Unsupported {
+                return bug(format!("the interpreter says `{d}`"));
+            }
+        }
+    }
+    let differ = match (&a, &b) {
+        (Ok(x), Ok(y)) => !same_location(&x.loc, &y.loc, n),
+        (Err(_), Err(_)) => false,
+        _ => true,
+    };
+    if !differ {
+        return bug("both expressions give the same outcome".into());
+    }
+    Ok(minimize(
+        source,
+        target,
+        Counterexample {
+            context: ctx.clone(),
+            source: a,
+            target: b,
+        },
+        n,
+    ))
+}
+
+/// Drops the memory segments and registers the counterexample does not
+/// need (the model also fixes bytes of branches not taken), keeping the
+/// two outcomes exactly as they are.
+fn minimize(source: &Expr, target: &Expr, mut cex: Counterexample, n: u64) -> Counterexample {
+    let same = |x: &Result<Evaluated, Diag>, y: &Result<Evaluated, Diag>| match (x, y) {
+        (Ok(a), Ok(b)) => a.ty.same(&b.ty) && same_location(&a.loc, &b.loc, n) && a.loc == b.loc,
+        (Err(a), Err(b)) => a.outcome == b.outcome && a.reason == b.reason,
+        _ => false,
+    };
+    let keys: Vec<(u32, u64)> = cex.context.memory.keys().copied().collect();
+    for k in keys {
+        let mut c = cex.context.clone();
+        c.memory.remove(&k);
+        if same(&eval(source, &c), &cex.source) && same(&eval(target, &c), &cex.target) {
+            cex.context = c;
+        }
+    }
+    let regs: Vec<u32> = cex.context.registers.keys().copied().collect();
+    for r in regs {
+        let mut c = cex.context.clone();
+        c.registers.remove(&r);
+        if same(&eval(source, &c), &cex.source) && same(&eval(target, &c), &cex.target) {
+            cex.context = c;
+        }
+    }
+    cex
+}
+
+/// The corpus cases that pin a counterexample down: the context and one
+/// assertion per expression.
+pub fn counterexample_script(cex: &Counterexample, source: &str, target: &str) -> String {
+    let mut out = cex.context.to_script("cex");
+    for (text, r) in [(source, &cex.source), (target, &cex.target)] {
+        let quoted = text.replace('\\', "\\\\").replace('"', "\\\"");
+        out += &match r {
+            Ok(ev) => format!(
+                "\n(assert_location \"{quoted}\" (in cex) (location \"{}\") (type \"{}\"))",
+                ev.loc, ev.ty
+            ),
+            Err(d) => format!(
+                "\n(assert_eval_error \"{quoted}\" (in cex) (reason \"{}: {}\"))",
+                d.construct, d.reason
+            ),
+        };
+    }
+    out
+}
