@@ -257,7 +257,7 @@ fn the_smt_encoding_is_bounded() {
             "SMT: width",
         ),
         (
-            "DIOpReferrer(i32), DIOpConstant(i128 1), DIOpBitOffset(i32)".to_string(),
+            "DIOpReferrer(i32), DIOpConstant(i2000 1), DIOpBitOffset(i32)".to_string(),
             "SMT: width",
         ),
     ];

@@ -261,39 +261,42 @@ pub fn encode_reinterpret(m: &mut SMachine, to: &Type) -> Result<(), Diag> {
 }
 
 /// Moves the location on the stack by `delta` bits (a signed `OFF`-bit term).
-fn offset(m: &mut SMachine, to: &Type, delta: &BV) -> Result<(), Diag> {
+fn offset(m: &mut SMachine, to: &Type, (delta, fits): (BV, Bool)) -> Result<(), Diag> {
     let l = m.pop()?;
-    let (moved, ok) = offset_by(m.world, &l.loc, delta);
+    let (moved, ok) = offset_by(m.world, &l.loc, &delta, &fits);
     m.require(&ok);
     m.push(to.clone(), moved);
     Ok(())
 }
 
-/// The offset operand, read signed (D-offset-signed), as an `OFF`-bit term.
-fn offset_operand(m: &mut SMachine) -> Result<BV, Diag> {
+/// The offset operand, read signed (D-offset-signed) and times 8 for
+/// bytes, as an `OFF`-bit term, and whether it fits there: a displacement of
+/// `2^79` bits or more leaves every storage (memory has at most `2^67`
+/// bits), so only the condition survives.
+fn offset_operand(m: &mut SMachine, bytes: bool) -> Result<(BV, Bool), Diag> {
     let b = m.pop()?;
-    if m.bits(&b.ty) > 64 {
-        return Err(unsupported(
-            "width",
-            "the SMT encoding takes offsets of at most 64 bits",
-        ));
-    }
     let v = m.read(&b)?;
-    Ok(resize_signed(&v, OFF))
+    let wide = v.get_size().max(OFF) + 4;
+    let mut d = resize_signed(&v, wide);
+    if bytes {
+        d = d.bvshl(bv_u(wide, 3));
+    }
+    let fits = d.eq(resize_signed(&resize(&d, OFF), wide));
+    Ok((resize(&d, OFF), fits))
 }
 
 /// `DIOpBitOffset(T':type) { (B:I) (L:T) -> (L':T') }`: `L` with
 /// `read(B, I)` added to its bit offset.
 pub fn encode_bit_offset(m: &mut SMachine, to: &Type) -> Result<(), Diag> {
-    let d = offset_operand(m)?;
-    offset(m, to, &d)
+    let d = offset_operand(m, false)?;
+    offset(m, to, d)
 }
 
 /// `DIOpByteOffset(T':type) { (B:I) (L:T) -> (L':T') }`: as `DIOpBitOffset`
 /// with `B * 8`, exact (D-byteoffset-exact).
 pub fn encode_byte_offset(m: &mut SMachine, to: &Type) -> Result<(), Diag> {
-    let d = offset_operand(m)?.bvshl(off_u(3));
-    offset(m, to, &d)
+    let d = offset_operand(m, true)?;
+    offset(m, to, d)
 }
 
 /// `DIOpComposite(N:unsigned, T:type) { (L1:T1) ... (LN:TN) -> (L:T) }`:
@@ -371,8 +374,8 @@ pub fn encode_select(m: &mut SMachine) -> Result<(), Diag> {
             Bool::from_bool(false)
         };
         let delta = off_u((i * size) as u128);
-        let (a, oa) = offset_by(m.world, &l1.loc, &delta);
-        let (b, ob) = offset_by(m.world, &l0.loc, &delta);
+        let (a, oa) = offset_by(m.world, &l1.loc, &delta, &Bool::from_bool(true));
+        let (b, ob) = offset_by(m.world, &l0.loc, &delta, &Bool::from_bool(true));
         m.require(&bit.ite(&oa, &ob));
         parts.push(SPart {
             bits: size,
@@ -422,6 +425,13 @@ fn deref(w: &World, l: &SLoc, n: u32, bits: u64) -> Result<(SLoc, Bool), Diag> {
             let (a, oa) = deref(w, a, n, bits)?;
             let (b, ob) = deref(w, b, n, bits)?;
             Ok((SLoc::ite(c, a, b), c.ite(&oa, &ob)))
+        }
+        // Several places: only a single implicit address dereferences to
+        // its target; the pointer value is read from every place.
+        SLoc::Multi(_) => {
+            let r = read(w, l, bits)?;
+            let addr = resize(&r.value, OFF).bvshl(off_u(3));
+            Ok((SLoc::at(SStorage::Memory { addrspace: n }, addr), r.ok))
         }
         SLoc::One(s, off) => {
             if let SStorage::ImplicitAddress { target, .. } = &**s {

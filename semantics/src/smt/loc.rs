@@ -51,6 +51,9 @@ pub enum SLoc {
     One(Rc<SStorage>, BV),
     /// `if c then a else b`.
     Ite(Bool, Rc<SLoc>, Rc<SLoc>),
+    /// Several places at once (an input of a concrete context): each is a
+    /// `One` or an `Ite`, in the order of `LocDesc`'s sorted singles.
+    Multi(Rc<Vec<SLoc>>),
 }
 
 /// A value read from a location, and whether the read succeeds.
@@ -80,6 +83,7 @@ impl SLoc {
     pub fn depth(&self) -> u32 {
         match self {
             SLoc::Ite(_, a, b) => a.depth().max(b.depth()),
+            SLoc::Multi(v) => v.iter().map(SLoc::depth).max().unwrap_or(0),
             SLoc::One(s, _) => match &**s {
                 SStorage::ImplicitAddress { target, .. } => 1 + target.depth(),
                 SStorage::Composite { parts } => {
@@ -104,20 +108,33 @@ pub fn size(w: &World, s: &SStorage) -> Option<u128> {
 }
 
 /// The twin of `Single::offset_by`: the location moved by `delta` (a signed
-/// `OFF`-bit term), and the condition that it stays inside its storage
+/// `OFF`-bit term, exact when `fits` holds; a displacement that does not fit
+/// leaves every storage), and the condition that it stays inside its storage
 /// (D-offset-bounds; D-undefined-offset).
-pub fn offset_by(w: &World, l: &SLoc, delta: &BV) -> (SLoc, Bool) {
+pub fn offset_by(w: &World, l: &SLoc, delta: &BV, fits: &Bool) -> (SLoc, Bool) {
     match l {
         SLoc::Ite(c, a, b) => {
-            let (a, oa) = offset_by(w, a, delta);
-            let (b, ob) = offset_by(w, b, delta);
+            let (a, oa) = offset_by(w, a, delta, fits);
+            let (b, ob) = offset_by(w, b, delta, fits);
             (SLoc::ite(c, a, b), c.ite(&oa, &ob))
+        }
+        SLoc::Multi(v) => {
+            let mut ok = tt();
+            let moved = v
+                .iter()
+                .map(|l| {
+                    let (m, o) = offset_by(w, l, delta, fits);
+                    ok = and(&ok, &o);
+                    m
+                })
+                .collect();
+            (SLoc::Multi(Rc::new(moved)), ok)
         }
         SLoc::One(s, off) => match size(w, s) {
             None => (l.clone(), tt()),
             Some(n) => {
                 let new = off.bvadd(delta);
-                let ok = and(&new.bvsge(off_u(0)), &new.bvsle(off_u(n)));
+                let ok = Bool::and(&[fits, &new.bvsge(off_u(0)), &new.bvsle(off_u(n))]);
                 (SLoc::One(s.clone(), new), ok)
             }
         },
@@ -138,6 +155,21 @@ fn read_at(w: &World, l: &SLoc, rel: u128, n: u64) -> Result<Read, Diag> {
             Ok(Read {
                 value: c.ite(&ra.value, &rb.value),
                 ok: c.ite(&ra.ok, &rb.ok),
+            })
+        }
+        // D-multi-location-read: every place is read and must hold the same
+        // bits (`conflicting-locations` otherwise).
+        SLoc::Multi(v) => {
+            let mut reads = v.iter().map(|l| read_at(w, l, rel, n));
+            let first = reads.next().expect("a location has a place")?;
+            let mut ok = first.ok.clone();
+            for r in reads {
+                let r = r?;
+                ok = Bool::and(&[&ok, &r.ok, &r.value.eq(&first.value)]);
+            }
+            Ok(Read {
+                value: first.value,
+                ok,
             })
         }
         SLoc::One(s, off) => read_single(w, s, &off.bvadd(off_u(rel)), n),
@@ -174,41 +206,75 @@ fn read_single(w: &World, s: &SStorage, off: &BV, n: u64) -> Result<Read, Diag> 
             ok: Bool::from_bool(n == 0),
         },
         SStorage::Composite { parts } => {
-            let Some(o) = const_u128(off) else {
-                return Err(unsupported(
-                    "symbolic-offset-into-composite",
-                    "a location inside a composite at an offset that depends on the context",
-                ));
-            };
-            let (lo, hi) = (o, o + n as u128);
-            let mut acc: Option<BV> = None;
-            let mut ok = tt();
-            let mut start = 0u128;
-            for p in parts {
-                let end = start + p.bits as u128;
-                let (a, b) = (lo.max(start), hi.min(end));
-                if a < b {
-                    let r = read_at(w, &p.loc, a - start, (b - a) as u64)?;
-                    ok = and(&ok, &r.ok);
-                    acc = Some(match acc {
-                        None => r.value,
-                        Some(low) => r.value.concat(&low),
-                    });
-                }
-                start = end;
+            let size: u128 = parts.iter().map(|p| p.bits as u128).sum();
+            let mut alts = offset_cases(off, size.saturating_sub(n as u128))?
+                .into_iter()
+                .rev();
+            let (_, k) = alts.next().expect("at least one case");
+            let mut r = read_composite(w, parts, k, n)?;
+            for (c, k) in alts {
+                let x = read_composite(w, parts, k, n)?;
+                r = Read {
+                    value: c.ite(&x.value, &r.value),
+                    ok: c.ite(&x.ok, &r.ok),
+                };
             }
-            let value = match acc {
-                // Out of range: any value, the read fails.
-                Some(v) if v.get_size() == nb => v,
-                _ => bv_u(nb, 0),
-            };
-            Read { value, ok }
+            r
         }
     };
     Ok(Read {
         value: r.value,
         ok: and(&in_range, &r.ok),
     })
+}
+
+/// `n` bits of a composite from the constant bit offset `o`.
+fn read_composite(w: &World, parts: &[SPart], o: u128, n: u64) -> Result<Read, Diag> {
+    let nb = n as u32;
+    let (lo, hi) = (o, o + n as u128);
+    let mut acc: Option<BV> = None;
+    let mut ok = tt();
+    let mut start = 0u128;
+    for p in parts {
+        let end = start + p.bits as u128;
+        let (a, b) = (lo.max(start), hi.min(end));
+        if a < b {
+            let r = read_at(w, &p.loc, a - start, (b - a) as u64)?;
+            ok = and(&ok, &r.ok);
+            acc = Some(match acc {
+                None => r.value,
+                Some(low) => r.value.concat(&low),
+            });
+        }
+        start = end;
+    }
+    let value = match acc {
+        // Out of range: any value, the read fails.
+        Some(v) if v.get_size() == nb => v,
+        _ => bv_u(nb, 0),
+    };
+    Ok(Read { value, ok })
+}
+
+/// The most offsets a symbolic offset into a composite is split into.
+const MAX_OFFSET_CASES: u128 = 256;
+
+/// The values a bit offset into a composite can take, `0..=max`, each with
+/// its condition: one case when the offset is a constant. Beyond `max` the
+/// caller's range condition fails, so the last case stands for those.
+fn offset_cases(off: &BV, max: u128) -> Result<Vec<(Bool, u128)>, Diag> {
+    if let Some(o) = const_u128(off) {
+        return Ok(vec![(tt(), o)]);
+    }
+    if max >= MAX_OFFSET_CASES {
+        return Err(unsupported(
+            "symbolic-offset-into-composite",
+            format!(
+                "a location inside a composite of more than {MAX_OFFSET_CASES} bits at an offset that depends on the context"
+            ),
+        ));
+    }
+    Ok((0..=max).map(|k| (off.eq(off_u(k)), k)).collect())
 }
 
 /// `n` bits of `v` from bit `off` (bits past the end read as zero; callers
@@ -292,26 +358,28 @@ fn collect_leaves(
             collect_leaves(a, rel, len, part, &and(guard, c), out)?;
             collect_leaves(b, rel, len, part, &and(guard, &c.not()), out)
         }
+        // The places of one part may overlap each other (D-addrspaces-distinct).
+        SLoc::Multi(v) => v
+            .iter()
+            .try_for_each(|l| collect_leaves(l, rel, len, part, guard, out)),
         SLoc::One(s, off) => {
             let start = off.bvadd(rel);
             let key = match &**s {
                 SStorage::Memory { addrspace } => Key::Memory(*addrspace),
                 SStorage::Register { number, .. } => Key::Register(*number),
                 SStorage::Composite { parts } => {
-                    let Some(o) = const_u128(&start) else {
-                        return Err(unsupported(
-                            "symbolic-offset-into-composite",
-                            "a composite part inside a composite at an offset that depends on the context",
-                        ));
-                    };
-                    let mut p0 = 0u128;
-                    for p in parts {
-                        let p1 = p0 + p.bits as u128;
-                        let (a, b) = (o.max(p0), (o + len).min(p1));
-                        if a < b {
-                            collect_leaves(&p.loc, &off_u(a - p0), b - a, part, guard, out)?;
+                    let size: u128 = parts.iter().map(|p| p.bits as u128).sum();
+                    for (c, o) in offset_cases(&start, size)? {
+                        let g = and(guard, &c);
+                        let mut p0 = 0u128;
+                        for p in parts {
+                            let p1 = p0 + p.bits as u128;
+                            let (a, b) = (o.max(p0), (o + len).min(p1));
+                            if a < b {
+                                collect_leaves(&p.loc, &off_u(a - p0), b - a, part, &g, out)?;
+                            }
+                            p0 = p1;
                         }
-                        p0 = p1;
                     }
                     return Ok(());
                 }
@@ -387,6 +455,10 @@ fn flatten(l: &SLoc, n: u64) -> Result<Vec<(u64, Seg)>, Diag> {
                 .map(|(len, x, y)| (len, Seg::Ite(c.clone(), Box::new(x), Box::new(y))))
                 .collect())
         }
+        SLoc::Multi(_) => Err(unsupported(
+            "multi-location-compare",
+            "the SMT encoding does not compare locations in several places at once",
+        )),
         SLoc::One(s, off) => Ok(match &**s {
             SStorage::Memory { addrspace } => {
                 vec![(n, Seg::Store(Key::Memory(*addrspace), off.clone()))]
@@ -410,33 +482,43 @@ fn flatten(l: &SLoc, n: u64) -> Result<Vec<(u64, Seg)>, Diag> {
                 },
             )],
             SStorage::Composite { parts } => {
-                let Some(o) = const_u128(off) else {
-                    return Err(unsupported(
-                        "symbolic-offset-into-composite",
-                        "comparing a location inside a composite at an offset that depends on the context",
-                    ));
-                };
-                let (lo, hi) = (o, o + n as u128);
-                let mut out = Vec::new();
-                let mut start = 0u128;
-                for p in parts {
-                    let end = start + p.bits as u128;
-                    let (a, b) = (lo.max(start), hi.min(end));
-                    if a < b {
-                        let inner = flatten(&p.loc, (b - a) as u64)?;
-                        let shift = (a - start) as u64;
-                        out.extend(inner.into_iter().map(|(len, s)| (len, s.advance(shift))));
-                    }
-                    start = end;
-                }
-                let covered: u64 = out.iter().map(|(len, _)| *len).sum();
-                if covered < n {
-                    out.push((n - covered, Seg::Beyond));
+                let size: u128 = parts.iter().map(|p| p.bits as u128).sum();
+                let mut alts = offset_cases(off, size)?.into_iter().rev();
+                let (_, k) = alts.next().expect("at least one case");
+                let mut out = flatten_composite(parts, k, n)?;
+                for (c, k) in alts {
+                    let x = flatten_composite(parts, k, n)?;
+                    out = merge(&x, &out)
+                        .into_iter()
+                        .map(|(len, a, b)| (len, Seg::Ite(c.clone(), Box::new(a), Box::new(b))))
+                        .collect();
                 }
                 out
             }
         }),
     }
+}
+
+/// The `n` bits of a composite from the constant bit offset `o` as runs.
+fn flatten_composite(parts: &[SPart], o: u128, n: u64) -> Result<Vec<(u64, Seg)>, Diag> {
+    let (lo, hi) = (o, o + n as u128);
+    let mut out = Vec::new();
+    let mut start = 0u128;
+    for p in parts {
+        let end = start + p.bits as u128;
+        let (a, b) = (lo.max(start), hi.min(end));
+        if a < b {
+            let inner = flatten(&p.loc, (b - a) as u64)?;
+            let shift = (a - start) as u64;
+            out.extend(inner.into_iter().map(|(len, s)| (len, s.advance(shift))));
+        }
+        start = end;
+    }
+    let covered: u64 = out.iter().map(|(len, _)| *len).sum();
+    if covered < n {
+        out.push((n - covered, Seg::Beyond));
+    }
+    Ok(out)
 }
 
 /// Two run lists over the same bits, cut at the union of their boundaries.
@@ -552,6 +634,14 @@ pub fn same_structure(a: &SLoc, b: &SLoc) -> Bool {
         (SLoc::Ite(c, x, y), _) => c.ite(&same_structure(x, b), &same_structure(y, b)),
         (_, SLoc::Ite(c, x, y)) => c.ite(&same_structure(a, x), &same_structure(a, y)),
         (SLoc::One(s1, o1), SLoc::One(s2, o2)) => and(&o1.eq(o2), &same_storage(s1, s2)),
+        (SLoc::Multi(x), SLoc::Multi(y)) if x.len() == y.len() => {
+            let mut all = tt();
+            for (p, q) in x.iter().zip(y.iter()) {
+                all = and(&all, &same_structure(p, q));
+            }
+            all
+        }
+        _ => ff(),
     }
 }
 

@@ -198,12 +198,17 @@ impl World {
 
     /// A concrete location as a symbolic one.
     pub fn loc_of(&self, l: &LocDesc) -> Result<SLoc, Diag> {
-        let [s] = l.singles() else {
-            return Err(unsupported(
-                "multi-location-input",
-                format!("the SMT encoding has no location in several places at once ({l})"),
-            ));
-        };
+        match l.singles() {
+            [s] => self.single_of(s),
+            many => Ok(SLoc::Multi(std::rc::Rc::new(
+                many.iter()
+                    .map(|s| self.single_of(s))
+                    .collect::<Result<_, _>>()?,
+            ))),
+        }
+    }
+
+    fn single_of(&self, s: &Single) -> Result<SLoc, Diag> {
         let off = off_u(s.offset);
         let st = match &*s.storage {
             Storage::Memory { addrspace } => SStorage::Memory {
@@ -449,6 +454,13 @@ fn model_bool(model: &Model, b: &Bool) -> bool {
 pub fn concrete_loc(model: &Model, l: &SLoc) -> Result<LocDesc, Diag> {
     match l {
         SLoc::Ite(c, a, b) => concrete_loc(model, if model_bool(model, c) { a } else { b }),
+        SLoc::Multi(v) => {
+            let mut singles = Vec::new();
+            for l in v.iter() {
+                singles.extend(concrete_loc(model, l)?.singles().iter().cloned());
+            }
+            Ok(LocDesc::new(singles))
+        }
         SLoc::One(s, off) => {
             let o = model_bits(model, off)?;
             let Some(o) = o.to_u128() else {
