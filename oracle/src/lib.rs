@@ -7,4 +7,5 @@ pub mod equiv;
 pub mod fuzzing;
 pub mod protocol;
 pub mod render;
+pub mod rules;
 pub mod script;

@@ -93,6 +93,24 @@ enum Cmd {
         #[arg(long)]
         json: bool,
     },
+    /// Checks rewrite rules (corpus/rules/README.md) for every instantiation:
+    /// one line per rule, valid / invalid + counterexample / unknown.
+    Rule {
+        /// Rule files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Print every counterexample and reason in full.
+        #[arg(long)]
+        verbose: bool,
+        /// Time limit per solver query, in milliseconds.
+        #[arg(long, default_value_t = dioptra_semantics::smt::DEFAULT_TIMEOUT_MS)]
+        timeout_ms: u32,
+        /// Worker threads (each with its own solver context).
+        #[arg(long, default_value_t = 2)]
+        threads: usize,
+        #[arg(long)]
+        json: bool,
+    },
     /// Evaluates in a context: prints the location description and, where readable, the value.
     Eval {
         /// Expression text, or @FILE.
@@ -230,6 +248,71 @@ fn cmd_check(expr: &str, sig: Result<Signature, Diag>, json: bool) -> ExitCode {
         }
         Err(d) => report(&d, json),
     }
+}
+
+fn cmd_rule(
+    files: &[PathBuf],
+    verbose: bool,
+    timeout_ms: u32,
+    threads: usize,
+    json: bool,
+) -> ExitCode {
+    use dioptra_oracle::rules::{check_rule, parse_rules};
+    let mut reports = Vec::new();
+    for f in files {
+        let rules = std::fs::read_to_string(f)
+            .map_err(|e| Diag::malformed("Rule", "unreadable", format!("{}: {e}", f.display())))
+            .and_then(|text| parse_rules(&f.display().to_string(), &text));
+        let rules = match rules {
+            Ok(r) => r,
+            Err(d) => return report(&d, json),
+        };
+        for r in &rules {
+            match check_rule(r, timeout_ms, threads) {
+                Ok(rep) => {
+                    if !json {
+                        println!(
+                            "{:<8} {}  ({} of {} instances apply, {:.1} s)",
+                            rep.verdict,
+                            rep.name,
+                            rep.applicable,
+                            rep.instances,
+                            rep.time.as_secs_f64()
+                        );
+                        if let Some(d) = &rep.detail {
+                            if verbose {
+                                for l in d.lines() {
+                                    println!("    {l}");
+                                }
+                            } else {
+                                println!("    {}", d.lines().next().unwrap_or(""));
+                            }
+                        }
+                    }
+                    reports.push(rep);
+                }
+                Err(d) => return report(&d, json),
+            }
+        }
+    }
+    if json {
+        let rules: Vec<_> = reports
+            .iter()
+            .map(|r| {
+                json!({"rule": r.name, "verdict": r.verdict, "instances": r.instances,
+                    "applicable": r.applicable, "detail": r.detail, "seconds": r.time.as_secs_f64()})
+            })
+            .collect();
+        println!("{}", json!({ "rules": rules }));
+    }
+    let code = if reports.iter().any(|r| r.verdict == "invalid") {
+        1
+    } else if reports.iter().any(|r| r.verdict == "unknown") {
+        3
+    } else {
+        0
+    };
+    ExitCode::from(code)
 }
 
 fn cmd_equiv(
@@ -581,6 +664,13 @@ fn main() -> ExitCode {
             context,
             json,
         } => cmd_eval(&expr, &context, json),
+        Cmd::Rule {
+            files,
+            verbose,
+            timeout_ms,
+            threads,
+            json,
+        } => cmd_rule(&files, verbose, timeout_ms, threads, json),
         Cmd::Equiv {
             source,
             target,

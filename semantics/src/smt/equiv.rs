@@ -63,7 +63,7 @@ impl Verdict {
 
 /// The address spaces an input held in memory may be in: those the
 /// expressions or the inputs' types name, or 0.
-fn address_spaces(sig: &Signature, exprs: &[&Expr]) -> Vec<u32> {
+pub fn address_spaces(sig: &Signature, exprs: &[&Expr]) -> Vec<u32> {
     fn of(t: &Type, out: &mut BTreeSet<u32>) {
         match t {
             Type::Ptr { addrspace, .. } => {

@@ -35,15 +35,23 @@ pub enum Answer {
     Unknown(String),
 }
 
-/// Asks whether `facts` can all hold, within `timeout_ms`.
-pub fn solve(facts: &[&Bool], timeout_ms: u32) -> Answer {
-    let solver = Solver::new();
-    let mut p = Params::new();
-    p.set_u32("timeout", timeout_ms.max(1));
-    solver.set_params(&p);
-    for f in facts {
-        solver.assert(*f);
-    }
+/// How long a query may take on the thread's reused solver before it is
+/// asked again of a fresh one (milliseconds).
+const QUICK_MS: u32 = 250;
+
+thread_local! {
+    /// One solver per thread, reused inside `push`/`pop`: creating a z3
+    /// solver and setting its parameters costs more than most queries.
+    static QUICK: Solver = {
+        let solver = Solver::new();
+        let mut p = Params::new();
+        p.set_u32("timeout", QUICK_MS);
+        solver.set_params(&p);
+        solver
+    };
+}
+
+fn answer(solver: &Solver) -> Answer {
     match solver.check() {
         SatResult::Sat => match solver.get_model() {
             Some(m) => Answer::Sat(m),
@@ -56,6 +64,38 @@ pub fn solve(facts: &[&Bool], timeout_ms: u32) -> Answer {
                 .unwrap_or_else(|| "unknown".into()),
         ),
     }
+}
+
+/// Asks whether `facts` can all hold, within `timeout_ms`.
+///
+/// The query goes first to the thread's reused solver for at most
+/// `QUICK_MS`; z3 runs it there with its incremental engine, which answers
+/// most queries in microseconds but is several times slower on hard
+/// bit-vector arithmetic. If it gives up, a fresh solver (z3's
+/// non-incremental tactics) gets the query with the full time limit.
+pub fn solve(facts: &[&Bool], timeout_ms: u32) -> Answer {
+    if timeout_ms > QUICK_MS {
+        let quick = QUICK.with(|solver| {
+            solver.push();
+            for f in facts {
+                solver.assert(*f);
+            }
+            let a = answer(solver);
+            solver.pop(1);
+            a
+        });
+        if !matches!(quick, Answer::Unknown(_)) {
+            return quick;
+        }
+    }
+    let solver = Solver::new();
+    let mut p = Params::new();
+    p.set_u32("timeout", timeout_ms.max(1));
+    solver.set_params(&p);
+    for f in facts {
+        solver.assert(*f);
+    }
+    answer(&solver)
 }
 
 /// How the encoding and the interpreter compare on one expression and one

@@ -1,0 +1,1047 @@
+//! Rewrite rules: an Alive-style rule language and a checker that proves a
+//! rule for every instantiation of its types (grammar: corpus/rules/README.md).
+//!
+//! A rule is checked by turning each instantiation into two expressions
+//! over the same inputs: the rule's stack inputs `%x` become `DIOpArg`s (in
+//! any place the symbolic world allows, D-smt-input-shapes), and every
+//! `DIOpConstant` whose literal is a symbolic constant or a constant
+//! expression becomes an input whose location is an implicit value holding
+//! that term. The SMT prover then looks for a context and constants, under
+//! the precondition, where the two differ; a counterexample is re-run
+//! through the interpreter with the constants written back as literals.
+
+use dioptra_semantics::bits::Bits;
+use dioptra_semantics::context::{ConcreteContext, Signature};
+use dioptra_semantics::diag::{Diag, Outcome};
+use dioptra_semantics::eval::eval;
+use dioptra_semantics::location::same_location;
+use dioptra_semantics::smt::equiv::address_spaces;
+use dioptra_semantics::smt::loc::{same_location as smt_same_location, SLoc, SStorage};
+use dioptra_semantics::smt::term::{numeral_bits, resize, resize_signed};
+use dioptra_semantics::smt::world::SInput;
+use dioptra_semantics::smt::{encode, solve, Answer, World};
+use dioptra_semantics::syntax::{Expr, Literal, Op};
+use dioptra_semantics::text::{parse_expr, parse_type};
+use dioptra_semantics::types::{DataLayout, Type};
+use num_bigint::BigInt;
+use std::collections::BTreeMap;
+use std::time::{Duration, Instant};
+use z3::ast::{Ast, Bool, BV};
+
+/// What a rule's file says it should be.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Expected {
+    Valid,
+    Invalid,
+}
+
+/// The kind of a type variable.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// An integer type `iN`, for each width listed (default 1..=64).
+    Int(Vec<u64>),
+    /// An address space number.
+    AddrSpace,
+}
+
+/// One rule of a file.
+#[derive(Clone, Debug)]
+pub struct Rule {
+    pub name: String,
+    pub line: u32,
+    pub types: Vec<(String, Kind)>,
+    pub pre: Vec<String>,
+    pub inputs: Vec<(String, String)>,
+    pub source: String,
+    pub target: String,
+    pub expect: Expected,
+}
+
+fn rerr(file: &str, line: u32, reason: &'static str, msg: impl Into<String>) -> Diag {
+    Diag::malformed("Rule", reason, format!("{file}:{line}: {}", msg.into()))
+}
+
+/// Parses a rule file.
+pub fn parse_rules(file: &str, text: &str) -> Result<Vec<Rule>, Diag> {
+    let mut rules: Vec<Rule> = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = i as u32 + 1;
+        let l = raw.split(';').next().unwrap_or("").trim();
+        if l.is_empty() {
+            continue;
+        }
+        let (key, rest) = l.split_once(char::is_whitespace).unwrap_or((l, ""));
+        let rest = rest.trim();
+        if key == "rule" {
+            if rest.is_empty() || !rest.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
+                return Err(rerr(
+                    file,
+                    line,
+                    "bad-name",
+                    "a rule name is kebab-case: rule NAME",
+                ));
+            }
+            if rules.iter().any(|r| r.name == rest) {
+                return Err(rerr(
+                    file,
+                    line,
+                    "duplicate",
+                    format!("rule `{rest}` twice"),
+                ));
+            }
+            rules.push(Rule {
+                name: rest.to_string(),
+                line,
+                types: Vec::new(),
+                pre: Vec::new(),
+                inputs: Vec::new(),
+                source: String::new(),
+                target: String::new(),
+                expect: Expected::Valid,
+            });
+            continue;
+        }
+        let Some(r) = rules.last_mut() else {
+            return Err(rerr(
+                file,
+                line,
+                "bad-form",
+                "a clause before any `rule NAME`",
+            ));
+        };
+        match key {
+            "types" => {
+                for decl in split_top(rest) {
+                    let (name, kind) = decl.split_once(':').ok_or_else(|| {
+                        rerr(
+                            file,
+                            line,
+                            "bad-form",
+                            format!("`{decl}`: NAME: int or NAME: addrspace"),
+                        )
+                    })?;
+                    let (name, kind) = (name.trim(), kind.trim());
+                    let kind = if kind == "addrspace" {
+                        Kind::AddrSpace
+                    } else if kind == "int" {
+                        Kind::Int((1..=64).collect())
+                    } else if let Some(list) =
+                        kind.strip_prefix("int(").and_then(|k| k.strip_suffix(')'))
+                    {
+                        let widths = list
+                            .split(',')
+                            .map(|w| {
+                                w.trim()
+                                    .parse::<u64>()
+                                    .ok()
+                                    .filter(|w| (1..=1024).contains(w))
+                            })
+                            .collect::<Option<Vec<_>>>()
+                            .ok_or_else(|| {
+                                rerr(file, line, "bad-form", format!("`{kind}`: widths 1..=1024"))
+                            })?;
+                        Kind::Int(widths)
+                    } else {
+                        return Err(rerr(
+                            file,
+                            line,
+                            "bad-form",
+                            format!("unknown kind `{kind}`"),
+                        ));
+                    };
+                    if !is_ident(name) {
+                        return Err(rerr(
+                            file,
+                            line,
+                            "bad-form",
+                            format!("`{name}` is not a name"),
+                        ));
+                    }
+                    r.types.push((name.to_string(), kind));
+                }
+            }
+            "pre" => r.pre.push(rest.to_string()),
+            "inputs" => {
+                for decl in split_top(rest) {
+                    let (name, ty) = decl.split_once(':').ok_or_else(|| {
+                        rerr(file, line, "bad-form", format!("`{decl}`: %NAME: TYPE"))
+                    })?;
+                    let name = name.trim();
+                    if !name.starts_with('%') || !is_ident(&name[1..]) {
+                        return Err(rerr(
+                            file,
+                            line,
+                            "bad-form",
+                            format!("`{name}`: inputs are %names"),
+                        ));
+                    }
+                    r.inputs.push((name.to_string(), ty.trim().to_string()));
+                }
+            }
+            "source" => r.source = rest.to_string(),
+            "target" => r.target = rest.to_string(),
+            "expect" => {
+                r.expect = match rest {
+                    "valid" => Expected::Valid,
+                    "invalid" => Expected::Invalid,
+                    _ => {
+                        return Err(rerr(
+                            file,
+                            line,
+                            "bad-form",
+                            "expect valid | expect invalid",
+                        ))
+                    }
+                }
+            }
+            other => {
+                return Err(rerr(
+                    file,
+                    line,
+                    "bad-form",
+                    format!("unknown clause `{other}`"),
+                ))
+            }
+        }
+    }
+    for r in &rules {
+        if r.source.is_empty() {
+            return Err(rerr(
+                file,
+                r.line,
+                "bad-form",
+                format!("rule `{}` has no source", r.name),
+            ));
+        }
+    }
+    Ok(rules)
+}
+
+fn is_ident(s: &str) -> bool {
+    !s.is_empty()
+        && s.chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+/// Splits at commas outside parentheses and angle brackets.
+fn split_top(s: &str) -> Vec<String> {
+    let (mut out, mut cur, mut depth) = (Vec::new(), String::new(), 0i32);
+    for c in s.chars() {
+        match c {
+            '(' | '<' => depth += 1,
+            ')' | '>' => depth -= 1,
+            ',' if depth == 0 => {
+                out.push(cur.trim().to_string());
+                cur.clear();
+                continue;
+            }
+            _ => {}
+        }
+        cur.push(c);
+    }
+    if !cur.trim().is_empty() {
+        out.push(cur.trim().to_string());
+    }
+    out
+}
+
+/// Replaces whole-word occurrences of `from` by `to`.
+fn subst_word(text: &str, from: &str, to: &str) -> String {
+    let mut out = String::new();
+    let b = text.as_bytes();
+    let mut i = 0;
+    let word = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
+    while i < text.len() {
+        if text[i..].starts_with(from)
+            && (i == 0 || !word(b[i - 1]))
+            && b.get(i + from.len()).is_none_or(|&c| !word(c))
+        {
+            out.push_str(to);
+            i += from.len();
+        } else {
+            let c = text[i..].chars().next().expect("in range");
+            out.push(c);
+            i += c.len_utf8();
+        }
+    }
+    out
+}
+
+// ---------------------------------------------------------------------------
+// Constant expressions
+
+/// Constant expressions compute in two's complement bit-vectors: a target
+/// constant of `w` bits at exactly `w` bits (LLVM's constant folding: it
+/// wraps, and the term is the one the encoding of the folded op builds, so
+/// the solver sees they are equal), a precondition at `2 * wmax + 4` bits,
+/// where sums and products of the constants and of widths do not wrap.
+fn precondition_width(consts: &Consts) -> u32 {
+    let wmax = consts.values().map(BV::get_size).max().unwrap_or(8).max(8);
+    2 * wmax + 4
+}
+
+#[derive(Clone, Debug)]
+enum CExpr {
+    Num(BigInt),
+    Const(String),
+    Width(u64),
+    Unary(&'static str, Box<CExpr>),
+    Binary(&'static str, Box<CExpr>, Box<CExpr>),
+    Call(&'static str, Box<CExpr>),
+}
+
+struct CParser<'a> {
+    toks: Vec<&'a str>,
+    at: usize,
+    layout: &'a DataLayout,
+}
+
+fn tokenize(s: &str) -> Result<Vec<&str>, String> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    let b = s.as_bytes();
+    while i < s.len() {
+        let c = b[i];
+        if c.is_ascii_whitespace() {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        if c.is_ascii_alphanumeric() || c == b'_' {
+            while i < s.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
+                i += 1;
+            }
+        } else {
+            let two = s.get(i..i + 2).unwrap_or("");
+            i += if ["<<", ">>", "<=", ">=", "==", "!=", "&&", "||"].contains(&two) {
+                2
+            } else if "+-*/%&|^~!<>()".contains(c as char) {
+                1
+            } else {
+                return Err(format!("unexpected `{}`", c as char));
+            };
+        }
+        out.push(&s[start..i]);
+    }
+    Ok(out)
+}
+
+const LEVELS: &[&[&str]] = &[
+    &["||"],
+    &["&&"],
+    &["==", "!="],
+    &["<", "<=", ">", ">="],
+    &["|"],
+    &["^"],
+    &["&"],
+    &["<<", ">>"],
+    &["+", "-"],
+    &["*", "/", "%"],
+];
+
+impl CParser<'_> {
+    fn peek(&self) -> Option<&str> {
+        self.toks.get(self.at).copied()
+    }
+    fn next(&mut self) -> Option<&str> {
+        let t = self.toks.get(self.at).copied();
+        self.at += 1;
+        t
+    }
+    fn expect(&mut self, t: &str) -> Result<(), String> {
+        match self.next() {
+            Some(x) if x == t => Ok(()),
+            x => Err(format!("expected `{t}`, found {x:?}")),
+        }
+    }
+    fn binary(&mut self, level: usize) -> Result<CExpr, String> {
+        if level == LEVELS.len() {
+            return self.unary();
+        }
+        let mut lhs = self.binary(level + 1)?;
+        while let Some(op) = self
+            .peek()
+            .and_then(|t| LEVELS[level].iter().find(|o| **o == t))
+        {
+            self.at += 1;
+            let rhs = self.binary(level + 1)?;
+            lhs = CExpr::Binary(op, Box::new(lhs), Box::new(rhs));
+        }
+        Ok(lhs)
+    }
+    fn unary(&mut self) -> Result<CExpr, String> {
+        match self.next() {
+            Some("-") => Ok(CExpr::Unary("-", Box::new(self.unary()?))),
+            Some("~") => Ok(CExpr::Unary("~", Box::new(self.unary()?))),
+            Some("!") => Ok(CExpr::Unary("!", Box::new(self.unary()?))),
+            Some("(") => {
+                let e = self.binary(0)?;
+                self.expect(")")?;
+                Ok(e)
+            }
+            Some(t) if t.starts_with(|c: char| c.is_ascii_digit()) => {
+                let n = match t.strip_prefix("0x") {
+                    Some(h) => BigInt::parse_bytes(h.as_bytes(), 16),
+                    None => BigInt::parse_bytes(t.as_bytes(), 10),
+                };
+                n.map(CExpr::Num).ok_or_else(|| format!("bad number `{t}`"))
+            }
+            Some("width") => {
+                self.expect("(")?;
+                // The type was substituted already: collect tokens to `)`.
+                let mut depth = 0;
+                let mut text = String::new();
+                loop {
+                    match self.next() {
+                        Some(")") if depth == 0 => break,
+                        Some(t) => {
+                            depth += (t == "(") as i32 - (t == ")") as i32;
+                            text.push_str(t);
+                            text.push(' ');
+                        }
+                        None => return Err("unclosed width(".into()),
+                    }
+                }
+                let ty = parse_type(text.trim()).map_err(|d| d.to_string())?;
+                Ok(CExpr::Width(self.layout.bitsizeof(&ty)))
+            }
+            Some(f @ ("signed" | "isPowerOf2" | "log2")) => {
+                let f = match f {
+                    "signed" => "signed",
+                    "isPowerOf2" => "isPowerOf2",
+                    _ => "log2",
+                };
+                self.expect("(")?;
+                let e = self.binary(0)?;
+                self.expect(")")?;
+                Ok(CExpr::Call(f, Box::new(e)))
+            }
+            Some(t) if is_ident(t) => Ok(CExpr::Const(t.to_string())),
+            t => Err(format!("unexpected {t:?}")),
+        }
+    }
+}
+
+fn parse_cexpr(text: &str, layout: &DataLayout) -> Result<CExpr, String> {
+    let mut p = CParser {
+        toks: tokenize(text)?,
+        at: 0,
+        layout,
+    };
+    let e = p.binary(0)?;
+    if p.at != p.toks.len() {
+        return Err(format!("trailing `{}`", p.toks[p.at..].join(" ")));
+    }
+    Ok(e)
+}
+
+/// A constant expression's value: a number (and whether it reads as
+/// signed: `signed(C)` and what is computed from it) or a condition.
+enum Z {
+    N(BV, bool),
+    B(Bool),
+}
+
+/// The symbolic constants of an instantiation: name to its bit-vector.
+type Consts = BTreeMap<String, BV>;
+
+/// Evaluates a constant expression in `cw`-bit two's complement. A constant
+/// reads unsigned unless wrapped in `signed(...)`; `/`, `%`, `>>` and the
+/// comparisons are signed when an operand is, unsigned otherwise (so at the
+/// constant's own width `signed(C1) / signed(C2)` is exactly `bvsdiv`).
+fn zval(e: &CExpr, consts: &Consts, cw: u32) -> Result<Z, String> {
+    let num = |e: &CExpr| -> Result<(BV, bool), String> {
+        match zval(e, consts, cw)? {
+            Z::N(v, s) => Ok((v, s)),
+            Z::B(_) => Err("a condition where a number is needed".into()),
+        }
+    };
+    let cond = |e: &CExpr| -> Result<Bool, String> {
+        match zval(e, consts, cw)? {
+            Z::B(b) => Ok(b),
+            Z::N(..) => Err("a number where a condition is needed".into()),
+        }
+    };
+    let constant = |c: &str| {
+        consts
+            .get(c)
+            .ok_or_else(|| format!("unknown constant `{c}`"))
+    };
+    Ok(match e {
+        CExpr::Num(n) => Z::N(
+            dioptra_semantics::smt::term::bv_big(cw, Bits::from_bigint(cw as u64, n).unsigned()),
+            n.sign() == num_bigint::Sign::Minus,
+        ),
+        CExpr::Width(w) => Z::N(BV::from_u64(*w, cw), false),
+        CExpr::Const(c) => Z::N(resize(constant(c)?, cw), false),
+        CExpr::Call("signed", x) => match &**x {
+            CExpr::Const(c) => Z::N(resize_signed(constant(c)?, cw), true),
+            _ => return Err("signed(C) takes a constant".into()),
+        },
+        CExpr::Call("isPowerOf2", x) => {
+            let (v, _) = num(x)?;
+            let zero = BV::from_u64(0, cw);
+            Z::B(Bool::and(&[
+                &v.eq(&zero).not(),
+                &v.bvand(v.bvsub(BV::from_u64(1, cw))).eq(&zero),
+            ]))
+        }
+        CExpr::Call(_, x) => {
+            // log2: the index of the highest set bit (0 for 0).
+            let (v, _) = num(x)?;
+            let mut r = BV::from_u64(0, cw);
+            for i in 0..cw {
+                r = v
+                    .extract(i, i)
+                    .eq(BV::from_u64(1, 1))
+                    .ite(&BV::from_u64(i as u64, cw), &r);
+            }
+            Z::N(r, false)
+        }
+        CExpr::Unary("-", x) => Z::N(num(x)?.0.bvneg(), true),
+        CExpr::Unary("~", x) => {
+            let (v, s) = num(x)?;
+            Z::N(v.bvnot(), s)
+        }
+        CExpr::Unary(_, x) => Z::B(cond(x)?.not()),
+        CExpr::Binary(op, a, b) if ["&&", "||"].contains(op) => {
+            let (a, b) = (cond(a)?, cond(b)?);
+            Z::B(if *op == "&&" {
+                Bool::and(&[&a, &b])
+            } else {
+                Bool::or(&[&a, &b])
+            })
+        }
+        CExpr::Binary(op, a, b) => {
+            let ((a, sa), (b, sb)) = (num(a)?, num(b)?);
+            let s = sa || sb;
+            match *op {
+                "==" => Z::B(a.eq(&b)),
+                "!=" => Z::B(a.eq(&b).not()),
+                "<" => Z::B(if s { a.bvslt(&b) } else { a.bvult(&b) }),
+                "<=" => Z::B(if s { a.bvsle(&b) } else { a.bvule(&b) }),
+                ">" => Z::B(if s { a.bvsgt(&b) } else { a.bvugt(&b) }),
+                ">=" => Z::B(if s { a.bvsge(&b) } else { a.bvuge(&b) }),
+                "|" => Z::N(a.bvor(&b), s),
+                "^" => Z::N(a.bvxor(&b), s),
+                "&" => Z::N(a.bvand(&b), s),
+                "<<" => Z::N(a.bvshl(&b), sa),
+                ">>" => Z::N(if sa { a.bvashr(&b) } else { a.bvlshr(&b) }, sa),
+                "+" => Z::N(a.bvadd(&b), s),
+                "-" => Z::N(a.bvsub(&b), s),
+                "*" => Z::N(a.bvmul(&b), s),
+                "/" => Z::N(if s { a.bvsdiv(&b) } else { a.bvudiv(&b) }, s),
+                _ => Z::N(if s { a.bvsrem(&b) } else { a.bvurem(&b) }, s),
+            }
+        }
+    })
+}
+
+// ---------------------------------------------------------------------------
+// Instantiation
+
+/// One assignment of the rule's type variables.
+#[derive(Clone, Debug)]
+pub struct Instance {
+    /// `T = i8`, `N = 5`, and the pointer size.
+    pub assignment: Vec<(String, String)>,
+    pub layout: DataLayout,
+}
+
+impl Instance {
+    pub fn describe(&self) -> String {
+        self.assignment
+            .iter()
+            .map(|(k, v)| format!("{k} = {v}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
+/// Every instantiation of a rule: integer widths as declared (1..=64 by
+/// default), address-space variables over the spaces the rule names and 0
+/// and 5, and pointer sizes 32 and 64 when the rule involves pointers.
+pub fn instances(rule: &Rule) -> Vec<Instance> {
+    let all = format!(
+        "{} {} {} {:?}",
+        rule.source,
+        rule.target,
+        rule.pre.join(" "),
+        rule.inputs
+    );
+    let mut spaces: Vec<u64> = vec![0, 5];
+    for (i, _) in all.match_indices("addrspace(") {
+        let digits: String = all[i + 10..]
+            .chars()
+            .take_while(char::is_ascii_digit)
+            .collect();
+        if let Ok(n) = digits.parse() {
+            spaces.push(n);
+        }
+    }
+    for (i, _) in all.match_indices("DIOpAddrOf(") {
+        let digits: String = all[i + 11..]
+            .chars()
+            .take_while(char::is_ascii_digit)
+            .collect();
+        if let Ok(n) = digits.parse() {
+            spaces.push(n);
+        }
+    }
+    spaces.sort();
+    spaces.dedup();
+    let pointers = all.contains("ptr") || all.contains("AddrOf") || all.contains("Deref");
+    let sizes: &[u32] = if pointers { &[32, 64] } else { &[0] };
+    let mut out = Vec::new();
+    let mut assignments: Vec<Vec<(String, String)>> = vec![Vec::new()];
+    for (name, kind) in &rule.types {
+        let values: Vec<String> = match kind {
+            Kind::Int(ws) => ws.iter().map(|w| format!("i{w}")).collect(),
+            Kind::AddrSpace => spaces.iter().map(u64::to_string).collect(),
+        };
+        assignments = assignments
+            .into_iter()
+            .flat_map(|a| {
+                values.iter().map(move |v| {
+                    let mut a = a.clone();
+                    a.push((name.clone(), v.clone()));
+                    a
+                })
+            })
+            .collect();
+    }
+    for a in assignments {
+        for &size in sizes {
+            let mut layout = DataLayout::default();
+            let mut assignment = a.clone();
+            if size != 0 {
+                for s in &spaces {
+                    layout.set_pointer_bits(*s as u32, size);
+                }
+                assignment.push(("pointers".into(), format!("{size}-bit")));
+            }
+            out.push(Instance { assignment, layout });
+        }
+    }
+    out
+}
+
+/// A `DIOpConstant` whose literal is a term (it becomes the next input):
+/// its type and constant expression.
+struct TermConst {
+    ty: Type,
+    expr: CExpr,
+}
+
+/// A rule side made concrete for one instance: the expression (inputs and
+/// term constants as `DIOpArg`s).
+struct Side {
+    expr: Expr,
+}
+
+/// Is `lit` a plain literal (not a symbolic constant or an expression)?
+fn plain_literal(lit: &str) -> bool {
+    let l = lit.trim();
+    [
+        "undef",
+        "poison",
+        "null",
+        "true",
+        "false",
+        "zeroinitializer",
+    ]
+    .contains(&l)
+        || l.strip_prefix('-')
+            .unwrap_or(l)
+            .chars()
+            .all(|c| c.is_ascii_digit())
+            && !l.is_empty()
+        || l.starts_with("0x")
+        || l.starts_with('<')
+        || l.contains('.')
+}
+
+/// Splits `TYPE LITERAL` (the inside of a `DIOpConstant(...)`).
+fn split_type(inner: &str) -> (String, String) {
+    let s = inner.trim();
+    let end = if s.starts_with('<') {
+        s.find('>').map(|i| i + 1)
+    } else if s.starts_with("ptr addrspace(") {
+        s.find(')').map(|i| i + 1)
+    } else {
+        s.find(char::is_whitespace)
+    }
+    .unwrap_or(s.len());
+    (s[..end].trim().to_string(), s[end..].trim().to_string())
+}
+
+/// Rewrites one side's text: inputs to `DIOpArg`s, term constants to
+/// further `DIOpArg`s recorded in `terms`.
+fn side(
+    text: &str,
+    inputs: &[(String, String)],
+    layout: &DataLayout,
+    terms: &mut Vec<TermConst>,
+) -> Result<Side, String> {
+    let mut ops: Vec<String> = Vec::new();
+    for op in split_top(text) {
+        if let Some((j, (_, ty))) = inputs.iter().enumerate().find(|(_, (n, _))| *n == op) {
+            ops.push(format!("DIOpArg({j}, {ty})"));
+            continue;
+        }
+        if let Some(inner) = op
+            .strip_prefix("DIOpConstant(")
+            .and_then(|o| o.strip_suffix(')'))
+        {
+            let (ty, lit) = split_type(inner);
+            if !plain_literal(&lit) {
+                let t = parse_type(&ty).map_err(|d| d.to_string())?;
+                let expr = parse_cexpr(&lit, layout)?;
+                let arg = (inputs.len() + terms.len()) as u32;
+                terms.push(TermConst { ty: t, expr });
+                ops.push(format!("DIOpArg({arg}, {ty})"));
+                continue;
+            }
+        }
+        if op.starts_with('%') {
+            return Err(format!("`{op}` is not a declared input"));
+        }
+        ops.push(op);
+    }
+    let expr = parse_expr(&ops.join(", ")).map_err(|d| d.to_string())?;
+    Ok(Side { expr })
+}
+
+/// The verdict on one instance.
+#[derive(Clone, Debug)]
+pub enum InstanceVerdict {
+    Valid,
+    /// The precondition never holds, or the source is ill-formed here.
+    NotApplicable(String),
+    Invalid(String),
+    Unknown(String),
+}
+
+/// Checks one instance of a rule.
+pub fn check_instance(
+    rule: &Rule,
+    inst: &Instance,
+    timeout_ms: u32,
+) -> Result<InstanceVerdict, Diag> {
+    let bad = |m: String| {
+        Diag::malformed(
+            "Rule",
+            "bad-pattern",
+            format!("{}: {}: {m}", rule.name, inst.describe()),
+        )
+    };
+    let sub = |t: &str| {
+        inst.assignment
+            .iter()
+            .fold(t.to_string(), |acc, (k, v)| subst_word(&acc, k, v))
+    };
+    let inputs: Vec<(String, String)> = rule
+        .inputs
+        .iter()
+        .map(|(n, t)| (n.clone(), sub(t)))
+        .collect();
+    let mut terms = Vec::new();
+    let src = side(&sub(&rule.source), &inputs, &inst.layout, &mut terms).map_err(bad)?;
+    let tgt = side(&sub(&rule.target), &inputs, &inst.layout, &mut terms).map_err(bad)?;
+    let pre: Vec<CExpr> = rule
+        .pre
+        .iter()
+        .map(|p| parse_cexpr(&sub(p), &inst.layout))
+        .collect::<Result<_, _>>()
+        .map_err(bad)?;
+    let input_types: Vec<Type> = inputs
+        .iter()
+        .map(|(_, t)| parse_type(t))
+        .collect::<Result<_, _>>()?;
+    let mut sig = Signature {
+        layout: inst.layout.clone(),
+        args: input_types.clone(),
+        ..Signature::default()
+    };
+    sig.args.extend(terms.iter().map(|t| t.ty.clone()));
+    let s_checked = match dioptra_semantics::wellformed::check(&src.expr, &sig) {
+        Ok(c) => c,
+        Err(d) => {
+            return Ok(InstanceVerdict::NotApplicable(format!(
+                "the source is ill-formed: {d}"
+            )))
+        }
+    };
+    let t_checked = match dioptra_semantics::wellformed::check(&tgt.expr, &sig) {
+        Ok(c) => c,
+        Err(d) => {
+            return Ok(InstanceVerdict::Invalid(format!(
+                "the target is ill-formed: {d}"
+            )))
+        }
+    };
+    if !s_checked.result.same(&t_checked.result) || s_checked.fragment != t_checked.fragment {
+        return Ok(InstanceVerdict::Invalid(format!(
+            "the source gives `{}`, the target `{}`",
+            s_checked.result, t_checked.result
+        )));
+    }
+    // Symbolic constants: a bit-vector per name, as wide as the type of the
+    // first `DIOpConstant(T C)` that names it alone.
+    let mut consts: Consts = BTreeMap::new();
+    for t in &terms {
+        if let CExpr::Const(c) = &t.expr {
+            if !consts.contains_key(c) {
+                let w = inst.layout.bitsizeof(&t.ty) as u32;
+                consts.insert(c.clone(), BV::new_const(c.as_str(), w));
+            }
+        }
+    }
+    let mut assume = Vec::new();
+    for p in &pre {
+        match zval(p, &consts, precondition_width(&consts)).map_err(bad)? {
+            Z::B(b) => assume.push(b),
+            Z::N(..) => return Err(bad("a precondition is a condition".into())),
+        }
+    }
+    // A precondition that never holds (often one over widths only, which
+    // simplifies to false) makes the instance not applicable.
+    let pre_holds = Bool::and(&assume.iter().collect::<Vec<_>>());
+    match pre_holds.simplify().as_bool() {
+        Some(false) => {
+            return Ok(InstanceVerdict::NotApplicable(
+                "the precondition never holds".into(),
+            ))
+        }
+        Some(true) => {}
+        None => match solve(&[&pre_holds], timeout_ms) {
+            Answer::Unsat => {
+                return Ok(InstanceVerdict::NotApplicable(
+                    "the precondition never holds".into(),
+                ))
+            }
+            Answer::Unknown(r) => return Ok(InstanceVerdict::Unknown(r)),
+            Answer::Sat(_) => {}
+        },
+    }
+    let real = Signature {
+        layout: inst.layout.clone(),
+        args: input_types,
+        ..Signature::default()
+    };
+    let mut world = World::symbolic(&real, &address_spaces(&real, &[&src.expr, &tgt.expr]))?;
+    for t in &terms {
+        let w = inst.layout.bitsizeof(&t.ty) as u32;
+        let v = match zval(&t.expr, &consts, w).map_err(bad)? {
+            Z::N(v, _) => v,
+            Z::B(_) => return Err(bad("a condition as a constant".into())),
+        };
+        world.args.push(SInput {
+            ty: t.ty.clone(),
+            loc: Ok(SLoc::start(SStorage::Implicit(v))),
+        });
+    }
+    let s = encode(&src.expr, &world)?;
+    let t = encode(&tgt.expr, &world)?;
+    let n = inst.layout.bitsizeof(&s.ty);
+    let same = smt_same_location(&s.loc, &t.loc, n)?;
+    let differ = Bool::and(&[&s.ok.eq(&t.ok), &s.ok.implies(&same)]).not();
+    let model = match solve(&[&pre_holds, &differ], timeout_ms) {
+        Answer::Unsat => return Ok(InstanceVerdict::Valid),
+        Answer::Unknown(r) => return Ok(InstanceVerdict::Unknown(r)),
+        Answer::Sat(m) => m,
+    };
+    // The counterexample, confirmed by the interpreter with the constants
+    // written back as literals.
+    let ctx = world.concretize(&model)?;
+    let real_n = real.args.len();
+    let mut values: BTreeMap<u32, Bits> = BTreeMap::new();
+    for (k, input) in ctx.args.iter().enumerate().skip(real_n) {
+        let [single] = input.loc.singles() else {
+            return Err(bad("a constant in several places".into()));
+        };
+        if let dioptra_semantics::location::Storage::Implicit(b) = &*single.storage {
+            values.insert(k as u32, b.clone());
+        }
+    }
+    let concrete = |e: &Expr| Expr {
+        spelling: e.spelling,
+        ops: e
+            .ops
+            .iter()
+            .map(|op| match op {
+                Op::Arg(k, ty) if (*k as usize) >= real_n => {
+                    let v = values
+                        .get(k)
+                        .map(|b| b.unsigned().clone())
+                        .unwrap_or_default();
+                    Op::Constant(ty.clone(), Literal::Int(v.into()))
+                }
+                other => other.clone(),
+            })
+            .collect(),
+    };
+    let (cs, ct) = (concrete(&src.expr), concrete(&tgt.expr));
+    let mut cctx: ConcreteContext = ctx.clone();
+    cctx.args.truncate(real_n);
+    let (a, b) = (eval(&cs, &cctx), eval(&ct, &cctx));
+    let unsupported = [&a, &b]
+        .iter()
+        .any(|r| matches!(r, Err(d) if d.outcome == Outcome::Unsupported));
+    let differ = match (&a, &b) {
+        (Ok(x), Ok(y)) => !same_location(&x.loc, &y.loc, n),
+        (Err(_), Err(_)) => false,
+        _ => true,
+    };
+    if unsupported || !differ {
+        return Err(Diag::new(
+            Outcome::Unsupported,
+            "SMT",
+            "unconfirmed-counterexample",
+            format!(
+                "a dioptra bug: rule {} ({}): the interpreter does not confirm the counterexample",
+                rule.name,
+                inst.describe()
+            ),
+        ));
+    }
+    let consts_text: Vec<String> = consts
+        .iter()
+        .filter_map(|(name, v)| {
+            model
+                .eval(v, true)
+                .and_then(|x| numeral_bits(&x))
+                .map(|b| format!("{name} = {}", b.unsigned()))
+        })
+        .collect();
+    let show = |r: &Result<dioptra_semantics::eval::Evaluated, Diag>| match r {
+        Ok(ev) => format!("location {}", ev.loc),
+        Err(d) => format!("error `{}: {}`", d.construct, d.reason),
+    };
+    Ok(InstanceVerdict::Invalid(format!(
+        "{}{}\n{}\n;; source: {cs}\n;;   gives {}\n;; target: {ct}\n;;   gives {}",
+        inst.describe(),
+        if consts_text.is_empty() {
+            String::new()
+        } else {
+            format!("; {}", consts_text.join(", "))
+        },
+        cctx.to_script("cex"),
+        show(&a),
+        show(&b)
+    )))
+}
+
+/// The verdict on a rule over all its instances.
+#[derive(Clone, Debug)]
+pub struct RuleReport {
+    pub name: String,
+    pub expect: Expected,
+    /// `valid`, `invalid` or `unknown`.
+    pub verdict: &'static str,
+    pub instances: usize,
+    pub applicable: usize,
+    /// The first counterexample (smallest instance), or why unknown.
+    pub detail: Option<String>,
+    pub time: Duration,
+}
+
+/// Checks every instance of `rule`, on `threads` threads (each with its own
+/// z3 context).
+pub fn check_rule(rule: &Rule, timeout_ms: u32, threads: usize) -> Result<RuleReport, Diag> {
+    let started = Instant::now();
+    let insts = instances(rule);
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let results: Vec<Result<(usize, InstanceVerdict), Diag>> = std::thread::scope(|s| {
+        let workers: Vec<_> = (0..threads.max(1))
+            .map(|_| {
+                s.spawn(|| {
+                    let mut out = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let Some(inst) = insts.get(i) else { break };
+                        out.push(check_instance(rule, inst, timeout_ms).map(|v| (i, v)));
+                    }
+                    out
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| {
+                w.join().unwrap_or_else(|_| {
+                    vec![Err(Diag::unsupported(
+                        "Rule",
+                        "internal-error",
+                        "a checker thread panicked (a dioptra bug)",
+                    ))]
+                })
+            })
+            .collect()
+    });
+    let mut verdicts: Vec<(usize, InstanceVerdict)> =
+        results.into_iter().collect::<Result<_, _>>()?;
+    verdicts.sort_by_key(|(i, _)| *i);
+    let applicable = verdicts
+        .iter()
+        .filter(|(_, v)| !matches!(v, InstanceVerdict::NotApplicable(_)))
+        .count();
+    let invalid = verdicts.iter().find_map(|(_, v)| match v {
+        InstanceVerdict::Invalid(d) => Some(d.clone()),
+        _ => None,
+    });
+    let unknown = verdicts.iter().find_map(|(i, v)| match v {
+        InstanceVerdict::Unknown(r) => Some(format!("{}: {r}", insts[*i].describe())),
+        _ => None,
+    });
+    if applicable == 0 && invalid.is_none() {
+        let why = verdicts
+            .first()
+            .map(|(_, v)| format!("{v:?}"))
+            .unwrap_or_default();
+        return Err(Diag::ill(
+            "Rule",
+            "never-applicable",
+            format!("rule `{}` applies to no instance: {why}", rule.name),
+        ));
+    }
+    let (verdict, detail) = match (invalid, unknown) {
+        (Some(d), _) => ("invalid", Some(d)),
+        (None, Some(u)) => ("unknown", Some(u)),
+        (None, None) => ("valid", None),
+    };
+    Ok(RuleReport {
+        name: rule.name.clone(),
+        expect: rule.expect,
+        verdict,
+        instances: verdicts.len(),
+        applicable,
+        detail,
+        time: started.elapsed(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn constant_expressions_parse_with_c_precedence() {
+        let dl = DataLayout::default();
+        let e = parse_cexpr("C1 + C2 << 1 == 4 && !(C != 0)", &dl).unwrap();
+        assert!(matches!(e, CExpr::Binary("&&", _, _)), "{e:?}");
+        assert!(parse_cexpr("C1 +", &dl).is_err());
+        assert!(parse_cexpr("width(i17) - 1", &dl).is_ok());
+        assert!(parse_cexpr("C $ 1", &dl).is_err());
+    }
+
+    #[test]
+    fn words_are_substituted_whole() {
+        assert_eq!(
+            subst_word("DIOpConstant(T C), T2, <2 x T>", "T", "i8"),
+            "DIOpConstant(i8 C), T2, <2 x i8>"
+        );
+    }
+}
