@@ -225,14 +225,34 @@ fn is_ident(s: &str) -> bool {
         && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
 }
 
-/// Splits at commas outside parentheses and angle brackets.
+/// Splits at commas outside parentheses and the angle brackets of vector
+/// and packed-struct types (`<4 x i8>`, `<{ i8 }>`), which the shift and
+/// comparison operators of constant expressions (`<<`, `<`, `>=`) are not.
 fn split_top(s: &str) -> Vec<String> {
-    let (mut out, mut cur, mut depth) = (Vec::new(), String::new(), 0i32);
-    for c in s.chars() {
+    let (mut out, mut cur, mut parens, mut angles) = (Vec::new(), String::new(), 0i32, 0i32);
+    let chars: Vec<char> = s.chars().collect();
+    for (i, &c) in chars.iter().enumerate() {
+        let rest: String = chars[i + 1..].iter().collect();
+        let rest = rest.trim_start();
         match c {
-            '(' | '<' => depth += 1,
-            ')' | '>' => depth -= 1,
-            ',' if depth == 0 => {
+            '(' => parens += 1,
+            ')' => parens -= 1,
+            '<' if rest.starts_with('{')
+                || rest
+                    .split_whitespace()
+                    .next()
+                    .is_some_and(|w| w.chars().all(|d| d.is_ascii_digit()))
+                    && rest.split_whitespace().nth(1) == Some("x") =>
+            {
+                angles += 1
+            }
+            '>' if angles > 0
+                && chars.get(i + 1) != Some(&'>')
+                && chars.get(i + 1) != Some(&'=') =>
+            {
+                angles -= 1
+            }
+            ',' if parens == 0 && angles == 0 => {
                 out.push(cur.trim().to_string());
                 cur.clear();
                 continue;
@@ -766,28 +786,6 @@ pub fn check_instance(
         ..Signature::default()
     };
     sig.args.extend(terms.iter().map(|t| t.ty.clone()));
-    let s_checked = match dioptra_semantics::wellformed::check(&src.expr, &sig) {
-        Ok(c) => c,
-        Err(d) => {
-            return Ok(InstanceVerdict::NotApplicable(format!(
-                "the source is ill-formed: {d}"
-            )))
-        }
-    };
-    let t_checked = match dioptra_semantics::wellformed::check(&tgt.expr, &sig) {
-        Ok(c) => c,
-        Err(d) => {
-            return Ok(InstanceVerdict::Invalid(format!(
-                "the target is ill-formed: {d}"
-            )))
-        }
-    };
-    if !s_checked.result.same(&t_checked.result) || s_checked.fragment != t_checked.fragment {
-        return Ok(InstanceVerdict::Invalid(format!(
-            "the source gives `{}`, the target `{}`",
-            s_checked.result, t_checked.result
-        )));
-    }
     // Symbolic constants: a bit-vector per name, as wide as the type of the
     // first `DIOpConstant(T C)` that names it alone.
     let mut consts: Consts = BTreeMap::new();
@@ -825,6 +823,28 @@ pub fn check_instance(
             Answer::Unknown(r) => return Ok(InstanceVerdict::Unknown(r)),
             Answer::Sat(_) => {}
         },
+    }
+    let s_checked = match dioptra_semantics::wellformed::check(&src.expr, &sig) {
+        Ok(c) => c,
+        Err(d) => {
+            return Ok(InstanceVerdict::NotApplicable(format!(
+                "the source is ill-formed: {d}"
+            )))
+        }
+    };
+    let t_checked = match dioptra_semantics::wellformed::check(&tgt.expr, &sig) {
+        Ok(c) => c,
+        Err(d) => {
+            return Ok(InstanceVerdict::Invalid(format!(
+                "the target is ill-formed: {d}"
+            )))
+        }
+    };
+    if !s_checked.result.same(&t_checked.result) || s_checked.fragment != t_checked.fragment {
+        return Ok(InstanceVerdict::Invalid(format!(
+            "the source gives `{}`, the target `{}`",
+            s_checked.result, t_checked.result
+        )));
     }
     let real = Signature {
         layout: inst.layout.clone(),
@@ -907,6 +927,17 @@ pub fn check_instance(
             ),
         ));
     }
+    let cex = dioptra_semantics::smt::equiv::minimize(
+        &cs,
+        &ct,
+        dioptra_semantics::smt::equiv::Counterexample {
+            context: cctx,
+            source: a,
+            target: b,
+        },
+        n,
+    );
+    let (cctx, a, b) = (cex.context, cex.source, cex.target);
     let consts_text: Vec<String> = consts
         .iter()
         .filter_map(|(name, v)| {

@@ -440,7 +440,8 @@ fn cmd_run(
     if json {
         println!(
             "{}",
-            json!({"scripts": s.scripts, "passed": s.passed, "failed": s.failed, "failures": s.failures})
+            json!({"scripts": s.scripts, "passed": s.passed, "failed": s.failed, "failures": s.failures,
+                "rules": s.rules, "rules_skipped": s.rules_skipped})
         );
     } else {
         if verbose {
@@ -452,6 +453,15 @@ fn cmd_run(
             println!("FAIL {f}");
         }
         println!("{} scripts", s.scripts);
+        if s.rules > 0 {
+            println!("{} of the cases are rewrite rules (corpus/rules)", s.rules);
+        }
+        if s.rules_skipped > 0 {
+            println!(
+                "{} rewrite rules not checked: only the reference checks rules",
+                s.rules_skipped
+            );
+        }
         println!("{} passed, {} failed", s.passed, s.failed);
     }
     if s.failed == 0 {

@@ -16,6 +16,11 @@ use std::time::Duration;
 /// Something that answers protocol requests.
 pub trait Responder {
     fn respond(&mut self, req: &Request) -> Result<Response, String>;
+    /// Does this implementation check rule files (`*.rules`)? Only the
+    /// reference does: rules are dioptra's own, not part of the protocol.
+    fn checks_rules(&self) -> bool {
+        false
+    }
 }
 
 /// The reference semantics, called in process (through the same JSON
@@ -27,6 +32,9 @@ impl Responder for Reference {
     fn respond(&mut self, req: &Request) -> Result<Response, String> {
         let line = serde_json::to_string(req).map_err(|e| e.to_string())?;
         Ok(crate::protocol::answer_line(&line))
+    }
+    fn checks_rules(&self) -> bool {
+        true
     }
 }
 
@@ -370,10 +378,24 @@ pub struct Summary {
     pub failures: Vec<String>,
     /// Every case that ran, in order (for `--json` and the register checks).
     pub cases: Vec<(Case, Outcome)>,
+    /// How many of `passed` + `failed` are rules of `*.rules` files (checked
+    /// by the reference only), and how many rules an external
+    /// implementation skipped.
+    pub rules: usize,
+    pub rules_skipped: usize,
 }
 
 /// Every `*.dioptra` file under `path` (or `path` itself), sorted.
 pub fn script_files(path: &Path) -> Vec<PathBuf> {
+    files_with(path, "dioptra")
+}
+
+/// Every `*.rules` file under `path` (or `path` itself), sorted.
+pub fn rule_files(path: &Path) -> Vec<PathBuf> {
+    files_with(path, "rules")
+}
+
+fn files_with(path: &Path, ext: &str) -> Vec<PathBuf> {
     let mut out = Vec::new();
     if path.is_dir() {
         let mut stack = vec![path.to_path_buf()];
@@ -383,17 +405,66 @@ pub fn script_files(path: &Path) -> Vec<PathBuf> {
                     let p = e.path();
                     if p.is_dir() {
                         stack.push(p);
-                    } else if p.extension().is_some_and(|x| x == "dioptra") {
+                    } else if p.extension().is_some_and(|x| x == ext) {
                         out.push(p);
                     }
                 }
             }
         }
-    } else {
+    } else if (ext == "rules") == path.extension().is_some_and(|x| x == "rules") {
         out.push(path.to_path_buf());
     }
     out.sort();
     out
+}
+
+/// Checks the rules of a `*.rules` file: each passes when its verdict is
+/// the one the file expects (`expect invalid`, valid by default).
+fn run_rules(f: &Path, s: &mut Summary) {
+    use crate::rules::{check_rule, parse_rules, Expected};
+    let name = f.display().to_string();
+    let rules = match std::fs::read_to_string(f)
+        .map_err(|e| format!("{name}: Rule: unreadable: {e}"))
+        .and_then(|t| parse_rules(&name, &t).map_err(|d| d.to_string()))
+    {
+        Ok(r) => r,
+        Err(m) => {
+            s.failed += 1;
+            s.failures.push(m);
+            return;
+        }
+    };
+    s.scripts += 1;
+    for r in &rules {
+        s.rules += 1;
+        let want = match r.expect {
+            Expected::Valid => "valid",
+            Expected::Invalid => "invalid",
+        };
+        match check_rule(r, dioptra_semantics::smt::DEFAULT_TIMEOUT_MS, 2) {
+            Ok(rep) if rep.verdict == want => s.passed += 1,
+            Ok(rep) => {
+                s.failed += 1;
+                s.failures.push(format!(
+                    "{name}:{}: rule {}: expected {want}, got {}: {}",
+                    r.line,
+                    r.name,
+                    rep.verdict,
+                    rep.detail
+                        .as_deref()
+                        .unwrap_or("")
+                        .lines()
+                        .next()
+                        .unwrap_or("")
+                ));
+            }
+            Err(d) => {
+                s.failed += 1;
+                s.failures
+                    .push(format!("{name}:{}: rule {}: {d}", r.line, r.name));
+            }
+        }
+    }
 }
 
 /// Runs every script under `paths` against `imp`.
@@ -402,7 +473,22 @@ pub fn run_files(paths: &[PathBuf], imp: &mut dyn Responder) -> Summary {
     let mut id = 0;
     for root in paths {
         let files = script_files(root);
-        if files.is_empty() {
+        let rules = rule_files(root);
+        if imp.checks_rules() {
+            for f in &rules {
+                run_rules(f, &mut s);
+            }
+        } else {
+            for f in &rules {
+                if let Ok(t) = std::fs::read_to_string(f) {
+                    s.rules_skipped += t
+                        .lines()
+                        .filter(|l| l.trim_start().starts_with("rule "))
+                        .count();
+                }
+            }
+        }
+        if files.is_empty() && rules.is_empty() {
             s.failed += 1;
             s.failures.push(format!(
                 "{}: Script: not-found: no .dioptra files",

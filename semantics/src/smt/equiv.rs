@@ -228,7 +228,7 @@ fn confirm(
 /// Drops the memory segments and registers the counterexample does not
 /// need (the model also fixes bytes of branches not taken), keeping the
 /// two outcomes exactly as they are.
-fn minimize(source: &Expr, target: &Expr, mut cex: Counterexample, n: u64) -> Counterexample {
+pub fn minimize(source: &Expr, target: &Expr, mut cex: Counterexample, n: u64) -> Counterexample {
     let same = |x: &Result<Evaluated, Diag>, y: &Result<Evaluated, Diag>| match (x, y) {
         (Ok(a), Ok(b)) => a.ty.same(&b.ty) && same_location(&a.loc, &b.loc, n) && a.loc == b.loc,
         (Err(a), Err(b)) => a.outcome == b.outcome && a.reason == b.reason,
