@@ -546,3 +546,114 @@ pub fn arb_context() -> impl Strategy<Value = String> {
         },
     )
 }
+
+/// Expressions for `fixed_context()`'s signature made of snippets that the
+/// canonicalizer's rules rewrite (constant pairs under every binary op,
+/// identities on the referrer, zero offsets, address-of/deref pairs,
+/// reinterprets, double reads, constant extensions), each pushing an `i32`,
+/// summed with `DIOpAdd`. Random expressions rarely line such windows up.
+pub fn arb_rewritable_expr() -> impl Strategy<Value = Expr> {
+    use Literal as L;
+    let int = |v: i64| L::Int(v.into());
+    let i32t = Type::Int(32);
+    let binop = prop_oneof![
+        Just(Op::Add),
+        Just(Op::Sub),
+        Just(Op::Mul),
+        Just(Op::Div),
+        Just(Op::Mod),
+        Just(Op::And),
+        Just(Op::Or),
+        Just(Op::Xor),
+        Just(Op::Shl),
+        Just(Op::LShr),
+        Just(Op::AShr),
+    ];
+    let small = prop_oneof![
+        Just(0i64),
+        Just(1),
+        Just(2),
+        Just(4),
+        Just(-1),
+        Just(31),
+        Just(32),
+        any::<i32>().prop_map(i64::from)
+    ];
+    let t = i32t.clone();
+    let snippet = prop_oneof![
+        (small.clone(), small.clone(), binop).prop_map({
+            let t = t.clone();
+            move |(a, b, op)| {
+                vec![
+                    Op::Constant(t.clone(), int(a)),
+                    Op::Constant(t.clone(), int(b)),
+                    op,
+                ]
+            }
+        }),
+        (
+            small.clone(),
+            prop_oneof![Just(Op::Add), Just(Op::Mul), Just(Op::Shl)]
+        )
+            .prop_map({
+                let t = t.clone();
+                move |(k, op)| vec![Op::Referrer(t.clone()), Op::Constant(t.clone(), int(k)), op]
+            }),
+        Just(vec![
+            Op::Referrer(t.clone()),
+            Op::AddrOf(5),
+            Op::Deref(t.clone())
+        ]),
+        (prop_oneof![Just(8u64), Just(32), Just(64)], any::<bool>()).prop_map({
+            let t = t.clone();
+            move |(w, bytes)| {
+                let off = if bytes {
+                    Op::ByteOffset(t.clone())
+                } else {
+                    Op::BitOffset(t.clone())
+                };
+                vec![
+                    Op::Referrer(t.clone()),
+                    Op::Constant(Type::Int(w), int(0)),
+                    off,
+                ]
+            }
+        }),
+        Just(vec![Op::Referrer(t.clone()), Op::Reinterpret(t.clone())]),
+        Just(vec![Op::Referrer(t.clone()), Op::Read, Op::Read]),
+        (any::<i8>(), any::<bool>()).prop_map({
+            let t = t.clone();
+            move |(c, s)| {
+                let ext = if s {
+                    Op::SExt(t.clone())
+                } else {
+                    Op::ZExt(t.clone())
+                };
+                vec![Op::Constant(Type::Int(8), int(c as i64)), ext]
+            }
+        }),
+        (small, any::<bool>()).prop_map({
+            let t = t.clone();
+            move |(c, read)| {
+                let mut v = vec![Op::Constant(t.clone(), int(c))];
+                if read {
+                    v.push(Op::Read);
+                }
+                v
+            }
+        }),
+    ];
+    prop::collection::vec(snippet, 1..5).prop_map(|snips| {
+        let mut ops = Vec::new();
+        for (i, s) in snips.into_iter().enumerate() {
+            ops.extend(s);
+            if i > 0 {
+                ops.push(Op::Add);
+            }
+        }
+        Expr {
+            spelling: Spelling::Bare,
+            ops,
+        }
+    })
+}

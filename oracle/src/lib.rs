@@ -3,6 +3,7 @@
 //! The tools built on the semantics: the conformance-script runner, the line
 //! protocol for external implementations, and the `dioptra` CLI.
 
+pub mod canon;
 pub mod equiv;
 pub mod fuzzing;
 pub mod protocol;

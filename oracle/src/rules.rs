@@ -55,6 +55,8 @@ pub struct Rule {
     pub source: String,
     pub target: String,
     pub expect: Expected,
+    /// `decision D-...`: the decision-register entries the rule backs.
+    pub decisions: Vec<String>,
 }
 
 fn rerr(file: &str, line: u32, reason: &'static str, msg: impl Into<String>) -> Diag {
@@ -98,6 +100,7 @@ pub fn parse_rules(file: &str, text: &str) -> Result<Vec<Rule>, Diag> {
                 source: String::new(),
                 target: String::new(),
                 expect: Expected::Valid,
+                decisions: Vec::new(),
             });
             continue;
         }
@@ -179,6 +182,7 @@ pub fn parse_rules(file: &str, text: &str) -> Result<Vec<Rule>, Diag> {
                 }
             }
             "source" => r.source = rest.to_string(),
+            "decision" => r.decisions.push(rest.to_string()),
             "target" => r.target = rest.to_string(),
             "expect" => {
                 r.expect = match rest {
@@ -467,10 +471,15 @@ enum Z {
 /// The symbolic constants of an instantiation: name to its bit-vector.
 type Consts = BTreeMap<String, BV>;
 
-/// Evaluates a constant expression in `cw`-bit two's complement. A constant
-/// reads unsigned unless wrapped in `signed(...)`; `/`, `%`, `>>` and the
-/// comparisons are signed when an operand is, unsigned otherwise (so at the
-/// constant's own width `signed(C1) / signed(C2)` is exactly `bvsdiv`).
+/// Evaluates a constant expression in `cw`-bit two's complement.
+///
+/// DECISION (D-rule-constants): a symbolic constant reads unsigned unless
+/// wrapped in `signed(...)`; `/`, `%`, `>>` and the comparisons are signed
+/// when an operand is, unsigned otherwise; a target constant is computed at
+/// its own type's width, wrapping as LLVM's constant folding does (so
+/// `C1 + C2` folds an overflowing sum to its low bits), and a precondition
+/// in arithmetic wide enough that nothing wraps (`C1 + C2 < width(T)` means
+/// the mathematical sum).
 fn zval(e: &CExpr, consts: &Consts, cw: u32) -> Result<Z, String> {
     let num = |e: &CExpr| -> Result<(BV, bool), String> {
         match zval(e, consts, cw)? {
@@ -580,9 +589,15 @@ impl Instance {
     }
 }
 
-/// Every instantiation of a rule: integer widths as declared (1..=64 by
-/// default), address-space variables over the spaces the rule names and 0
-/// and 5, and pointer sizes 32 and 64 when the rule involves pointers.
+/// Every instantiation of a rule.
+///
+/// DECISION (D-rule-instances): integer type variables range over the
+/// widths declared (1..=64 by default, odd ones included), address-space
+/// variables over 0, 5 and every address space the rule names, and every
+/// pointer is 32 and then 64 bits wide when the rule involves pointers;
+/// stack inputs `%x` range over the prover's input shapes
+/// (D-smt-input-shapes). A rule is valid when every instantiation is; the
+/// canonicalizer applies its rules only inside that domain.
 pub fn instances(rule: &Rule) -> Vec<Instance> {
     let all = format!(
         "{} {} {} {:?}",

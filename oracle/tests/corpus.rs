@@ -463,6 +463,15 @@ fn decision_register_code_and_corpus_agree() {
             *cases.entry(d.clone()).or_default() += 1;
         }
     }
+    // Rule files back decisions with `decision D-...` clauses.
+    for f in dioptra_oracle::script::rule_files(&root().join("corpus")) {
+        let text = std::fs::read_to_string(&f).unwrap();
+        for r in dioptra_oracle::rules::parse_rules("rules", &text).unwrap() {
+            for d in r.decisions {
+                *cases.entry(d).or_default() += 1;
+            }
+        }
+    }
     let register: BTreeSet<_> = register
         .into_iter()
         .filter(|i| i.starts_with("D-"))

@@ -412,6 +412,41 @@ pub fn law_equiv_verdicts_are_confirmed(e: &Expr, variant: usize) -> Result<Chec
     }
 }
 
+/// Canonicalization preserves the location: in a random context the
+/// canonical form evaluates to the same location as the expression (or
+/// fails where it fails), and canonicalizing again changes nothing.
+/// Returns how many rewrites were made.
+pub fn law_canonicalization_preserves_location(e: &Expr, ctx: &str) -> Result<usize, String> {
+    use dioptra_semantics::canon::canonicalize;
+    use dioptra_semantics::location::same_location;
+    let ctx = ConcreteContext::parse(ctx)
+        .map_err(|d| format!("the generated context does not parse: {d}"))?;
+    let sig = ctx.signature();
+    let (c, steps) = canonicalize(e, &sig).map_err(|d| format!("canonicalize fails: {d}"))?;
+    let (again, more) = canonicalize(&c, &sig).map_err(|d| format!("the canonical form: {d}"))?;
+    if again != c || !more.is_empty() {
+        return Err(format!("not idempotent: {c} becomes {again} ({more:?})"));
+    }
+    match (eval(e, &ctx), eval(&c, &ctx)) {
+        (Ok(a), Ok(b)) => {
+            let n = ctx.layout.bitsizeof(&a.ty);
+            if !a.ty.same(&b.ty) || !same_location(&a.loc, &b.loc, n) {
+                return Err(format!(
+                    "{e} gives {} but its canonical form {c} gives {} ({steps:?})",
+                    a.loc, b.loc
+                ));
+            }
+        }
+        (Err(_), Err(_)) => {}
+        (a, b) => {
+            return Err(format!(
+                "{e} gives {a:?} but its canonical form {c} gives {b:?} ({steps:?})"
+            ))
+        }
+    }
+    Ok(steps.len())
+}
+
 /// The laws `dioptra fuzz` knows, by name.
 pub const LAWS: &[&str] = &[
     "print-parse-round-trip",
@@ -421,6 +456,7 @@ pub const LAWS: &[&str] = &[
     "transformation-preserves-values",
     "smt-agrees-with-interpreter",
     "equiv-verdicts-are-confirmed",
+    "canonicalization-preserves-location",
 ];
 
 /// What a campaign found.
@@ -585,6 +621,23 @@ pub fn run_law(law: &str, cases: u32, seed: u64) -> Option<Campaign> {
                     "{};; variant {} of: {}\n",
                     header(&msg),
                     k % 3,
+                    quote(&e.to_string())
+                )
+            })
+        }
+        "canonicalization-preserves-location" => {
+            shrunk(r.run(&(arb_wellformed_expr(40), arb_context()), |(e, c)| {
+                law_canonicalization_preserves_location(&e, &c)
+                    .map(|_| ())
+                    .map_err(TestCaseError::fail)
+            }))
+            .map(|(e, c)| {
+                let msg = law_canonicalization_preserves_location(&e, &c)
+                    .err()
+                    .unwrap_or_default();
+                format!(
+                    "{}{c}\n;; canonicalizing changes the location of:\n;; {}\n",
+                    header(&msg),
                     quote(&e.to_string())
                 )
             })

@@ -34,6 +34,7 @@
 #[cfg(any(feature = "arbitrary", feature = "quickcheck"))]
 pub mod arb;
 pub mod bits;
+pub mod canon;
 pub mod context;
 pub mod diag;
 pub mod dwarf;

@@ -93,6 +93,27 @@ enum Cmd {
         #[arg(long)]
         json: bool,
     },
+    /// Canonicalizes an expression with the proven rule table; prints the
+    /// canonical expression (and, with --verbose, each rewrite).
+    Canon {
+        /// Expression text, or @FILE.
+        expr: String,
+        #[arg(long)]
+        referrer: Option<String>,
+        #[arg(long = "arg")]
+        args: Vec<String>,
+        #[arg(long = "type-object")]
+        type_object: Option<String>,
+        #[arg(long = "no-simt")]
+        no_simt: bool,
+        #[arg(long)]
+        datalayout: Option<String>,
+        /// Print each rewrite (rule and op index).
+        #[arg(long)]
+        verbose: bool,
+        #[arg(long)]
+        json: bool,
+    },
     /// Checks rewrite rules (corpus/rules/README.md) for every instantiation:
     /// one line per rule, valid / invalid + counterexample / unknown.
     Rule {
@@ -243,6 +264,38 @@ fn cmd_check(expr: &str, sig: Result<Signature, Diag>, json: bool) -> ExitCode {
                     Some((o, s)) => println!("{} (fragment: bits {o}..{})", c.result, o + s),
                     None => println!("{}", c.result),
                 }
+            }
+            ExitCode::SUCCESS
+        }
+        Err(d) => report(&d, json),
+    }
+}
+
+fn cmd_canon(expr: &str, sig: Result<Signature, Diag>, verbose: bool, json: bool) -> ExitCode {
+    use dioptra_oracle::canon::canonicalize;
+    let run = || -> Result<_, Diag> {
+        let sig = sig?;
+        let e = parse_expr(&expr_text(expr)?)?;
+        canonicalize(&e, &sig)
+    };
+    match run() {
+        Ok((c, steps)) => {
+            if json {
+                let steps: Vec<_> = steps
+                    .iter()
+                    .map(|s| json!({"rule": s.rule, "at": s.at}))
+                    .collect();
+                println!(
+                    "{}",
+                    json!({"outcome": "ok", "canonical": c.to_string(), "steps": steps})
+                );
+            } else {
+                if verbose {
+                    for s in &steps {
+                        println!("{} at op {}", s.rule, s.at);
+                    }
+                }
+                println!("{c}");
             }
             ExitCode::SUCCESS
         }
@@ -674,6 +727,21 @@ fn main() -> ExitCode {
             context,
             json,
         } => cmd_eval(&expr, &context, json),
+        Cmd::Canon {
+            expr,
+            referrer,
+            args,
+            type_object,
+            no_simt,
+            datalayout,
+            verbose,
+            json,
+        } => cmd_canon(
+            &expr,
+            signature(referrer, args, type_object, no_simt, datalayout),
+            verbose,
+            json,
+        ),
         Cmd::Rule {
             files,
             verbose,
