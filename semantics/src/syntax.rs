@@ -94,6 +94,26 @@ pub enum Op {
 
 impl Op {
     /// The op's name as spelled in LLVM IR (`DIOpAdd`).
+    /// The type the op names, if it names one.
+    pub fn ty(&self) -> Option<&Type> {
+        match self {
+            Op::Referrer(t)
+            | Op::Arg(_, t)
+            | Op::TypeObject(t)
+            | Op::Constant(t, _)
+            | Op::Convert(t)
+            | Op::ZExt(t)
+            | Op::SExt(t)
+            | Op::Reinterpret(t)
+            | Op::BitOffset(t)
+            | Op::ByteOffset(t)
+            | Op::Composite(_, t)
+            | Op::Deref(t)
+            | Op::PushLane(t) => Some(t),
+            _ => None,
+        }
+    }
+
     pub fn name(&self) -> &'static str {
         match self {
             Op::Referrer(_) => "DIOpReferrer",

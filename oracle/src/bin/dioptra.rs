@@ -4,7 +4,7 @@
 //! evaluation error, unsupported, failing cases), 2 usage or malformed input,
 //! 3 unknown.
 
-use clap::{Parser, Subcommand};
+use clap::{Args, Parser, Subcommand};
 use dioptra_oracle::protocol::answer_line;
 use dioptra_oracle::render::value_text;
 use dioptra_oracle::script::{run_files, External, Reference, Responder};
@@ -42,21 +42,8 @@ enum Cmd {
     Check {
         /// Expression text, or @FILE.
         expr: String,
-        /// The referrer's type (the expression belongs to a bounded lifetime segment).
-        #[arg(long)]
-        referrer: Option<String>,
-        /// An input's type (argObjects), repeated in order.
-        #[arg(long = "arg")]
-        args: Vec<String>,
-        /// The type whose property is evaluated (DIOpTypeObject).
-        #[arg(long = "type-object")]
-        type_object: Option<String>,
-        /// The target is not SIMD/SIMT (DIOpPushLane is then ill-formed).
-        #[arg(long = "no-simt")]
-        no_simt: bool,
-        /// LLVM data layout string; only pointer sizes are read (default: AMDGPU's).
-        #[arg(long)]
-        datalayout: Option<String>,
+        #[command(flatten)]
+        sig: SigArgs,
         #[arg(long)]
         json: bool,
     },
@@ -68,21 +55,8 @@ enum Cmd {
         source: String,
         /// The target expression, or @FILE.
         target: String,
-        /// The referrer's type.
-        #[arg(long)]
-        referrer: Option<String>,
-        /// An input's type (argObjects), repeated in order.
-        #[arg(long = "arg")]
-        args: Vec<String>,
-        /// The type whose property is evaluated (DIOpTypeObject).
-        #[arg(long = "type-object")]
-        type_object: Option<String>,
-        /// The target is not SIMD/SIMT.
-        #[arg(long = "no-simt")]
-        no_simt: bool,
-        /// LLVM data layout string; only pointer sizes are read.
-        #[arg(long)]
-        datalayout: Option<String>,
+        #[command(flatten)]
+        sig: SigArgs,
         /// Succeed when TARGET refines SOURCE (may be undefined where SOURCE
         /// is defined, never a different location).
         #[arg(long)]
@@ -98,16 +72,8 @@ enum Cmd {
     Canon {
         /// Expression text, or @FILE.
         expr: String,
-        #[arg(long)]
-        referrer: Option<String>,
-        #[arg(long = "arg")]
-        args: Vec<String>,
-        #[arg(long = "type-object")]
-        type_object: Option<String>,
-        #[arg(long = "no-simt")]
-        no_simt: bool,
-        #[arg(long)]
-        datalayout: Option<String>,
+        #[command(flatten)]
+        sig: SigArgs,
         /// Print each rewrite (rule and op index).
         #[arg(long)]
         verbose: bool,
@@ -219,29 +185,45 @@ fn report(d: &Diag, json: bool) -> ExitCode {
     ExitCode::from(exit_for(d.outcome))
 }
 
-fn signature(
+/// The static signature flags shared by `check`, `equiv` and `canon`.
+#[derive(Args, Debug)]
+struct SigArgs {
+    /// The referrer's type (the expression belongs to a bounded lifetime segment).
+    #[arg(long)]
     referrer: Option<String>,
+    /// An input's type (argObjects), repeated in order.
+    #[arg(long = "arg")]
     args: Vec<String>,
+    /// The type whose property is evaluated (DIOpTypeObject).
+    #[arg(long = "type-object")]
     type_object: Option<String>,
+    /// The target is not SIMD/SIMT (DIOpPushLane is then ill-formed).
+    #[arg(long = "no-simt")]
     no_simt: bool,
+    /// LLVM data layout string; only pointer sizes are read (default: AMDGPU's).
+    #[arg(long)]
     datalayout: Option<String>,
-) -> Result<Signature, Diag> {
-    let layout = match datalayout {
-        Some(s) => DataLayout::parse(&s)?,
-        None => DataLayout::default(),
-    };
-    let ty = |s: &str| -> Result<_, Diag> {
-        let t = parse_type(s)?;
-        layout.check_size(&t)?;
-        Ok(t)
-    };
-    Ok(Signature {
-        referrer: referrer.as_deref().map(ty).transpose()?,
-        args: args.iter().map(|a| ty(a)).collect::<Result<_, _>>()?,
-        type_object: type_object.as_deref().map(ty).transpose()?,
-        simt: !no_simt,
-        layout,
-    })
+}
+
+impl SigArgs {
+    fn signature(self) -> Result<Signature, Diag> {
+        let layout = match self.datalayout {
+            Some(s) => DataLayout::parse(&s)?,
+            None => DataLayout::default(),
+        };
+        let ty = |s: &str| -> Result<_, Diag> {
+            let t = parse_type(s)?;
+            layout.check_size(&t)?;
+            Ok(t)
+        };
+        Ok(Signature {
+            referrer: self.referrer.as_deref().map(ty).transpose()?,
+            args: self.args.iter().map(|a| ty(a)).collect::<Result<_, _>>()?,
+            type_object: self.type_object.as_deref().map(ty).transpose()?,
+            simt: !self.no_simt,
+            layout,
+        })
+    }
 }
 
 fn cmd_check(expr: &str, sig: Result<Signature, Diag>, json: bool) -> ExitCode {
@@ -709,19 +691,7 @@ fn main() -> ExitCode {
         }
     };
     match cli.command {
-        Cmd::Check {
-            expr,
-            referrer,
-            args,
-            type_object,
-            no_simt,
-            datalayout,
-            json,
-        } => cmd_check(
-            &expr,
-            signature(referrer, args, type_object, no_simt, datalayout),
-            json,
-        ),
+        Cmd::Check { expr, sig, json } => cmd_check(&expr, sig.signature(), json),
         Cmd::Eval {
             expr,
             context,
@@ -729,19 +699,10 @@ fn main() -> ExitCode {
         } => cmd_eval(&expr, &context, json),
         Cmd::Canon {
             expr,
-            referrer,
-            args,
-            type_object,
-            no_simt,
-            datalayout,
+            sig,
             verbose,
             json,
-        } => cmd_canon(
-            &expr,
-            signature(referrer, args, type_object, no_simt, datalayout),
-            verbose,
-            json,
-        ),
+        } => cmd_canon(&expr, sig.signature(), verbose, json),
         Cmd::Rule {
             files,
             verbose,
@@ -752,22 +713,11 @@ fn main() -> ExitCode {
         Cmd::Equiv {
             source,
             target,
-            referrer,
-            args,
-            type_object,
-            no_simt,
-            datalayout,
+            sig,
             refines,
             timeout_ms,
             json,
-        } => cmd_equiv(
-            &source,
-            &target,
-            signature(referrer, args, type_object, no_simt, datalayout),
-            refines,
-            timeout_ms,
-            json,
-        ),
+        } => cmd_equiv(&source, &target, sig.signature(), refines, timeout_ms, json),
         Cmd::Run {
             paths,
             imp,

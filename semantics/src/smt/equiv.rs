@@ -80,24 +80,11 @@ pub fn address_spaces(sig: &Signature, exprs: &[&Expr]) -> Vec<u32> {
     }
     for e in exprs {
         for op in &e.ops {
-            match op {
-                Op::AddrOf(n) => {
-                    out.insert(*n);
-                }
-                Op::Referrer(t)
-                | Op::Arg(_, t)
-                | Op::TypeObject(t)
-                | Op::Constant(t, _)
-                | Op::Convert(t)
-                | Op::ZExt(t)
-                | Op::SExt(t)
-                | Op::Reinterpret(t)
-                | Op::BitOffset(t)
-                | Op::ByteOffset(t)
-                | Op::Composite(_, t)
-                | Op::Deref(t)
-                | Op::PushLane(t) => of(t, &mut out),
-                _ => {}
+            if let Op::AddrOf(n) = op {
+                out.insert(*n);
+            }
+            if let Some(t) = op.ty() {
+                of(t, &mut out);
             }
         }
     }
