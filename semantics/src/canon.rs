@@ -37,7 +37,8 @@ pub struct Rule {
 pub type Rewrite = fn(&[Op], &[StackTy], &Signature) -> Option<(usize, Vec<Op>)>;
 
 /// The address spaces `canon.rules` instantiates address-space variables
-/// with (the checker's default set).
+/// with (the checker's default set); pointers there are proven 32 and 64
+/// bits wide.
 const PROVEN_ADDRSPACES: [u32; 2] = [0, 5];
 
 /// The rule table, in the order rules are tried.
@@ -173,12 +174,13 @@ fn signed(v: &BigUint, w: u64) -> BigInt {
 }
 
 /// `addrof-deref-cancel`: `%l, DIOpAddrOf(N), DIOpDeref(T)` => `%l`.
-fn addrof_deref_cancel(w: &[Op], st: &[StackTy], _: &Signature) -> Option<(usize, Vec<Op>)> {
+fn addrof_deref_cancel(w: &[Op], st: &[StackTy], sig: &Signature) -> Option<(usize, Vec<Op>)> {
     let [Op::AddrOf(n), Op::Deref(t), ..] = w else {
         return None;
     };
     let top = top_int(st)?;
-    (PROVEN_ADDRSPACES.contains(n) && top == t).then(|| (2, vec![]))
+    let proven_size = [32, 64].contains(&sig.layout.pointer_bits(*n));
+    (PROVEN_ADDRSPACES.contains(n) && proven_size && top == t).then(|| (2, vec![]))
 }
 
 fn offset_zero(w: &[Op], st: &[StackTy], sig: &Signature, bytes: bool) -> Option<(usize, Vec<Op>)> {
