@@ -465,6 +465,10 @@ pub struct Campaign {
     pub cases: u32,
     /// A shrunk counterexample, in corpus syntax, when the law failed.
     pub counterexample: Option<String>,
+    /// SMT laws: cases the encoding does not support, and cases the solver
+    /// gave up on (neither is a pass).
+    pub unsupported: u32,
+    pub unknown: u32,
 }
 
 fn quote(s: &str) -> String {
@@ -495,6 +499,12 @@ fn shrunk<T: std::fmt::Debug>(r: Result<(), TestError<T>>) -> Option<T> {
 pub fn run_law(law: &str, cases: u32, seed: u64) -> Option<Campaign> {
     let name = *LAWS.iter().find(|l| **l == law)?;
     let mut r = runner(cases, seed);
+    let (unsupported, unknown) = (std::cell::Cell::new(0u32), std::cell::Cell::new(0u32));
+    let tally = |c: Checked| match c {
+        Checked::Compared => {}
+        Checked::Unsupported(_) => unsupported.set(unsupported.get() + 1),
+        Checked::Unknown(_) => unknown.set(unknown.get() + 1),
+    };
     let header = |msg: &str| {
         format!(
             ";; counterexample of prop_{} (seed {seed}): {msg}\n",
@@ -593,7 +603,7 @@ pub fn run_law(law: &str, cases: u32, seed: u64) -> Option<Campaign> {
         "smt-agrees-with-interpreter" => {
             shrunk(r.run(&(arb_wellformed_expr(30), arb_context()), |(e, c)| {
                 law_smt_agrees_with_interpreter(&e, &c)
-                    .map(|_| ())
+                    .map(tally)
                     .map_err(TestCaseError::fail)
             }))
             .map(|(e, c)| {
@@ -610,7 +620,7 @@ pub fn run_law(law: &str, cases: u32, seed: u64) -> Option<Campaign> {
         "equiv-verdicts-are-confirmed" => {
             shrunk(r.run(&(arb_wellformed_expr(20), any::<usize>()), |(e, k)| {
                 law_equiv_verdicts_are_confirmed(&e, k)
-                    .map(|_| ())
+                    .map(tally)
                     .map_err(TestCaseError::fail)
             }))
             .map(|(e, k)| {
@@ -648,5 +658,7 @@ pub fn run_law(law: &str, cases: u32, seed: u64) -> Option<Campaign> {
         law: name,
         cases,
         counterexample,
+        unsupported: unsupported.get(),
+        unknown: unknown.get(),
     })
 }
