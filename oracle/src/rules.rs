@@ -320,7 +320,16 @@ struct CParser<'a> {
     toks: Vec<&'a str>,
     at: usize,
     layout: &'a DataLayout,
+    /// Unary and parenthesis nesting so far (bounded: the parser and the
+    /// evaluation recurse).
+    depth: usize,
 }
+
+/// The deepest nesting of a constant expression.
+const MAX_CEXPR_DEPTH: usize = 64;
+
+/// The most instantiations a rule may have (each costs a solver query).
+pub const MAX_RULE_INSTANCES: usize = 20_000;
 
 fn tokenize(s: &str) -> Result<Vec<&str>, String> {
     let mut out = Vec::new();
@@ -396,6 +405,17 @@ impl CParser<'_> {
         Ok(lhs)
     }
     fn unary(&mut self) -> Result<CExpr, String> {
+        self.depth += 1;
+        if self.depth > MAX_CEXPR_DEPTH {
+            return Err(format!(
+                "a constant expression nested deeper than {MAX_CEXPR_DEPTH}"
+            ));
+        }
+        let e = self.unary_inner();
+        self.depth -= 1;
+        e
+    }
+    fn unary_inner(&mut self) -> Result<CExpr, String> {
         match self.next() {
             Some("-") => Ok(CExpr::Unary("-", Box::new(self.unary()?))),
             Some("~") => Ok(CExpr::Unary("~", Box::new(self.unary()?))),
@@ -453,6 +473,7 @@ fn parse_cexpr(text: &str, layout: &DataLayout) -> Result<CExpr, String> {
         toks: tokenize(text)?,
         at: 0,
         layout,
+        depth: 0,
     };
     let e = p.binary(0)?;
     if p.at != p.toks.len() {
@@ -998,7 +1019,34 @@ pub struct RuleReport {
 /// z3 context).
 pub fn check_rule(rule: &Rule, timeout_ms: u32, threads: usize) -> Result<RuleReport, Diag> {
     let started = Instant::now();
+    let count = rule.types.iter().fold(1usize, |n, (_, k)| {
+        n.saturating_mul(match k {
+            Kind::Int(ws) => ws.len(),
+            Kind::AddrSpace => 4,
+        })
+    });
+    if count > MAX_RULE_INSTANCES {
+        return Err(Diag::unsupported(
+            "Rule",
+            "too-many-instances",
+            format!(
+                "rule `{}` has about {count} instantiations; dioptra checks at most {MAX_RULE_INSTANCES} (declare fewer widths: T: int(8, 32))",
+                rule.name
+            ),
+        ));
+    }
     let insts = instances(rule);
+    if insts.len() > MAX_RULE_INSTANCES {
+        return Err(Diag::unsupported(
+            "Rule",
+            "too-many-instances",
+            format!(
+                "rule `{}` has {} instantiations; dioptra checks at most {MAX_RULE_INSTANCES}",
+                rule.name,
+                insts.len()
+            ),
+        ));
+    }
     let next = std::sync::atomic::AtomicUsize::new(0);
     let results: Vec<Result<(usize, InstanceVerdict), Diag>> = std::thread::scope(|s| {
         let workers: Vec<_> = (0..threads.max(1))

@@ -150,3 +150,20 @@ fn rule_and_canon_commands() {
     ]);
     assert_eq!(o.status.code(), Some(1));
 }
+
+/// Bad rule files get a diagnostic, not a stack overflow or hours of work.
+#[test]
+fn rule_files_are_bounded() {
+    let deep = format!(
+        "rule deep\n  types T: int(8)\n  pre {}C{} == 0\n  source DIOpConstant(T C)\n  target DIOpConstant(T C)\n",
+        "(".repeat(100_000),
+        ")".repeat(100_000)
+    );
+    let r = &parse_rules("deep.rules", &deep).unwrap()[0];
+    let d = check_rule(r, 1000, 1).unwrap_err();
+    assert!(d.matches("Rule: bad-pattern"), "{d}");
+    let many = "rule many\n  types A: int, B: int, C: int\n  source DIOpConstant(A 1)\n  target DIOpConstant(A 1)\n";
+    let r = &parse_rules("many.rules", many).unwrap()[0];
+    let d = check_rule(r, 1000, 1).unwrap_err();
+    assert!(d.matches("Rule: too-many-instances"), "{d}");
+}
