@@ -1,19 +1,28 @@
-//! DWARF expressions: operations as bytes and as llvm-dwarfdump-style text.
+//! DWARF expressions: operations as bytes and as llvm-dwarfdump-style text,
+//! an evaluator with the extensions' location-description model, and the
+//! lowering of DIOp expressions.
 //!
 //! * [`op`]: the decoder and encoder of DWARF 5 operations and AMD's
 //!   extension operations, in the current `DW_OP_LLVM_user` (0xe9 + ULEB
 //!   sub-opcode) encoding and the older single-byte 0xe1..0xec encoding;
-//! * [`text`]: the printer and parser of the llvm-dwarfdump text form.
+//! * [`text`]: the printer and parser of the llvm-dwarfdump text form;
+//! * [`unit`]: the base types and DIEs an expression refers to, and the
+//!   listing that prints them after it;
+//! * [`eval`]: the evaluator;
+//! * [`lower`]: DIOp to DWARF, for AMD's extensions or plain DWARF 5;
+//! * [`law`]: does DWARF describe the same location as a DIOp expression?
 //!
 //! Standard opcodes and their names are gimli's (`gimli::constants`); this
 //! module adds only what gimli lacks: the operand layout of every opcode as
 //! data (gimli's `Operation` decodes to meanings, and rejects vendor
-//! opcodes), the AMD extensions, and the text form.
-//!
-//! This is the first part of the DWARF lowering work: the evaluator and the
-//! lowering build on it.
+//! opcodes), the AMD extensions, the text form, and an evaluator whose stack
+//! holds location descriptions (gimli's holds values and returns pieces).
 
+pub mod eval;
+pub mod law;
+pub mod lower;
 pub mod op;
 pub mod text;
+pub mod unit;
 
 pub use op::{decode, encode, AmdOp, DwarfOp, Encoding, Operand};

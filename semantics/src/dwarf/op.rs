@@ -567,6 +567,37 @@ pub fn encode(ops: &[DwarfOp], enc: Encoding) -> Result<Vec<u8>, Diag> {
     Ok(out)
 }
 
+impl DwarfOp {
+    /// A standard operation without operands.
+    pub fn op(code: c::DwOp) -> DwarfOp {
+        DwarfOp::Std {
+            code: code.0,
+            operands: Vec::new(),
+        }
+    }
+    /// A standard operation with operands.
+    pub fn with(code: c::DwOp, operands: Vec<Operand>) -> DwarfOp {
+        DwarfOp::Std {
+            code: code.0,
+            operands,
+        }
+    }
+    /// An AMD operation with operands.
+    pub fn amd(op: AmdOp, operands: Vec<Operand>) -> DwarfOp {
+        DwarfOp::Amd { op, operands }
+    }
+    /// The operation's name, as llvm-dwarfdump prints it.
+    pub fn name(&self) -> String {
+        match self {
+            DwarfOp::Std { code, .. } => c::DwOp(*code)
+                .static_string()
+                .map(str::to_string)
+                .unwrap_or_else(|| format!("DW_OP_0x{code:02x}")),
+            DwarfOp::Amd { op, .. } => op.name().to_string(),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,0 +1,113 @@
+//! The lowering law on the corpus: every expression of the corpus evaluated
+//! in a context is lowered for both targets, and the DWARF, evaluated by
+//! dioptra's DWARF evaluator in the same context and in variants of it
+//! (other register and memory contents), gives the same location as the
+//! reference (or fails where it fails, or is more defined: D-lower-refines).
+//! Not-expressible lowerings for plain DWARF 5 are counted by reason.
+
+use dioptra_oracle::script::{parse_script, Env};
+use dioptra_semantics::dwarf::law::compare_many;
+use dioptra_semantics::dwarf::lower::{lower, Target};
+use dioptra_semantics::dwarf::Encoding;
+use dioptra_semantics::text::parse_expr;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+fn scripts(dir: &Path, out: &mut Vec<PathBuf>) {
+    for e in std::fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() {
+            scripts(&p, out);
+        } else if p.extension().is_some_and(|x| x == "dioptra") {
+            out.push(p);
+        }
+    }
+}
+
+#[test]
+fn lowered_dwarf_describes_the_same_location_on_the_corpus() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus");
+    let mut files = Vec::new();
+    scripts(&root, &mut files);
+    files.sort();
+    for target in [Target::Amdgpu, Target::Dwarf5] {
+        let (mut lowered, mut compared, mut same) = (0, 0, 0);
+        let mut not_expressible: BTreeMap<String, usize> = BTreeMap::new();
+        let mut other_failures = Vec::new();
+        let mut differ = Vec::new();
+        for f in &files {
+            let text = std::fs::read_to_string(f).unwrap();
+            let script = parse_script(&f.display().to_string(), &text).unwrap();
+            for case in script.cases {
+                let Env::Ctx(ctx) = &case.env else { continue };
+                if case.expect.is_module() {
+                    continue;
+                }
+                let Ok(expr) = parse_expr(&case.expr) else {
+                    continue;
+                };
+                if dioptra_semantics::wellformed::check(
+                    &expr,
+                    &dioptra_semantics::context::Context::signature(&**ctx),
+                )
+                .is_err()
+                {
+                    continue;
+                }
+                let l = match lower(&expr, &**ctx, target) {
+                    Ok(l) => l,
+                    Err(d) if d.reason == "not-expressible" => {
+                        let why = d.message.split(':').next().unwrap_or("").to_string();
+                        *not_expressible
+                            .entry(format!("{}: {why}", d.construct))
+                            .or_default() += 1;
+                        continue;
+                    }
+                    Err(d) => {
+                        other_failures
+                            .push(format!("{}:{}: {}: {d}", case.file, case.line, case.expr));
+                        continue;
+                    }
+                };
+                lowered += 1;
+                let t = compare_many(
+                    &expr,
+                    &l,
+                    ctx,
+                    Encoding::default(),
+                    16,
+                    case.line as u64,
+                );
+                compared += t.compared();
+                same += t.same;
+                if t.differ > 0 {
+                    let (c, a) = t.first_difference.unwrap();
+                    differ.push(format!(
+                        "{}:{}: {}\n    DWARF: {}\n    {}\n{}",
+                        case.file,
+                        case.line,
+                        case.expr,
+                        l.listing
+                            .print(Encoding::default())
+                            .replace('\n', "\n           "),
+                        a.describe(),
+                        c.to_script("cex")
+                    ));
+                }
+            }
+        }
+        eprintln!(
+            "{}: {lowered} lowered, {compared} comparisons ({same} same), {} differ; not expressible: {not_expressible:?}",
+            target.name(),
+            differ.len()
+        );
+        assert!(other_failures.is_empty(), "{}", other_failures.join("\n"));
+        assert!(
+            differ.is_empty(),
+            "{} cases differ:\n{}",
+            differ.len(),
+            differ.join("\n")
+        );
+        assert!(lowered >= 200, "only {lowered} corpus cases were lowered");
+    }
+}

@@ -1,0 +1,1112 @@
+//! A DWARF expression evaluator with the location-description model of the
+//! "DWARF Extensions For Heterogeneous Debugging": the stack holds values and
+//! location descriptions; a location description is a set of single
+//! locations (storage + bit offset) over the storages of [`crate::location`]
+//! (memory per address space, registers, implicit values, implicit pointers,
+//! undefined, composites). Incomplete composites live on the stack until
+//! `DW_OP_LLVM_piece_end` or the end of the expression completes them.
+//!
+//! Standard DWARF 5 is the special case where locations only appear at the
+//! end: a value left on the stack is a memory address in the default address
+//! space (DWARF 5, Section 2.6.1.1.2), an empty expression is undefined, and
+//! pieces build a composite (Section 2.6.1.2).
+//!
+//! Where DWARF 5 is silent and dioptra must pick, the choice is marked
+//! `DECISION (D-dwarf-...)` and listed in the README.
+
+use super::op::{AmdOp, DwarfOp, Encoding, Operand};
+use super::unit::Unit;
+use crate::bits::Bits;
+use crate::context::Context;
+use crate::diag::Diag;
+use crate::location::{LocDesc, Part, ReadFail, Storage};
+use crate::types::Type;
+use crate::value::{float_binop, float_to_f64, float_to_int, int_to_float, round_f64};
+use gimli::constants as c;
+use num_bigint::{BigInt, BigUint};
+use num_traits::{Signed, ToPrimitive, Zero};
+
+/// Operations executed, over all calls, before evaluation gives up.
+pub const MAX_DWARF_STEPS: u64 = 1 << 20;
+/// Nested `DW_OP_call*`, `DW_OP_entry_value` and implicit-pointer targets.
+pub const MAX_DWARF_CALL_DEPTH: u32 = 64;
+/// Stack entries.
+pub const MAX_DWARF_STACK: usize = 1 << 16;
+
+/// What a DWARF expression is evaluated against.
+#[derive(Clone, Copy)]
+pub struct Env<'a> {
+    /// Registers, memory, the lane, and the object (`DW_OP_push_object_address`
+    /// pushes the context's type object).
+    pub ctx: &'a dyn Context,
+    pub unit: &'a Unit,
+    pub enc: Encoding,
+    /// The machine state on entry to the subprogram, for `DW_OP_entry_value`
+    /// and `DW_OP_LLVM_call_frame_entry_reg`.
+    pub entry: Option<&'a dyn Context>,
+}
+
+/// The type of a value: the generic type or a base type DIE.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ValTy {
+    /// The base type's DIE offset; 0 for the generic type.
+    pub die: u64,
+    pub num: Num,
+    /// Size in bits.
+    pub bits: u64,
+}
+
+/// How a value's bits are interpreted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Num {
+    /// The generic type: address-sized, integral, of unspecified signedness.
+    Generic,
+    Signed,
+    Unsigned,
+    /// A floating-point base type, as the LLVM type with the same format.
+    Float(Type),
+}
+
+/// A typed value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Value {
+    pub ty: ValTy,
+    pub bits: Bits,
+}
+
+/// A stack entry.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Entry {
+    Value(Value),
+    Loc(LocDesc),
+    /// An incomplete composite: its parts so far.
+    Incomplete(Vec<Part>),
+}
+
+/// Evaluates a location expression: the location description it gives.
+pub fn evaluate(ops: &[DwarfOp], env: Env) -> Result<LocDesc, Diag> {
+    let mut m = Machine {
+        env,
+        stack: Vec::new(),
+        steps: 0,
+        depth: 0,
+    };
+    m.run(ops)?;
+    m.result()
+}
+
+/// Evaluates and returns the whole stack (for `DW_OP_entry_value` and tests).
+pub fn evaluate_stack(ops: &[DwarfOp], env: Env) -> Result<Vec<Entry>, Diag> {
+    let mut m = Machine {
+        env,
+        stack: Vec::new(),
+        steps: 0,
+        depth: 0,
+    };
+    m.run(ops)?;
+    Ok(m.stack)
+}
+
+struct Machine<'a> {
+    env: Env<'a>,
+    stack: Vec<Entry>,
+    steps: u64,
+    depth: u32,
+}
+
+fn err(op: &str, reason: &'static str, msg: impl Into<String>) -> Diag {
+    Diag::eval(op, reason, msg)
+}
+
+fn uleb(op: &DwarfOp, i: usize) -> u64 {
+    match operands(op).get(i) {
+        Some(Operand::Uleb(v)) | Some(Operand::U(v)) => *v,
+        Some(Operand::S(v)) => *v as u64,
+        _ => 0,
+    }
+}
+
+fn sleb(op: &DwarfOp, i: usize) -> i64 {
+    match operands(op).get(i) {
+        Some(Operand::S(v)) => *v,
+        Some(Operand::Uleb(v)) | Some(Operand::U(v)) => *v as i64,
+        _ => 0,
+    }
+}
+
+fn operands(op: &DwarfOp) -> &[Operand] {
+    match op {
+        DwarfOp::Std { operands, .. } | DwarfOp::Amd { operands, .. } => operands,
+    }
+}
+
+fn block(op: &DwarfOp, i: usize) -> &[u8] {
+    match operands(op).get(i) {
+        Some(Operand::Block(b)) => b,
+        _ => &[],
+    }
+}
+
+impl<'a> Machine<'a> {
+    fn generic_bits(&self) -> u64 {
+        8 * self.env.enc.address_size as u64
+    }
+    fn generic(&self) -> ValTy {
+        ValTy {
+            die: 0,
+            num: Num::Generic,
+            bits: self.generic_bits(),
+        }
+    }
+    fn push_generic(&mut self, v: &BigInt) {
+        let g = self.generic();
+        let w = g.bits;
+        self.stack.push(Entry::Value(Value {
+            ty: g,
+            bits: Bits::from_bigint(w, v),
+        }));
+    }
+    fn push(&mut self, op: &str, e: Entry) -> Result<(), Diag> {
+        if self.stack.len() >= MAX_DWARF_STACK {
+            return Err(Diag::unsupported(
+                op,
+                "limit-exceeded",
+                format!("more than {MAX_DWARF_STACK} stack entries"),
+            ));
+        }
+        self.stack.push(e);
+        Ok(())
+    }
+    fn pop(&mut self, op: &str) -> Result<Entry, Diag> {
+        self.stack
+            .pop()
+            .ok_or_else(|| err(op, "stack-underflow", "the stack is empty"))
+    }
+
+    /// The base type at `die` (0: the generic type).
+    fn base(&self, op: &str, die: u64) -> Result<ValTy, Diag> {
+        if die == 0 {
+            return Ok(self.generic());
+        }
+        let b = self.env.unit.base_types.get(&die).ok_or_else(|| {
+            err(
+                op,
+                "unknown-base-type",
+                format!("no DW_TAG_base_type at DIE 0x{die:x}"),
+            )
+        })?;
+        let bits = b.byte_size * 8;
+        let num = match b.encoding {
+            c::DW_ATE_signed | c::DW_ATE_signed_char => Num::Signed,
+            c::DW_ATE_unsigned | c::DW_ATE_unsigned_char | c::DW_ATE_boolean => Num::Unsigned,
+            // DECISION (D-dwarf-bfloat): DWARF 5 has no encoding for bfloat;
+            // a two-byte DW_ATE_float named `__bf16` (as clang names it) is
+            // bfloat, any other two-byte float is IEEE half.
+            c::DW_ATE_float => Num::Float(match (b.byte_size, b.name.as_str()) {
+                (2, "__bf16") => Type::BFloat,
+                (2, _) => Type::Half,
+                (4, _) => Type::Float,
+                (8, _) => Type::Double,
+                (n, _) => {
+                    return Err(Diag::unsupported(
+                        op,
+                        "float-format",
+                        format!("no {n}-byte floating-point format"),
+                    ))
+                }
+            }),
+            e => {
+                return Err(Diag::unsupported(
+                    op,
+                    "base-type-encoding",
+                    format!("base type encoding {e} is not evaluated"),
+                ))
+            }
+        };
+        Ok(ValTy { die, num, bits })
+    }
+
+    fn pop_value(&mut self, op: &str) -> Result<Value, Diag> {
+        match self.pop(op)? {
+            Entry::Value(v) => Ok(v),
+            // DECISION (D-dwarf-value-required): a location description where
+            // an operation needs a value is an error (`value-required`); the
+            // extensions convert only values to locations, never back.
+            _ => Err(err(
+                op,
+                "value-required",
+                "the entry is a location description, not a value",
+            )),
+        }
+    }
+
+    /// A value as a location: DWARF 5, Section 2.6.1.1.2: a generic value is
+    /// the address of a memory location in the default address space.
+    fn as_location(&self, op: &str, e: Entry) -> Result<LocDesc, Diag> {
+        match e {
+            Entry::Loc(l) => Ok(l),
+            Entry::Value(v) if v.ty.num == Num::Generic => Ok(LocDesc::single(
+                Storage::Memory { addrspace: 0 },
+                v.bits.unsigned().to_u128().unwrap_or(0) * 8,
+            )),
+            Entry::Value(_) => Err(err(
+                op,
+                "typed-value-as-location",
+                "a typed value is not a memory address (use DW_OP_stack_value)",
+            )),
+            Entry::Incomplete(parts) => complete(op, parts),
+        }
+    }
+    fn pop_location(&mut self, op: &str) -> Result<LocDesc, Diag> {
+        let e = self.pop(op)?;
+        self.as_location(op, e)
+    }
+
+    fn result(mut self) -> Result<LocDesc, Diag> {
+        match self.stack.pop() {
+            None => Ok(LocDesc::undefined()),
+            Some(e) => self.as_location("DWARF", e),
+        }
+    }
+
+    fn read(&self, op: &str, loc: &LocDesc, bits: u64) -> Result<Bits, Diag> {
+        crate::location::read(self.env.ctx, loc, bits).map_err(|f: ReadFail| f.at(op))
+    }
+
+    fn run(&mut self, ops: &[DwarfOp]) -> Result<(), Diag> {
+        // Byte positions, for DW_OP_skip and DW_OP_bra.
+        let mut pos = Vec::with_capacity(ops.len() + 1);
+        let mut at = 0i64;
+        for op in ops {
+            pos.push(at);
+            at += super::op::encode(std::slice::from_ref(op), self.env.enc)
+                .map(|b| b.len() as i64)
+                .unwrap_or(1);
+        }
+        pos.push(at);
+        let mut pc = 0;
+        while pc < ops.len() {
+            self.steps += 1;
+            if self.steps > MAX_DWARF_STEPS {
+                return Err(Diag::unsupported(
+                    "DWARF",
+                    "limit-exceeded",
+                    format!("more than {MAX_DWARF_STEPS} operations executed"),
+                ));
+            }
+            let op = &ops[pc];
+            let name = op.name();
+            let jump = match op {
+                DwarfOp::Std { code, .. } => self.std_op(&name, c::DwOp(*code), op)?,
+                DwarfOp::Amd { op: a, .. } => {
+                    self.amd_op(&name, *a, op)?;
+                    None
+                }
+            };
+            pc = match jump {
+                None => pc + 1,
+                Some(off) => {
+                    let target = pos[pc + 1] + off;
+                    pos.iter().position(|&p| p == target).ok_or_else(|| {
+                        err(
+                            &name,
+                            "bad-branch",
+                            format!("branch to byte {target}, not the start of an operation"),
+                        )
+                    })?
+                }
+            };
+        }
+        Ok(())
+    }
+
+    /// A standard operation; `Some(offset)` for a taken branch.
+    fn std_op(&mut self, name: &str, code: c::DwOp, op: &DwarfOp) -> Result<Option<i64>, Diag> {
+        match code {
+            // Section 2.5.1.1, literal encodings.
+            _ if (c::DW_OP_lit0.0..=c::DW_OP_lit31.0).contains(&code.0) => {
+                self.push_generic(&BigInt::from(code.0 - c::DW_OP_lit0.0))
+            }
+            c::DW_OP_addr
+            | c::DW_OP_const1u
+            | c::DW_OP_const2u
+            | c::DW_OP_const4u
+            | c::DW_OP_const8u
+            | c::DW_OP_constu => self.push_generic(&BigInt::from(uleb(op, 0))),
+            c::DW_OP_const1s
+            | c::DW_OP_const2s
+            | c::DW_OP_const4s
+            | c::DW_OP_const8s
+            | c::DW_OP_consts => self.push_generic(&BigInt::from(sleb(op, 0))),
+            c::DW_OP_const_type => {
+                let ty = self.base(name, uleb(op, 0))?;
+                let b = block(op, 1);
+                if b.len() as u64 * 8 != ty.bits {
+                    return Err(err(
+                        name,
+                        "size-mismatch",
+                        format!("{} bytes for a {}-bit base type", b.len(), ty.bits),
+                    ));
+                }
+                let bits = Bits::from_le_bytes(ty.bits, b);
+                self.push(name, Entry::Value(Value { ty, bits }))?;
+            }
+            // Section 2.5.1.2, register values.
+            _ if (c::DW_OP_breg0.0..=c::DW_OP_breg31.0).contains(&code.0) => {
+                self.breg(name, (code.0 - c::DW_OP_breg0.0) as u32, sleb(op, 0))?
+            }
+            c::DW_OP_bregx => self.breg(name, uleb(op, 0) as u32, sleb(op, 1))?,
+            c::DW_OP_regval_type => {
+                let ty = self.base(name, uleb(op, 1))?;
+                let bits = self.register_low(name, self.env.ctx, uleb(op, 0) as u32, ty.bits)?;
+                self.push(name, Entry::Value(Value { ty, bits }))?;
+            }
+            c::DW_OP_fbreg => {
+                return Err(Diag::unsupported(
+                    name,
+                    "no-frame-base",
+                    "contexts have no frame base",
+                ))
+            }
+            // Section 2.5.1.3, stack operations.
+            c::DW_OP_dup => {
+                let e = self.peek(name, 0)?;
+                self.push(name, e)?;
+            }
+            c::DW_OP_drop => {
+                self.pop(name)?;
+            }
+            c::DW_OP_pick => {
+                let e = self.peek(name, uleb(op, 0) as usize)?;
+                self.push(name, e)?;
+            }
+            c::DW_OP_over => {
+                let e = self.peek(name, 1)?;
+                self.push(name, e)?;
+            }
+            c::DW_OP_swap => {
+                let a = self.pop(name)?;
+                let b = self.pop(name)?;
+                self.stack.push(a);
+                self.stack.push(b);
+            }
+            c::DW_OP_rot => {
+                let a = self.pop(name)?;
+                let b = self.pop(name)?;
+                let cc = self.pop(name)?;
+                self.stack.push(a);
+                self.stack.push(cc);
+                self.stack.push(b);
+            }
+            c::DW_OP_deref => self.deref(name, self.env.enc.address_size as u64, 0)?,
+            c::DW_OP_deref_size => {
+                let n = uleb(op, 0);
+                if n > self.env.enc.address_size as u64 {
+                    return Err(err(
+                        name,
+                        "size-too-large",
+                        format!("{n} bytes is more than the address size"),
+                    ));
+                }
+                self.deref(name, n, 0)?
+            }
+            c::DW_OP_deref_type => self.deref(name, uleb(op, 0), uleb(op, 1))?,
+            c::DW_OP_xderef | c::DW_OP_xderef_size | c::DW_OP_xderef_type => {
+                let (n, die) = match code {
+                    c::DW_OP_xderef => (self.env.enc.address_size as u64, 0),
+                    c::DW_OP_xderef_size => (uleb(op, 0), 0),
+                    _ => (uleb(op, 0), uleb(op, 1)),
+                };
+                let addr = self.pop_value(name)?;
+                let space = self.pop_value(name)?;
+                let a = space.bits.unsigned().to_u32().ok_or_else(|| {
+                    err(
+                        name,
+                        "bad-address-space",
+                        "the address space does not fit 32 bits",
+                    )
+                })?;
+                let loc = LocDesc::single(
+                    Storage::Memory { addrspace: a },
+                    addr.bits.unsigned().to_u128().unwrap_or(0) * 8,
+                );
+                self.push(name, Entry::Loc(loc))?;
+                self.deref(name, n, die)?
+            }
+            c::DW_OP_push_object_address => {
+                let o = self.env.ctx.type_object().ok_or_else(|| {
+                    err(name, "no-object", "the context has no object (type-object)")
+                })?;
+                self.push(name, Entry::Loc(o.loc.clone()))?;
+            }
+            c::DW_OP_form_tls_address | c::DW_OP_call_frame_cfa => {
+                return Err(Diag::unsupported(
+                    name,
+                    "no-frame-state",
+                    "contexts have no thread-local storage or call frame information",
+                ))
+            }
+            // Section 2.5.1.4, arithmetic and logical operations.
+            c::DW_OP_abs | c::DW_OP_neg | c::DW_OP_not => self.unary(name, code)?,
+            c::DW_OP_plus_uconst => {
+                let v = self.pop_value(name)?;
+                let k = Value {
+                    ty: v.ty.clone(),
+                    bits: Bits::from_u64(v.ty.bits, uleb(op, 0)),
+                };
+                if !matches!(v.ty.num, Num::Generic | Num::Signed | Num::Unsigned) {
+                    return Err(err(name, "integral-required", "plus_uconst of a float"));
+                }
+                let r = self.binary(name, c::DW_OP_plus, v, k)?;
+                self.push(name, r)?;
+            }
+            c::DW_OP_and
+            | c::DW_OP_div
+            | c::DW_OP_minus
+            | c::DW_OP_mod
+            | c::DW_OP_mul
+            | c::DW_OP_or
+            | c::DW_OP_plus
+            | c::DW_OP_shl
+            | c::DW_OP_shr
+            | c::DW_OP_shra
+            | c::DW_OP_xor
+            | c::DW_OP_eq
+            | c::DW_OP_ge
+            | c::DW_OP_gt
+            | c::DW_OP_le
+            | c::DW_OP_lt
+            | c::DW_OP_ne => {
+                let top = self.pop_value(name)?;
+                let second = self.pop_value(name)?;
+                let r = self.binary(name, code, second, top)?;
+                self.push(name, r)?;
+            }
+            // Section 2.5.1.5, control flow.
+            c::DW_OP_skip => return Ok(Some(sleb(op, 0))),
+            c::DW_OP_bra => {
+                let v = self.pop_value(name)?;
+                if !v.bits.is_zero() {
+                    return Ok(Some(sleb(op, 0)));
+                }
+            }
+            c::DW_OP_call2 | c::DW_OP_call4 | c::DW_OP_call_ref => {
+                let die = uleb(op, 0);
+                let ops = self
+                    .env
+                    .unit
+                    .dies
+                    .get(&die)
+                    .map(|d| d.1.clone())
+                    .ok_or_else(|| {
+                        err(
+                            name,
+                            "unknown-die",
+                            format!("no DIE with a location at 0x{die:x}"),
+                        )
+                    })?;
+                self.enter(name)?;
+                self.run(&ops)?;
+                self.depth -= 1;
+            }
+            c::DW_OP_nop => {}
+            // Section 2.5.1.7, special operations (entry values).
+            c::DW_OP_entry_value => self.entry_value(name, op)?,
+            // Section 2.5.1.6, type conversions.
+            c::DW_OP_convert => {
+                let v = self.pop_value(name)?;
+                let to = self.base(name, uleb(op, 0))?;
+                let r = convert(name, v, to)?;
+                self.push(name, Entry::Value(r))?;
+            }
+            c::DW_OP_reinterpret => {
+                let v = self.pop_value(name)?;
+                let to = self.base(name, uleb(op, 0))?;
+                if to.bits != v.ty.bits {
+                    return Err(err(
+                        name,
+                        "size-mismatch",
+                        format!("reinterpreting {} bits as {} bits", v.ty.bits, to.bits),
+                    ));
+                }
+                self.push(
+                    name,
+                    Entry::Value(Value {
+                        ty: to,
+                        bits: v.bits,
+                    }),
+                )?;
+            }
+            // Section 2.6.1.1, single location descriptions.
+            _ if (c::DW_OP_reg0.0..=c::DW_OP_reg31.0).contains(&code.0) => {
+                let n = (code.0 - c::DW_OP_reg0.0) as u32;
+                self.push(
+                    name,
+                    Entry::Loc(LocDesc::single(Storage::Register { number: n }, 0)),
+                )?
+            }
+            c::DW_OP_regx => {
+                let n = uleb(op, 0) as u32;
+                self.push(
+                    name,
+                    Entry::Loc(LocDesc::single(Storage::Register { number: n }, 0)),
+                )?
+            }
+            c::DW_OP_implicit_value => {
+                let b = block(op, 0);
+                let v = Bits::from_le_bytes(b.len() as u64 * 8, b);
+                self.push(name, Entry::Loc(LocDesc::implicit(v)))?
+            }
+            c::DW_OP_stack_value => {
+                let v = self.pop_value(name)?;
+                self.push(name, Entry::Loc(LocDesc::implicit(v.bits)))?
+            }
+            c::DW_OP_implicit_pointer => self.implicit_pointer(name, uleb(op, 0), sleb(op, 1))?,
+            // Section 2.6.1.2, composite location descriptions.
+            c::DW_OP_piece => self.piece(name, uleb(op, 0).saturating_mul(8), 0)?,
+            c::DW_OP_bit_piece => self.piece(name, uleb(op, 0), uleb(op, 1))?,
+            _ => {
+                return Err(Diag::unsupported(
+                    name,
+                    "opcode",
+                    format!("{name} is not evaluated by dioptra"),
+                ))
+            }
+        }
+        Ok(None)
+    }
+
+    fn amd_op(&mut self, name: &str, a: AmdOp, op: &DwarfOp) -> Result<(), Diag> {
+        match a {
+            AmdOp::Nop => {}
+            AmdOp::FormAspaceAddress => {
+                let space = self.pop_value(name)?;
+                let addr = self.pop_value(name)?;
+                let s = space.bits.unsigned().to_u32().ok_or_else(|| {
+                    err(
+                        name,
+                        "bad-address-space",
+                        "the address space does not fit 32 bits",
+                    )
+                })?;
+                let off = addr.bits.unsigned().to_u128().unwrap_or(0) * 8;
+                self.push(
+                    name,
+                    Entry::Loc(LocDesc::single(Storage::Memory { addrspace: s }, off)),
+                )?;
+            }
+            AmdOp::PushLane => {
+                let lane = self.env.ctx.lane().ok_or_else(|| {
+                    err(
+                        name,
+                        "no-lane",
+                        "the context has no lane (not a SIMT context)",
+                    )
+                })?;
+                self.push_generic(&BigInt::from(lane));
+            }
+            AmdOp::Offset | AmdOp::BitOffset => {
+                let d = self.pop_value(name)?;
+                let delta = signed_value(&d);
+                let delta = if a == AmdOp::Offset { delta * 8 } else { delta };
+                self.offset(name, delta)?;
+            }
+            AmdOp::OffsetUconst => self.offset(name, BigInt::from(uleb(op, 0)) * 8)?,
+            AmdOp::CallFrameEntryReg => {
+                let entry = self.entry_ctx(name)?;
+                let n = uleb(op, 0) as u32;
+                let bits = entry.register_bits(n).ok_or_else(|| {
+                    Diag::unsupported(
+                        name,
+                        "register-not-supplied",
+                        format!("the entry state does not declare register {n}"),
+                    )
+                })?;
+                let v = entry.read_register(n, 0, bits).map_err(|f| f.at(name))?;
+                // DECISION (D-dwarf-entry-reg): the location holding a
+                // register's value on entry is an implicit location with that
+                // value (contexts have no call frame information to say where
+                // it was saved).
+                self.push(name, Entry::Loc(LocDesc::implicit(v)))?;
+            }
+            AmdOp::Undefined => self.push(name, Entry::Loc(LocDesc::undefined()))?,
+            AmdOp::AspaceBregx => {
+                let space = self.pop_value(name)?;
+                let s = space.bits.unsigned().to_u32().ok_or_else(|| {
+                    err(
+                        name,
+                        "bad-address-space",
+                        "the address space does not fit 32 bits",
+                    )
+                })?;
+                let n = uleb(op, 0) as u32;
+                let g = self.generic_bits();
+                let r = self.register_low(name, self.env.ctx, n, g)?;
+                let addr =
+                    Bits::from_bigint(g, &(BigInt::from(r.unsigned().clone()) + sleb(op, 1)));
+                let off = addr.unsigned().to_u128().unwrap_or(0) * 8;
+                self.push(
+                    name,
+                    Entry::Loc(LocDesc::single(Storage::Memory { addrspace: s }, off)),
+                )?;
+            }
+            AmdOp::AspaceImplicitPointer => {
+                return Err(Diag::unsupported(
+                    name,
+                    "no-encoding",
+                    "DW_OP_LLVM_aspace_implicit_pointer has no assigned encoding yet",
+                ))
+            }
+            AmdOp::PieceEnd => match self.pop(name)? {
+                Entry::Incomplete(parts) => {
+                    let l = complete(name, parts)?;
+                    self.push(name, Entry::Loc(l))?;
+                }
+                _ => {
+                    return Err(err(
+                        name,
+                        "no-incomplete-composite",
+                        "the top of the stack is not an incomplete composite",
+                    ))
+                }
+            },
+            AmdOp::Extend => {
+                let (size, count) = (uleb(op, 0), uleb(op, 1));
+                let l = self.pop_location(name)?;
+                self.charge(name, count)?;
+                let parts = (0..count)
+                    .map(|_| Part {
+                        bits: size,
+                        loc: l.clone(),
+                    })
+                    .collect();
+                let l = complete(name, parts)?;
+                self.push(name, Entry::Loc(l))?;
+            }
+            AmdOp::SelectBitPiece => {
+                let (size, count) = (uleb(op, 0), uleb(op, 1));
+                let mask = self.pop_value(name)?;
+                let l1 = self.pop_location(name)?;
+                let l0 = self.pop_location(name)?;
+                self.charge(name, count)?;
+                let mut parts = Vec::new();
+                for i in 0..count {
+                    let from = if mask.bits.bit(i) { &l1 } else { &l0 };
+                    let loc = from
+                        .offset_by(self.env.ctx, &BigInt::from(i.saturating_mul(size)))
+                        .map_err(|f| f.at(name))?;
+                    parts.push(Part { bits: size, loc });
+                }
+                let l = complete(name, parts)?;
+                self.push(name, Entry::Loc(l))?;
+            }
+        }
+        Ok(())
+    }
+
+    fn charge(&mut self, name: &str, n: u64) -> Result<(), Diag> {
+        self.steps = self.steps.saturating_add(n);
+        if self.steps > MAX_DWARF_STEPS {
+            return Err(Diag::unsupported(
+                name,
+                "limit-exceeded",
+                format!("more than {MAX_DWARF_STEPS} units of work"),
+            ));
+        }
+        Ok(())
+    }
+
+    fn enter(&mut self, name: &str) -> Result<(), Diag> {
+        self.depth += 1;
+        if self.depth > MAX_DWARF_CALL_DEPTH {
+            return Err(Diag::unsupported(
+                name,
+                "limit-exceeded",
+                format!("calls nested deeper than {MAX_DWARF_CALL_DEPTH}"),
+            ));
+        }
+        Ok(())
+    }
+
+    fn peek(&self, name: &str, k: usize) -> Result<Entry, Diag> {
+        let n = self.stack.len();
+        if k >= n {
+            return Err(err(
+                name,
+                "stack-underflow",
+                format!("entry {k} of a stack of {n}"),
+            ));
+        }
+        Ok(self.stack[n - 1 - k].clone())
+    }
+
+    fn entry_ctx(&self, name: &str) -> Result<&'a dyn Context, Diag> {
+        self.env.entry.ok_or_else(|| {
+            Diag::unsupported(
+                name,
+                "no-entry-state",
+                "the context has no entry state (add an (entry ...) clause)",
+            )
+        })
+    }
+
+    /// The low `bits` bits of register `n` (zero-extended when the register
+    /// is narrower).
+    fn register_low(&self, name: &str, ctx: &dyn Context, n: u32, bits: u64) -> Result<Bits, Diag> {
+        let size = ctx.register_bits(n).ok_or_else(|| {
+            Diag::unsupported(
+                name,
+                "register-not-supplied",
+                format!("the context does not declare register {n}"),
+            )
+        })?;
+        let v = ctx
+            .read_register(n, 0, size.min(bits))
+            .map_err(|f| f.at(name))?;
+        Ok(v.zext(bits))
+    }
+
+    /// `DW_OP_breg*`: "the contents of the register plus the offset" as a
+    /// generic value (the register's low address-size bytes).
+    fn breg(&mut self, name: &str, n: u32, off: i64) -> Result<(), Diag> {
+        let g = self.generic_bits();
+        let r = self.register_low(name, self.env.ctx, n, g)?;
+        self.push_generic(&(BigInt::from(r.unsigned().clone()) + off));
+        Ok(())
+    }
+
+    /// `DW_OP_deref*`: pops a location (or an address) and pushes `n` bytes
+    /// read from it, as the base type `die` (0: generic, zero-extended).
+    fn deref(&mut self, name: &str, n: u64, die: u64) -> Result<(), Diag> {
+        let ty = self.base(name, die)?;
+        if die != 0 && ty.bits != n * 8 {
+            return Err(err(
+                name,
+                "size-mismatch",
+                format!("{n} bytes for a {}-bit base type", ty.bits),
+            ));
+        }
+        let loc = self.pop_location(name)?;
+        let v = self.read(name, &loc, n * 8)?;
+        let bits = v.zext(ty.bits);
+        self.push(name, Entry::Value(Value { ty, bits }))
+    }
+
+    fn unary(&mut self, name: &str, code: c::DwOp) -> Result<(), Diag> {
+        let v = self.pop_value(name)?;
+        let w = v.ty.bits;
+        let bits = match (&v.ty.num, code) {
+            (Num::Float(_), c::DW_OP_neg) => {
+                Bits::new(w, v.bits.unsigned() ^ (BigUint::from(1u8) << (w - 1)))
+            }
+            (Num::Float(_), c::DW_OP_abs) => v.bits.extract(0, w - 1).zext(w),
+            (Num::Float(_), _) => return Err(err(name, "integral-required", "not of a float")),
+            (_, c::DW_OP_neg) => Bits::from_bigint(w, &-signed_value(&v)),
+            (_, c::DW_OP_abs) => Bits::from_bigint(w, &signed_value(&v).abs()),
+            _ => Bits::new(w, v.bits.unsigned() ^ ((BigUint::from(1u8) << w) - 1u8)),
+        };
+        self.push(name, Entry::Value(Value { ty: v.ty, bits }))
+    }
+
+    /// A binary operation, `second OP top`.
+    ///
+    /// DWARF 5, Section 2.5.1.4: both operands have the same type (shifts
+    /// excepted: their amount is any integral value); generic arithmetic
+    /// wraps at the address size; `DW_OP_div` is signed; `DW_OP_mod` of
+    /// generic values is unsigned; relational operations on generic values
+    /// are signed and push generic 1 or 0.
+    fn binary(&mut self, name: &str, code: c::DwOp, a: Value, b: Value) -> Result<Entry, Diag> {
+        let shift = matches!(code, c::DW_OP_shl | c::DW_OP_shr | c::DW_OP_shra);
+        if !shift && a.ty != b.ty {
+            return Err(err(
+                name,
+                "type-mismatch",
+                format!(
+                    "operands of base types 0x{:x} and 0x{:x}",
+                    a.ty.die, b.ty.die
+                ),
+            ));
+        }
+        let w = a.ty.bits;
+        let relational = matches!(
+            code,
+            c::DW_OP_eq | c::DW_OP_ge | c::DW_OP_gt | c::DW_OP_le | c::DW_OP_lt | c::DW_OP_ne
+        );
+        if let Num::Float(t) = &a.ty.num {
+            let (x, y) = (
+                float_to_f64(t, a.bits.low_u64()),
+                float_to_f64(t, b.bits.low_u64()),
+            );
+            if relational {
+                let r = compare(code, x.partial_cmp(&y));
+                self.push_generic(&BigInt::from(r as u8));
+                return Ok(self.stack.pop().expect("just pushed"));
+            }
+            let f: fn(f64, f64) -> f64 = match code {
+                c::DW_OP_plus => |x, y| x + y,
+                c::DW_OP_minus => |x, y| x - y,
+                c::DW_OP_mul => |x, y| x * y,
+                c::DW_OP_div => |x, y| x / y,
+                _ => return Err(err(name, "integral-required", "of floating-point values")),
+            };
+            let bits = float_binop(t, &a.bits, &b.bits, f);
+            return Ok(Entry::Value(Value { ty: a.ty, bits }));
+        }
+        if matches!(b.ty.num, Num::Float(_)) {
+            return Err(err(
+                name,
+                "integral-required",
+                "a floating-point shift amount",
+            ));
+        }
+        let signed = match a.ty.num {
+            Num::Signed => true,
+            Num::Unsigned => false,
+            _ => matches!(code, c::DW_OP_div) || relational,
+        };
+        let val = |v: &Value| {
+            if signed {
+                signed_value(v)
+            } else {
+                BigInt::from(v.bits.unsigned().clone())
+            }
+        };
+        let (x, y) = (val(&a), val(&b));
+        if relational {
+            let r = compare(code, x.partial_cmp(&y));
+            self.push_generic(&BigInt::from(r as u8));
+            return Ok(self.stack.pop().expect("just pushed"));
+        }
+        let ua = BigInt::from(a.bits.unsigned().clone());
+        // DECISION (D-dwarf-shift-amount): an amount of at least the width
+        // shifts every bit out (0, or all sign bits for `DW_OP_shra`); DWARF 5
+        // does not say, and C leaves it undefined.
+        let amount = b.bits.unsigned().to_u64().unwrap_or(u64::MAX).min(w);
+        let r: BigInt = match code {
+            c::DW_OP_plus => x + y,
+            c::DW_OP_minus => x - y,
+            c::DW_OP_mul => x * y,
+            c::DW_OP_and => BigInt::from(a.bits.unsigned() & b.bits.unsigned()),
+            c::DW_OP_or => BigInt::from(a.bits.unsigned() | b.bits.unsigned()),
+            c::DW_OP_xor => BigInt::from(a.bits.unsigned() ^ b.bits.unsigned()),
+            c::DW_OP_div | c::DW_OP_mod if y.is_zero() => {
+                return Err(err(name, "division-by-zero", format!("{x} by 0")))
+            }
+            // Truncating, wrapping for the one quotient that does not fit.
+            c::DW_OP_div => &x / &y,
+            c::DW_OP_mod => &x - (&x / &y) * &y,
+            c::DW_OP_shl if amount >= w => BigInt::zero(),
+            c::DW_OP_shl => ua << amount,
+            c::DW_OP_shr => ua >> amount,
+            c::DW_OP_shra => a.bits.signed() >> amount,
+            _ => return Err(err(name, "opcode", "not a binary operation")),
+        };
+        Ok(Entry::Value(Value {
+            bits: Bits::from_bigint(w, &r),
+            ty: a.ty,
+        }))
+    }
+
+    fn implicit_pointer(&mut self, name: &str, die: u64, off: i64) -> Result<(), Diag> {
+        let ops = match self.env.unit.dies.get(&die) {
+            Some((_, ops)) => ops.clone(),
+            None => {
+                return Err(err(
+                    name,
+                    "unknown-die",
+                    format!("no DIE with a location at 0x{die:x}"),
+                ))
+            }
+        };
+        self.enter(name)?;
+        let mut inner = Machine {
+            env: self.env,
+            stack: Vec::new(),
+            steps: self.steps,
+            depth: self.depth,
+        };
+        inner.run(&ops)?;
+        self.steps = inner.steps;
+        let target = inner.result()?;
+        self.depth -= 1;
+        let target = target
+            .offset_by(self.env.ctx, &(BigInt::from(off) * 8))
+            .map_err(|f| f.at(name))?;
+        let depth = target.depth() + 1;
+        // DECISION (D-dwarf-implicit-pointer): the implicit pointer of
+        // DW_OP_implicit_pointer is an address-size pointer in address space
+        // 0 whose target is the location of the DIE it names, evaluated in
+        // the same context: the same storage as `DIOpAddrOf(0)` makes.
+        let st = Storage::ImplicitAddress {
+            addrspace: 0,
+            bits: self.generic_bits(),
+            target,
+            depth,
+        };
+        self.push(name, Entry::Loc(LocDesc::single(st, 0)))
+    }
+
+    /// `DW_OP_piece`/`DW_OP_bit_piece` as the extensions define them: the
+    /// piece's location is the top entry, or undefined when the stack is
+    /// empty or its top is an incomplete composite (DWARF 5's empty piece);
+    /// it is appended to the incomplete composite below, or starts one.
+    fn piece(&mut self, name: &str, bits: u64, offset: u64) -> Result<(), Diag> {
+        let loc = match self.stack.last() {
+            None | Some(Entry::Incomplete(_)) => LocDesc::undefined(),
+            Some(_) => {
+                let l = self.pop_location(name)?;
+                l.offset_by(self.env.ctx, &BigInt::from(offset))
+                    .map_err(|f| f.at(name))?
+            }
+        };
+        self.charge(name, 1)?;
+        let part = Part { bits, loc };
+        match self.stack.last_mut() {
+            Some(Entry::Incomplete(parts)) => parts.push(part),
+            _ => self.push(name, Entry::Incomplete(vec![part]))?,
+        }
+        Ok(())
+    }
+
+    fn offset(&mut self, name: &str, delta: BigInt) -> Result<(), Diag> {
+        let l = self.pop_location(name)?;
+        let moved = l.offset_by(self.env.ctx, &delta).map_err(|f| f.at(name))?;
+        self.push(name, Entry::Loc(moved))
+    }
+
+    /// `DW_OP_entry_value(E)`: `E` evaluated in the entry state; a register
+    /// location gives the register's value (generic), a value is pushed as is.
+    fn entry_value(&mut self, name: &str, op: &DwarfOp) -> Result<(), Diag> {
+        let entry = self.entry_ctx(name)?;
+        let Some(Operand::Expr(inner)) = operands(op).first() else {
+            return Err(err(name, "bad-operand", "no nested expression"));
+        };
+        self.enter(name)?;
+        let env = Env {
+            ctx: entry,
+            entry: None,
+            ..self.env
+        };
+        let mut m = Machine {
+            env,
+            stack: Vec::new(),
+            steps: self.steps,
+            depth: self.depth,
+        };
+        m.run(inner)?;
+        self.steps = m.steps;
+        self.depth -= 1;
+        let v = match m.stack.pop() {
+            Some(Entry::Value(v)) => v,
+            Some(Entry::Loc(l)) => match l.singles() {
+                [s] if matches!(*s.storage, Storage::Register { .. }) && s.offset == 0 => {
+                    let Storage::Register { number } = *s.storage else {
+                        unreachable!()
+                    };
+                    let g = self.generic_bits();
+                    Value {
+                        ty: self.generic(),
+                        bits: self.register_low(name, entry, number, g)?,
+                    }
+                }
+                _ => {
+                    return Err(err(
+                        name,
+                        "entry-value-location",
+                        "the entry expression gives a location that is not a register",
+                    ))
+                }
+            },
+            _ => {
+                return Err(err(
+                    name,
+                    "entry-value-location",
+                    "the entry expression gives nothing",
+                ))
+            }
+        };
+        self.push(name, Entry::Value(v))
+    }
+}
+
+fn compare(code: c::DwOp, o: Option<std::cmp::Ordering>) -> bool {
+    use std::cmp::Ordering::*;
+    match (code, o) {
+        (_, None) => code == c::DW_OP_ne,
+        (c::DW_OP_eq, Some(o)) => o == Equal,
+        (c::DW_OP_ne, Some(o)) => o != Equal,
+        (c::DW_OP_lt, Some(o)) => o == Less,
+        (c::DW_OP_le, Some(o)) => o != Greater,
+        (c::DW_OP_gt, Some(o)) => o == Greater,
+        (_, Some(o)) => o != Less,
+    }
+}
+
+/// The value as a signed integer (generic and unsigned values read as two's
+/// complement too, for the operations that are signed on them).
+fn signed_value(v: &Value) -> BigInt {
+    match v.ty.num {
+        Num::Unsigned => BigInt::from(v.bits.unsigned().clone()),
+        _ => v.bits.signed(),
+    }
+}
+
+/// Completes a composite. DWARF puts no overlap rule on pieces, so unlike
+/// `DIOpComposite` the parts are not checked for overlap.
+fn complete(name: &str, parts: Vec<Part>) -> Result<LocDesc, Diag> {
+    let depth = 1 + parts.iter().map(|p| p.loc.depth()).max().unwrap_or(0);
+    if depth > crate::limits::MAX_LOCATION_DEPTH {
+        return Err(Diag::unsupported(
+            name,
+            "limit-exceeded",
+            "composites nested too deeply",
+        ));
+    }
+    Ok(LocDesc::single(Storage::Composite { parts, depth }, 0))
+}
+
+/// `DW_OP_convert`: the value converted to type `to`.
+///
+/// DECISION (D-dwarf-convert): integer to integer keeps the value modulo the
+/// target width (the source read as its signedness; generic as unsigned);
+/// integer to floating point rounds to nearest-even; floating point to
+/// integer truncates toward zero and is an error (`out-of-range`) when the
+/// result does not fit; floating point to floating point rounds.
+fn convert(name: &str, v: Value, to: ValTy) -> Result<Value, Diag> {
+    let bits = match (&v.ty.num, &to.num) {
+        (Num::Float(f), Num::Float(g)) => {
+            Bits::from_u64(to.bits, round_f64(g, float_to_f64(f, v.bits.low_u64())))
+        }
+        (Num::Float(f), _) => {
+            let i = float_to_int(f, v.bits.low_u64())
+                .ok_or_else(|| err(name, "out-of-range", "NaN or infinity to an integer"))?;
+            let fits = match to.num {
+                Num::Unsigned | Num::Generic => !i.is_negative() && i.bits() <= to.bits,
+                _ => crate::value::fits_signed(&i, to.bits),
+            };
+            if !fits {
+                return Err(err(
+                    name,
+                    "out-of-range",
+                    format!("{i} does not fit {} bits", to.bits),
+                ));
+            }
+            Bits::from_bigint(to.bits, &i)
+        }
+        (_, Num::Float(g)) => {
+            let i = match v.ty.num {
+                Num::Signed => v.bits.signed(),
+                _ => BigInt::from(v.bits.unsigned().clone()),
+            };
+            Bits::from_u64(to.bits, int_to_float(g, &i))
+        }
+        _ => {
+            let i = match v.ty.num {
+                Num::Signed => v.bits.signed(),
+                _ => BigInt::from(v.bits.unsigned().clone()),
+            };
+            Bits::from_bigint(to.bits, &i)
+        }
+    };
+    Ok(Value { ty: to, bits })
+}

@@ -1,0 +1,222 @@
+//! The lowering law: evaluating the DWARF gives the same location
+//! description as evaluating the DIOp expression (the same storage bits,
+//! implicit values and undefined bits, compared bit by bit over the
+//! expression's result), in the same context.
+//!
+//! Where the reference evaluation fails (an evaluation error: reading
+//! undefined bits, dividing by zero, an offset out of its storage...), the
+//! DWARF fails too or gives some location: a lowering may be more defined
+//! than its source (DECISION (D-lower-refines): a debugger shows a value
+//! where the spec says the expression is not well-formed in that context;
+//! it never shows a different one). Those cases are counted apart, never as
+//! agreement.
+
+use super::eval::{evaluate, Env};
+use super::lower::Lowered;
+use super::op::Encoding;
+use crate::context::{ConcreteContext, Context};
+use crate::diag::{Diag, Outcome};
+use crate::eval::eval;
+use crate::location::{same_location, LocDesc};
+use crate::syntax::Expr;
+use num_bigint::BigInt;
+
+/// How the DWARF and the reference compare in one context.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Agreement {
+    /// Both give the same location.
+    Same(LocDesc),
+    /// Both fail with an evaluation error.
+    BothFail { reference: Diag, dwarf: Diag },
+    /// The reference fails; the DWARF gives a location (D-lower-refines).
+    MoreDefined { reference: Diag, dwarf: LocDesc },
+    /// Different locations, or the DWARF fails where the reference does not.
+    Differ {
+        reference: Result<LocDesc, Diag>,
+        dwarf: Result<LocDesc, Diag>,
+    },
+    /// Either side needed something the context lacks, or hit a limit.
+    NotCompared(Diag),
+}
+
+impl Agreement {
+    /// Does the DWARF respect the law here (same, both fail, or more
+    /// defined)?
+    pub fn holds(&self) -> bool {
+        matches!(
+            self,
+            Agreement::Same(_) | Agreement::BothFail { .. } | Agreement::MoreDefined { .. }
+        )
+    }
+    pub fn word(&self) -> &'static str {
+        match self {
+            Agreement::Same(_) => "same",
+            Agreement::BothFail { .. } => "both-fail",
+            Agreement::MoreDefined { .. } => "more-defined",
+            Agreement::Differ { .. } => "differ",
+            Agreement::NotCompared(_) => "not-compared",
+        }
+    }
+    pub fn describe(&self) -> String {
+        let show = |r: &Result<LocDesc, Diag>| match r {
+            Ok(l) => l.to_string(),
+            Err(d) => d.to_string(),
+        };
+        match self {
+            Agreement::Same(l) => format!("both give {l}"),
+            Agreement::BothFail { reference, dwarf } => {
+                format!("both fail: reference `{reference}`, DWARF `{dwarf}`")
+            }
+            Agreement::MoreDefined { reference, dwarf } => {
+                format!("the reference fails (`{reference}`), the DWARF gives {dwarf}")
+            }
+            Agreement::Differ { reference, dwarf } => {
+                format!("reference {}, DWARF {}", show(reference), show(dwarf))
+            }
+            Agreement::NotCompared(d) => format!("not compared: {d}"),
+        }
+    }
+}
+
+/// Compares the DWARF of `lowered` (describing `bits` bits from bit
+/// `offset` of its location) with `expr` in `ctx`.
+pub fn compare(expr: &Expr, lowered: &Lowered, ctx: &dyn Context, enc: Encoding) -> Agreement {
+    let Lowered {
+        listing,
+        offset,
+        bits,
+    } = lowered;
+    let (offset, bits) = (*offset, *bits);
+    let reference = match eval(expr, ctx) {
+        Ok(e) => Ok(e.loc),
+        Err(d) if d.outcome == Outcome::EvalError => Err(d),
+        Err(d) => return Agreement::NotCompared(d),
+    };
+    let env = Env {
+        ctx,
+        unit: &listing.unit,
+        enc,
+        entry: None,
+    };
+    let dwarf = match evaluate(&listing.ops, env) {
+        Ok(l) if offset == 0 => Ok(l),
+        Ok(l) => l
+            .offset_by(ctx, &BigInt::from(offset))
+            .map_err(|f| f.at("DWARF")),
+        Err(d) => Err(d),
+    };
+    match (reference, dwarf) {
+        (_, Err(d)) if d.outcome == Outcome::Unsupported => Agreement::NotCompared(d),
+        (Ok(r), Ok(d)) if same_location(&r, &d, bits) => Agreement::Same(r),
+        (Err(r), Err(d)) => Agreement::BothFail {
+            reference: r,
+            dwarf: d,
+        },
+        (Err(r), Ok(d)) => Agreement::MoreDefined {
+            reference: r,
+            dwarf: d,
+        },
+        (r, d) => Agreement::Differ {
+            reference: r,
+            dwarf: d,
+        },
+    }
+}
+
+/// Variants of a context with the same inputs and layout and other contents:
+/// each declared register and memory byte is redrawn with probability 1/4
+/// (so pointers often survive), becomes undefined with probability 1/64,
+/// and the lane is redrawn below 64. Deterministic in `seed`.
+pub fn variants(ctx: &ConcreteContext, n: usize, seed: u64) -> Vec<ConcreteContext> {
+    let mut state = seed ^ 0x9e37_79b9_7f4a_7c15;
+    let mut next = move || {
+        // splitmix64: small, deterministic, and enough for test contexts.
+        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    };
+    let mut out = Vec::with_capacity(n);
+    for _ in 0..n {
+        let mut v = ctx.clone();
+        let mut redraw = |bytes: &mut Vec<Option<u8>>| {
+            for b in bytes.iter_mut() {
+                let r = next();
+                if r % 64 == 0 {
+                    *b = None;
+                } else if r % 4 == 1 {
+                    *b = Some((r >> 8) as u8);
+                }
+            }
+        };
+        for bytes in v.registers.values_mut() {
+            redraw(bytes);
+        }
+        for bytes in v.memory.values_mut() {
+            redraw(bytes);
+        }
+        if v.lane.is_some() {
+            v.lane = Some(next() % 64);
+        }
+        out.push(v);
+    }
+    out
+}
+
+/// Counts of a comparison over many contexts.
+#[derive(Clone, Debug, Default)]
+pub struct Tally {
+    pub same: usize,
+    pub both_fail: usize,
+    pub more_defined: usize,
+    pub not_compared: usize,
+    /// The first context where they differ, and how.
+    pub first_difference: Option<(ConcreteContext, Agreement)>,
+    pub differ: usize,
+}
+
+impl Tally {
+    pub fn add(&mut self, ctx: &ConcreteContext, a: Agreement) {
+        match a {
+            Agreement::Same(_) => self.same += 1,
+            Agreement::BothFail { .. } => self.both_fail += 1,
+            Agreement::MoreDefined { .. } => self.more_defined += 1,
+            Agreement::NotCompared(_) => self.not_compared += 1,
+            Agreement::Differ { .. } => {
+                self.differ += 1;
+                if self.first_difference.is_none() {
+                    self.first_difference = Some((ctx.clone(), a));
+                }
+            }
+        }
+    }
+    pub fn compared(&self) -> usize {
+        self.same + self.both_fail + self.more_defined + self.differ
+    }
+    pub fn summary(&self) -> String {
+        format!(
+            "{} same, {} both fail, {} more defined, {} differ, {} not compared",
+            self.same, self.both_fail, self.more_defined, self.differ, self.not_compared
+        )
+    }
+}
+
+/// Compares in `ctx` and in `n` variants of it.
+pub fn compare_many(
+    expr: &Expr,
+    lowered: &Lowered,
+    ctx: &ConcreteContext,
+    enc: Encoding,
+    n: usize,
+    seed: u64,
+) -> Tally {
+    let mut t = Tally::default();
+    let a = compare(expr, lowered, ctx, enc);
+    t.add(ctx, a);
+    for v in variants(ctx, n, seed) {
+        let a = compare(expr, lowered, &v, enc);
+        t.add(&v, a);
+    }
+    t
+}
