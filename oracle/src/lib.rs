@@ -6,6 +6,8 @@
 pub mod canon;
 pub mod equiv;
 pub mod fuzzing;
+pub mod gimli_diff;
+pub mod lowering;
 pub mod protocol;
 pub mod render;
 pub mod rules;

@@ -70,14 +70,7 @@ fn lowered_dwarf_describes_the_same_location_on_the_corpus() {
                     }
                 };
                 lowered += 1;
-                let t = compare_many(
-                    &expr,
-                    &l,
-                    ctx,
-                    Encoding::default(),
-                    16,
-                    case.line as u64,
-                );
+                let t = compare_many(&expr, &l, ctx, Encoding::default(), 16, case.line as u64);
                 compared += t.compared();
                 same += t.same;
                 if t.differ > 0 {
@@ -110,4 +103,117 @@ fn lowered_dwarf_describes_the_same_location_on_the_corpus() {
         );
         assert!(lowered >= 200, "only {lowered} corpus cases were lowered");
     }
+}
+
+/// The gimli differential: every plain-DWARF-5 lowering of the corpus,
+/// evaluated by gimli and by dioptra's DWARF evaluator in the case's context
+/// and 16 variants. gimli's documented limits are counted by kind;
+/// every disagreement is listed.
+#[test]
+fn gimli_agrees_with_the_dwarf_evaluator_on_plain_dwarf5() {
+    use dioptra_oracle::gimli_diff::{evaluate as gimli_eval, GimliResult};
+    use dioptra_semantics::diag::Outcome;
+    use dioptra_semantics::dwarf::eval::{evaluate, Env as DwarfEnv};
+    use dioptra_semantics::dwarf::law::variants;
+    use dioptra_semantics::location::same_location;
+    use num_bigint::BigInt;
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus");
+    let mut files = Vec::new();
+    scripts(&root, &mut files);
+    files.sort();
+    let (mut agree, mut both_fail) = (0, 0);
+    let mut limits: BTreeMap<String, usize> = BTreeMap::new();
+    let mut disagreements = Vec::new();
+    let mut float_conversions = Vec::new();
+    for f in &files {
+        let text = std::fs::read_to_string(f).unwrap();
+        let script = parse_script(&f.display().to_string(), &text).unwrap();
+        for case in script.cases {
+            let Env::Ctx(ctx) = &case.env else { continue };
+            let Ok(expr) = parse_expr(&case.expr) else {
+                continue;
+            };
+            let Ok(l) = lower(&expr, &**ctx, Target::Dwarf5) else {
+                continue;
+            };
+            let mut ctxs = vec![(**ctx).clone()];
+            ctxs.extend(variants(ctx, 16, case.line as u64));
+            for c in &ctxs {
+                let env = DwarfEnv {
+                    ctx: c,
+                    unit: &l.listing.unit,
+                    enc: Encoding::default(),
+                    entry: None,
+                };
+                let ours = evaluate(&l.listing.ops, env);
+                let theirs = gimli_eval(&l.listing, c);
+                let at = |l: &dioptra_semantics::location::LocDesc| {
+                    l.offset_by(c, &BigInt::from(0)).ok()
+                };
+                let float_convert = l
+                    .listing
+                    .unit
+                    .base_types
+                    .values()
+                    .any(|b| b.encoding == gimli::DW_ATE_float);
+                match (&ours, &theirs) {
+                    // gimli's documented limit: an empty expression (DWARF 5's
+                    // "undefined") is a stack underflow there.
+                    (_, _) if l.listing.ops.is_empty() => {
+                        *limits
+                            .entry("gimli: an empty expression is an error".into())
+                            .or_default() += 1;
+                    }
+                    (_, GimliResult::Limit(why)) => {
+                        let key: String = why.split(':').take(2).collect::<Vec<_>>().join(":");
+                        *limits.entry(key).or_default() += 1;
+                    }
+                    (Err(d), _) if d.outcome == Outcome::Unsupported => {}
+                    (Ok(a), GimliResult::Location(b))
+                        if at(a).is_some() && same_location(a, b, l.offset + l.bits) =>
+                    {
+                        agree += 1
+                    }
+                    (Err(_), GimliResult::Error(_)) => both_fail += 1,
+                    // Known, listed: gimli computes floats with Rust's `as`
+                    // and the machine's NaNs (saturating float-to-integer,
+                    // 0/0 = 0xffc00000 on x86) where dioptra follows
+                    // D-convert-semantics / D-dwarf-convert and
+                    // D-nan-canonical (out-of-range is an error, NaN is
+                    // 0x7fc00000).
+                    _ if float_convert => {
+                        float_conversions.push(format!("{}:{}", case.file, case.line))
+                    }
+                    _ => disagreements.push(format!(
+                        "{}:{}: {}\n    {}\n    dioptra: {}\n    gimli:   {:?}",
+                        case.file,
+                        case.line,
+                        case.expr,
+                        l.listing.print(Encoding::default()).replace('\n', "\n    "),
+                        match &ours {
+                            Ok(l) => l.to_string(),
+                            Err(d) => d.to_string(),
+                        },
+                        theirs
+                    )),
+                }
+            }
+        }
+    }
+    float_conversions.dedup();
+    eprintln!(
+        "gimli differential: {agree} agree, {both_fail} both fail, {} disagree, {} float conversions differ ({:?}); gimli limits: {limits:?}",
+        disagreements.len(),
+        float_conversions.len(),
+        float_conversions
+    );
+    for d in &disagreements {
+        eprintln!("{d}");
+    }
+    assert!(agree >= 1000, "only {agree} agreements");
+    assert!(
+        disagreements.is_empty(),
+        "{} disagreements",
+        disagreements.len()
+    );
 }

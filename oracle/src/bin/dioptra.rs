@@ -11,6 +11,7 @@ use dioptra_oracle::script::{run_files, External, Reference, Responder};
 use dioptra_properties::{run_law, LAWS};
 use dioptra_semantics::context::{ConcreteContext, Signature};
 use dioptra_semantics::diag::{Diag, Outcome};
+use dioptra_semantics::dwarf::{encode, Encoding};
 use dioptra_semantics::eval::eval;
 use dioptra_semantics::lifetime::locate::Analysis;
 use dioptra_semantics::lifetime::parse_module;
@@ -95,6 +96,48 @@ enum Cmd {
         /// Worker threads (each with its own solver context).
         #[arg(long, default_value_t = 2)]
         threads: usize,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Lowers to DWARF (AMD's extensions or plain DWARF 5): prints the listing in llvm-dwarfdump style.
+    Lower {
+        /// Expression text, or @FILE.
+        expr: String,
+        /// Where the inputs are (a (context ...) file); also checks the lowering law there.
+        #[arg(long)]
+        context: Option<PathBuf>,
+        /// amdgpu (DWARF 5 + AMD's extensions) or dwarf5 (plain DWARF 5).
+        #[arg(long, default_value = "amdgpu")]
+        target: String,
+        /// Print the expression as hex bytes.
+        #[arg(long)]
+        hex: bool,
+        /// Encode AMD's operations with the older single-byte opcodes.
+        #[arg(long = "single-byte")]
+        single_byte: bool,
+        /// Contexts (variants of --context) in which the law is checked.
+        #[arg(long, default_value_t = 64)]
+        variants: usize,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Does some DWARF (hex bytes or a listing, or @FILE) describe the same location as an expression?
+    DwarfEquiv {
+        /// Expression text, or @FILE.
+        expr: String,
+        /// DWARF as hex bytes (`91 08`), or an llvm-dwarfdump-style listing, or @FILE.
+        dwarf: String,
+        /// Where the inputs are (a (context ...) file).
+        #[arg(long)]
+        context: PathBuf,
+        /// Variants of the context (other register and memory contents) to compare in.
+        #[arg(long, default_value_t = 256)]
+        variants: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Read AMD's operations in the older single-byte encoding.
+        #[arg(long = "single-byte")]
+        single_byte: bool,
         #[arg(long)]
         json: bool,
     },
@@ -403,6 +446,143 @@ fn cmd_equiv(
     ExitCode::from(code)
 }
 
+fn read_context(path: &PathBuf) -> Result<ConcreteContext, Diag> {
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        Diag::malformed("Context", "unreadable", format!("{}: {e}", path.display()))
+    })?;
+    ConcreteContext::parse(&text)
+}
+
+fn encoding(single_byte: bool) -> Encoding {
+    Encoding {
+        amd_single_byte: single_byte,
+        ..Encoding::default()
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn cmd_lower(
+    expr: &str,
+    context: Option<&PathBuf>,
+    target: &str,
+    hex: bool,
+    single_byte: bool,
+    variants: usize,
+    json: bool,
+) -> ExitCode {
+    use dioptra_oracle::lowering::{compare_many, lower, Target};
+    let enc = encoding(single_byte);
+    let run = || -> Result<_, Diag> {
+        let target = Target::parse(target).ok_or_else(|| {
+            Diag::malformed(
+                "Lower",
+                "bad-target",
+                format!("`{target}`: amdgpu or dwarf5"),
+            )
+        })?;
+        let ctx = match context {
+            Some(p) => Some(read_context(p)?),
+            None => None,
+        };
+        let empty = ConcreteContext::default();
+        let c = ctx.as_ref().unwrap_or(&empty);
+        let e = parse_expr(&expr_text(expr)?)?;
+        let l = lower(&e, c, target)?;
+        let bytes = encode(&l.listing.ops, enc)?;
+        let tally = ctx.map(|c| compare_many(&e, &l, &c, enc, variants, 1));
+        Ok((l, bytes, tally))
+    };
+    let (l, bytes, tally) = match run() {
+        Ok(x) => x,
+        Err(d) => return report(&d, json),
+    };
+    let hex_text = bytes
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let differ = tally.as_ref().is_some_and(|t| t.differ > 0);
+    if json {
+        println!(
+            "{}",
+            json!({"outcome": "ok", "listing": l.listing.print(enc), "hex": hex_text,
+                "dies": l.listing.unit.lines(enc), "offset": l.offset, "bits": l.bits,
+                "law": tally.as_ref().map(|t| json!({"same": t.same, "both_fail": t.both_fail,
+                    "more_defined": t.more_defined, "differ": t.differ, "not_compared": t.not_compared}))})
+        );
+    } else {
+        if hex {
+            println!("{hex_text}");
+            for line in l.listing.unit.lines(enc) {
+                println!("{line}");
+            }
+        } else {
+            println!("{}", l.listing.print(enc));
+        }
+        if let Some(t) = &tally {
+            eprintln!("law: {}", t.summary());
+            if let Some((c, a)) = &t.first_difference {
+                eprintln!("{}\n{}", a.describe(), c.to_script("cex"));
+            }
+        }
+    }
+    ExitCode::from(if differ { 1 } else { 0 })
+}
+
+#[allow(clippy::too_many_arguments)]
+fn cmd_dwarf_equiv(
+    expr: &str,
+    dwarf: &str,
+    context: &PathBuf,
+    variants: usize,
+    seed: u64,
+    single_byte: bool,
+    json: bool,
+) -> ExitCode {
+    use dioptra_oracle::lowering::{dwarf_equiv, parse_dwarf};
+    let enc = encoding(single_byte);
+    let run = || -> Result<_, Diag> {
+        let ctx = read_context(context)?;
+        let e = parse_expr(&expr_text(expr)?)?;
+        let listing = parse_dwarf(&expr_text(dwarf)?, enc)?;
+        dwarf_equiv(&e, listing, &ctx, enc, variants, seed)
+    };
+    let t = match run() {
+        Ok(t) => t,
+        Err(d) => return report(&d, json),
+    };
+    let (word, code) = if t.differ > 0 {
+        ("differ", 1)
+    } else if t.compared() == 0 {
+        ("unknown", 3)
+    } else {
+        ("same", 0)
+    };
+    let cex = t
+        .first_difference
+        .as_ref()
+        .map(|(c, a)| (a.describe(), c.to_script("cex")));
+    if json {
+        println!(
+            "{}",
+            json!({"outcome": word, "same": t.same, "both_fail": t.both_fail,
+                "more_defined": t.more_defined, "differ": t.differ, "not_compared": t.not_compared,
+                "difference": cex.as_ref().map(|(d, _)| d), "counterexample": cex.as_ref().map(|(_, c)| c)})
+        );
+    } else {
+        println!("{word}");
+        println!(
+            "{} (tested in {} contexts, not proved)",
+            t.summary(),
+            t.compared() + t.not_compared
+        );
+        if let Some((d, c)) = cex {
+            println!("{d}\n{c}");
+        }
+    }
+    ExitCode::from(code)
+}
+
 fn cmd_eval(expr: &str, context: &PathBuf, json: bool) -> ExitCode {
     let run = || -> Result<_, Diag> {
         let text = std::fs::read_to_string(context).map_err(|e| {
@@ -476,7 +656,7 @@ fn cmd_run(
         println!(
             "{}",
             json!({"scripts": s.scripts, "passed": s.passed, "failed": s.failed, "failures": s.failures,
-                "rules": s.rules, "rules_skipped": s.rules_skipped})
+                "rules": s.rules, "rules_skipped": s.rules_skipped, "dwarf_skipped": s.dwarf_skipped})
         );
     } else {
         if verbose {
@@ -495,6 +675,12 @@ fn cmd_run(
             println!(
                 "{} rewrite rules not checked: only the reference checks rules",
                 s.rules_skipped
+            );
+        }
+        if s.dwarf_skipped > 0 {
+            println!(
+                "{} DWARF cases (corpus/lowering) not checked: only the reference checks them",
+                s.dwarf_skipped
             );
         }
         println!("{} passed, {} failed", s.passed, s.failed);
@@ -717,6 +903,32 @@ fn main() -> ExitCode {
             context,
             json,
         } => cmd_eval(&expr, &context, json),
+        Cmd::Lower {
+            expr,
+            context,
+            target,
+            hex,
+            single_byte,
+            variants,
+            json,
+        } => cmd_lower(
+            &expr,
+            context.as_ref(),
+            &target,
+            hex,
+            single_byte,
+            variants,
+            json,
+        ),
+        Cmd::DwarfEquiv {
+            expr,
+            dwarf,
+            context,
+            variants,
+            seed,
+            single_byte,
+            json,
+        } => cmd_dwarf_equiv(&expr, &dwarf, &context, variants, seed, single_byte, json),
         Cmd::Canon {
             expr,
             sig,

@@ -62,6 +62,17 @@ pub enum Expect {
     /// `(assert_equiv SOURCE TARGET (in SIG)? (verdict "equivalent"))`:
     /// the SMT verdict on the two expressions (`expr` is the source).
     Equiv { target: String, verdict: String },
+    /// `(assert_lowering EXPR (in CTX) (target "amdgpu") (listing "...") | (reason "C: not-expressible"))`:
+    /// the lowering's listing (checked exactly, by the reference only) and the
+    /// lowering law in the context and variants of it; or the diagnostic.
+    Lowering {
+        target: String,
+        listing: Option<String>,
+        reason: Option<String>,
+    },
+    /// `(assert_dwarf_equiv EXPR (in CTX) (dwarf "HEX or LISTING") (verdict "same"))`:
+    /// does the DWARF describe the expression's location (`same` or `differ`)?
+    DwarfEquiv { dwarf: String, verdict: String },
     /// `(assert_module_wellformed MODULE)`
     ModuleWellFormed,
     /// `(assert_module_illformed MODULE (reason "C: code"))`: some diagnostic matches.
@@ -86,8 +97,16 @@ impl Expect {
     pub fn evaluates(&self) -> bool {
         matches!(
             self,
-            Expect::Location { .. } | Expect::Value { .. } | Expect::EvalError { .. }
+            Expect::Location { .. }
+                | Expect::Value { .. }
+                | Expect::EvalError { .. }
+                | Expect::Lowering { .. }
+                | Expect::DwarfEquiv { .. }
         )
+    }
+    /// Is the case about DWARF (checked in process by the reference only)?
+    pub fn is_dwarf(&self) -> bool {
+        matches!(self, Expect::Lowering { .. } | Expect::DwarfEquiv { .. })
     }
     /// Is the case about a module listing (`expr` holds the listing)?
     pub fn is_module(&self) -> bool {
@@ -387,7 +406,8 @@ fn case(
         &rest[1..],
         envs,
         &[
-            "type", "reason", "location", "value", "verdict", "decision", "erratum",
+            "type", "reason", "location", "value", "verdict", "decision", "erratum", "target",
+            "listing", "dwarf",
         ],
     )?;
     let expect = match head {
@@ -427,6 +447,45 @@ fn case(
                 target: target.unwrap_or_default(),
                 verdict,
             }
+        }
+        "assert_lowering" => {
+            let target = c.need(file, n, head, "target")?;
+            if !["amdgpu", "dwarf5"].contains(&target.as_str()) {
+                return Err(err(
+                    file,
+                    n,
+                    "bad-form",
+                    format!("target `{target}`: amdgpu or dwarf5"),
+                ));
+            }
+            let listing = c.fields.remove("listing");
+            let reason = c.fields.remove("reason");
+            if listing.is_some() == reason.is_some() {
+                return Err(err(
+                    file,
+                    n,
+                    "bad-form",
+                    "assert_lowering takes (listing ...) or (reason ...)",
+                ));
+            }
+            Expect::Lowering {
+                target,
+                listing,
+                reason,
+            }
+        }
+        "assert_dwarf_equiv" => {
+            let dwarf = c.need(file, n, head, "dwarf")?;
+            let verdict = c.need(file, n, head, "verdict")?;
+            if !["same", "differ"].contains(&verdict.as_str()) {
+                return Err(err(
+                    file,
+                    n,
+                    "bad-form",
+                    format!("verdict `{verdict}`: same or differ"),
+                ));
+            }
+            Expect::DwarfEquiv { dwarf, verdict }
         }
         other => return Err(err(file, n, "unknown-form", format!("`{other}`"))),
     };
@@ -550,6 +609,45 @@ fn module_case(
                 ));
             }
             e
+        }
+        "assert_lowering" => {
+            let target = c.need(file, n, head, "target")?;
+            if !["amdgpu", "dwarf5"].contains(&target.as_str()) {
+                return Err(err(
+                    file,
+                    n,
+                    "bad-form",
+                    format!("target `{target}`: amdgpu or dwarf5"),
+                ));
+            }
+            let listing = c.fields.remove("listing");
+            let reason = c.fields.remove("reason");
+            if listing.is_some() == reason.is_some() {
+                return Err(err(
+                    file,
+                    n,
+                    "bad-form",
+                    "assert_lowering takes (listing ...) or (reason ...)",
+                ));
+            }
+            Expect::Lowering {
+                target,
+                listing,
+                reason,
+            }
+        }
+        "assert_dwarf_equiv" => {
+            let dwarf = c.need(file, n, head, "dwarf")?;
+            let verdict = c.need(file, n, head, "verdict")?;
+            if !["same", "differ"].contains(&verdict.as_str()) {
+                return Err(err(
+                    file,
+                    n,
+                    "bad-form",
+                    format!("verdict `{verdict}`: same or differ"),
+                ));
+            }
+            Expect::DwarfEquiv { dwarf, verdict }
         }
         other => return Err(err(file, n, "unknown-form", format!("`{other}`"))),
     };

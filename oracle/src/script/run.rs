@@ -269,6 +269,9 @@ pub fn check_case(case: &Case, r: &Response) -> Result<(), String> {
                 )),
             }
         }
+        Expect::Lowering { .. } | Expect::DwarfEquiv { .. } => {
+            Err("DWARF cases are checked in process (check_dwarf_case)".into())
+        }
         Expect::ModuleWellFormed => ok(),
         Expect::ModuleMalformed { reason } => failure("malformed", reason),
         Expect::ModuleIllFormed { reason } => {
@@ -383,6 +386,98 @@ pub struct Summary {
     /// implementation skipped.
     pub rules: usize,
     pub rules_skipped: usize,
+    /// DWARF cases (`assert_lowering`, `assert_dwarf_equiv`) an external
+    /// implementation skipped: the reference checks them in process.
+    pub dwarf_skipped: usize,
+}
+
+/// Checks a DWARF case in process: the lowering's listing and the law, or
+/// a DWARF equivalence.
+pub fn check_dwarf_case(case: &Case) -> Result<(), String> {
+    use crate::lowering::{compare_many, dwarf_equiv, lower, parse_dwarf, Target};
+    use dioptra_semantics::dwarf::Encoding;
+    let Env::Ctx(ctx) = &case.env else {
+        return Err("a DWARF case needs (in CONTEXT)".into());
+    };
+    let expr = dioptra_semantics::text::parse_expr(&case.expr).map_err(|d| d.to_string())?;
+    let enc = Encoding::default();
+    match &case.expect {
+        Expect::Lowering {
+            target,
+            listing,
+            reason,
+        } => {
+            let t = Target::parse(target).ok_or("bad target")?;
+            match (lower(&expr, &**ctx, t), listing, reason) {
+                (Ok(l), Some(want), _) => {
+                    let got = l.listing.print(enc);
+                    let norm = |s: &str| {
+                        s.lines()
+                            .map(str::trim)
+                            .filter(|l| !l.is_empty())
+                            .collect::<Vec<_>>()
+                            .join("\n")
+                    };
+                    if norm(&got) != norm(want) {
+                        return Err(format!(
+                            "expected the listing\n      {}\n    got\n      {}",
+                            norm(want).replace('\n', "\n      "),
+                            got.replace('\n', "\n      ")
+                        ));
+                    }
+                    let tally = compare_many(&expr, &l, ctx, enc, 16, case.line as u64);
+                    match tally.first_difference {
+                        None => Ok(()),
+                        Some((c, a)) => Err(format!(
+                            "the lowering law fails: {}\n{}",
+                            a.describe(),
+                            c.to_script("cex")
+                        )),
+                    }
+                }
+                (Ok(l), None, Some(r)) => Err(format!(
+                    "expected `{r}`, got the listing {}",
+                    l.listing.print(enc)
+                )),
+                (Err(d), _, Some(r)) if d.matches(r) => Ok(()),
+                (Err(d), _, _) => Err(format!(
+                    "{}, got `{d}`",
+                    listing
+                        .as_ref()
+                        .map(|_| "expected a listing".to_string())
+                        .unwrap_or_else(|| format!(
+                            "expected `{}`",
+                            reason.as_deref().unwrap_or("")
+                        ))
+                )),
+                (Ok(_), None, None) => Err("nothing expected".into()),
+            }
+        }
+        Expect::DwarfEquiv { dwarf, verdict } => {
+            let listing = parse_dwarf(dwarf, enc).map_err(|d| d.to_string())?;
+            let t = dwarf_equiv(&expr, listing, ctx, enc, 64, case.line as u64)
+                .map_err(|d| d.to_string())?;
+            let got = if t.differ > 0 {
+                "differ"
+            } else if t.compared() == 0 {
+                "unknown"
+            } else {
+                "same"
+            };
+            if got == verdict {
+                Ok(())
+            } else {
+                Err(format!(
+                    "expected {verdict}, got {got}: {}{}",
+                    t.summary(),
+                    t.first_difference
+                        .map(|(c, a)| format!("\n{}\n{}", a.describe(), c.to_script("cex")))
+                        .unwrap_or_default()
+                ))
+            }
+        }
+        _ => Err("not a DWARF case".into()),
+    }
 }
 
 /// Every `*.dioptra` file under `path` (or `path` itself), sorted.
@@ -516,9 +611,16 @@ pub fn run_files(paths: &[PathBuf], imp: &mut dyn Responder) -> Summary {
             s.scripts += 1;
             for case in script.cases {
                 id += 1;
-                let res = imp
-                    .respond(&request(id, &case))
-                    .and_then(|r| check_case(&case, &r));
+                let res = if case.expect.is_dwarf() {
+                    if !imp.checks_rules() {
+                        s.dwarf_skipped += 1;
+                        continue;
+                    }
+                    check_dwarf_case(&case)
+                } else {
+                    imp.respond(&request(id, &case))
+                        .and_then(|r| check_case(&case, &r))
+                };
                 let outcome = match res {
                     Ok(()) => {
                         s.passed += 1;

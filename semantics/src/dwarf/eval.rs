@@ -11,8 +11,8 @@
 //! space (DWARF 5, Section 2.6.1.1.2), an empty expression is undefined, and
 //! pieces build a composite (Section 2.6.1.2).
 //!
-//! Where DWARF 5 is silent and dioptra must pick, the choice is marked
-//! `DECISION (D-dwarf-...)` and listed in the README.
+//! Where DWARF 5 is silent and dioptra must pick, the choice carries a
+//! decision mark with a `D-dwarf-` id and is listed in the README.
 
 use super::op::{AmdOp, DwarfOp, Encoding, Operand};
 use super::unit::Unit;
@@ -623,7 +623,7 @@ impl<'a> Machine<'a> {
                     )
                 })?;
                 let v = entry.read_register(n, 0, bits).map_err(|f| f.at(name))?;
-                // DECISION (D-dwarf-entry-reg): the location holding a
+                // The location holding a
                 // register's value on entry is an implicit location with that
                 // value (contexts have no call frame information to say where
                 // it was saved).

@@ -442,8 +442,11 @@ impl Lowerer<'_> {
         }
         match r {
             Repr::Generic { .. } => {
+                // deref_size zero-extends: whole bytes need no mask.
                 v.push(DwarfOp::with(c::DW_OP_deref_size, vec![Operand::U(bytes)]));
-                v.extend(self.mask(r));
+                if !w.is_multiple_of(8) {
+                    v.extend(self.mask(r));
+                }
             }
             Repr::Wide { u, .. } => {
                 v.push(DwarfOp::with(
@@ -537,7 +540,9 @@ impl Lowerer<'_> {
                     Repr::Generic { .. } => {
                         let u = self.unsigned_die(bytes);
                         let mut v = vec![regval(*n, u), with(c::DW_OP_convert, 0)];
-                        v.extend(self.mask(r));
+                        if !w.is_multiple_of(8) {
+                            v.extend(self.mask(r));
+                        }
                         v
                     }
                 })
@@ -1567,13 +1572,24 @@ fn skip(off: i64) -> DwarfOp {
     DwarfOp::with(c::DW_OP_skip, vec![Operand::S(off)])
 }
 
-/// Splices composite parts that are whole composites of their own size.
+/// Splices composite parts that are composites themselves, keeping the
+/// first `bits` bits of each (a part at least as large as its composite's
+/// storage would read past it: left for `pieces` to reject).
 fn flatten(parts: &[(u64, Frag)]) -> Vec<(u64, Frag)> {
     let mut out = Vec::new();
     for (bits, p) in parts {
         match &p.form {
-            Form::Composite(inner) if inner.iter().map(|x| x.0).sum::<u64>() == *bits => {
-                out.extend(flatten(inner))
+            Form::Composite(inner) if inner.iter().map(|x| x.0).sum::<u64>() >= *bits => {
+                let mut left = *bits;
+                let mut clipped = Vec::new();
+                for (b, q) in inner {
+                    if left == 0 {
+                        break;
+                    }
+                    clipped.push(((*b).min(left), q.clone()));
+                    left -= (*b).min(left);
+                }
+                out.extend(flatten(&clipped))
             }
             _ => out.push((*bits, p.clone())),
         }

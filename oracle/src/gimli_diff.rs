@@ -1,0 +1,208 @@
+//! gimli as a second DWARF evaluator: a differential check of dioptra's
+//! evaluator on plain DWARF 5.
+//!
+//! gimli's `Evaluation` asks its caller for memory, registers and base
+//! types and returns pieces; this adapter answers from a context and turns
+//! the pieces into a location description to compare with dioptra's. What
+//! gimli cannot do by design is reported as `Limit`, never as agreement:
+//! values wider than 64 bits, vendor opcodes, base types other than
+//! 1/2/4/8-byte integers and 4/8-byte floats, implicit pointers (gimli
+//! names the DIE; the target location is not evaluated), memory outside
+//! address space 0 and 2-byte floats.
+
+use dioptra_semantics::bits::Bits;
+use dioptra_semantics::context::Context;
+use dioptra_semantics::dwarf::unit::Listing;
+use dioptra_semantics::dwarf::{encode, Encoding};
+use dioptra_semantics::location::{LocDesc, Part, Storage};
+use gimli::{EndianSlice, EvaluationResult, LittleEndian, Location, Value, ValueType};
+
+/// gimli's answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GimliResult {
+    Location(LocDesc),
+    /// gimli reported an error (its `Display`).
+    Error(String),
+    /// Outside what gimli does, or what the context supplies.
+    Limit(String),
+}
+
+fn value_type(l: &Listing, die: usize) -> Result<ValueType, String> {
+    if die == 0 {
+        return Ok(ValueType::Generic);
+    }
+    let b = l
+        .unit
+        .base_types
+        .get(&(die as u64))
+        .ok_or_else(|| format!("no base type 0x{die:x}"))?;
+    if b.encoding == gimli::DW_ATE_float && b.byte_size == 2 {
+        return Err("gimli has no 2-byte floats".into());
+    }
+    ValueType::from_encoding(b.encoding, b.byte_size)
+        .ok_or_else(|| format!("gimli has no {}-byte {} values", b.byte_size, b.encoding))
+}
+
+fn value_of(t: ValueType, raw: u64) -> Value {
+    match t {
+        ValueType::F32 => Value::F32(f32::from_bits(raw as u32)),
+        ValueType::F64 => Value::F64(f64::from_bits(raw)),
+        t => Value::from_u64(t, raw).unwrap_or(Value::Generic(raw)),
+    }
+}
+
+fn bits_of(v: Value) -> Bits {
+    match v {
+        Value::Generic(x) | Value::U64(x) => Bits::from_u64(64, x),
+        Value::I64(x) => Bits::from_u64(64, x as u64),
+        Value::I8(x) => Bits::from_u64(8, x as u8 as u64),
+        Value::U8(x) => Bits::from_u64(8, x as u64),
+        Value::I16(x) => Bits::from_u64(16, x as u16 as u64),
+        Value::U16(x) => Bits::from_u64(16, x as u64),
+        Value::I32(x) => Bits::from_u64(32, x as u32 as u64),
+        Value::U32(x) => Bits::from_u64(32, x as u64),
+        Value::F32(x) => Bits::from_u64(32, x.to_bits() as u64),
+        Value::F64(x) => Bits::from_u64(64, x.to_bits()),
+    }
+}
+
+fn read_low(ctx: &dyn Context, read: Result<Bits, String>) -> Result<u64, String> {
+    let _ = ctx;
+    read.map(|b| b.low_u64())
+}
+
+/// Evaluates `listing` with gimli in `ctx` (address size 8, DWARF 5).
+pub fn evaluate(listing: &Listing, ctx: &dyn Context) -> GimliResult {
+    let enc = Encoding::default();
+    let bytes = match encode(&listing.ops, enc) {
+        Ok(b) => b,
+        Err(d) => return GimliResult::Limit(d.to_string()),
+    };
+    let encoding = gimli::Encoding {
+        format: gimli::Format::Dwarf32,
+        version: 5,
+        address_size: 8,
+    };
+    let expr = gimli::Expression(EndianSlice::new(&bytes, LittleEndian));
+    let mut e = expr.evaluation(encoding);
+    if let Some(o) = ctx.type_object() {
+        if let [s] = o.loc.singles() {
+            if matches!(*s.storage, Storage::Memory { addrspace: 0 }) && s.offset % 8 == 0 {
+                e.set_object_address((s.offset / 8) as u64);
+            }
+        }
+    }
+    let mut r = e.evaluate();
+    for _ in 0..100_000 {
+        let step = match r {
+            Err(err) => return GimliResult::Error(err.to_string()),
+            Ok(step) => step,
+        };
+        r = match step {
+            EvaluationResult::Complete => break,
+            EvaluationResult::RequiresMemory {
+                address,
+                size,
+                space,
+                base_type,
+            } => {
+                if space.is_some() {
+                    return GimliResult::Limit("gimli: DW_OP_xderef address spaces".into());
+                }
+                let t = match value_type(listing, base_type.0) {
+                    Ok(t) => t,
+                    Err(m) => return GimliResult::Limit(m),
+                };
+                let read = ctx
+                    .read_memory(0, address as u128 * 8, size as u64 * 8)
+                    .map_err(|f| f.at("gimli").to_string());
+                match read_low(ctx, read) {
+                    Ok(raw) => e.resume_with_memory(value_of(t, raw)),
+                    Err(m) => return GimliResult::Limit(m),
+                }
+            }
+            EvaluationResult::RequiresRegister {
+                register,
+                base_type,
+            } => {
+                let t = match value_type(listing, base_type.0) {
+                    Ok(t) => t,
+                    Err(m) => return GimliResult::Limit(m),
+                };
+                let n = register.0 as u32;
+                let Some(size) = ctx.register_bits(n) else {
+                    return GimliResult::Limit(format!("register {n} not in the context"));
+                };
+                let want = match t {
+                    ValueType::Generic | ValueType::I64 | ValueType::U64 | ValueType::F64 => 64,
+                    ValueType::I32 | ValueType::U32 | ValueType::F32 => 32,
+                    ValueType::I16 | ValueType::U16 => 16,
+                    _ => 8,
+                };
+                let read = ctx
+                    .read_register(n, 0, size.min(want))
+                    .map_err(|f| f.at("gimli").to_string());
+                match read_low(ctx, read) {
+                    Ok(raw) => e.resume_with_register(value_of(t, raw)),
+                    Err(m) => return GimliResult::Limit(m),
+                }
+            }
+            EvaluationResult::RequiresBaseType(off) => match value_type(listing, off.0) {
+                Ok(t) => e.resume_with_base_type(t),
+                Err(m) => return GimliResult::Limit(m),
+            },
+            EvaluationResult::RequiresRelocatedAddress(a) => e.resume_with_relocated_address(a),
+            other => return GimliResult::Limit(format!("gimli asks for {other:?}")),
+        };
+    }
+    let pieces = e.result();
+    let loc = |l: &Location<EndianSlice<LittleEndian>>| -> Result<LocDesc, String> {
+        Ok(match l {
+            Location::Empty => LocDesc::undefined(),
+            Location::Register { register } => LocDesc::single(
+                Storage::Register {
+                    number: register.0 as u32,
+                },
+                0,
+            ),
+            Location::Address { address } => {
+                LocDesc::single(Storage::Memory { addrspace: 0 }, *address as u128 * 8)
+            }
+            Location::Value { value } => LocDesc::implicit(bits_of(*value)),
+            Location::Bytes { value } => {
+                LocDesc::implicit(Bits::from_le_bytes(value.len() as u64 * 8, value.slice()))
+            }
+            Location::ImplicitPointer { .. } => {
+                return Err("gimli: implicit pointers name a DIE".into())
+            }
+        })
+    };
+    match pieces.as_slice() {
+        [] => GimliResult::Location(LocDesc::undefined()),
+        [p] if p.size_in_bits.is_none() => match loc(&p.location) {
+            Ok(l) => GimliResult::Location(l),
+            Err(m) => GimliResult::Limit(m),
+        },
+        _ => {
+            let mut parts = Vec::new();
+            for p in &pieces {
+                let Some(bits) = p.size_in_bits else {
+                    return GimliResult::Error("a piece without a size".into());
+                };
+                let mut l = match loc(&p.location) {
+                    Ok(l) => l,
+                    Err(m) => return GimliResult::Limit(m),
+                };
+                if let Some(off) = p.bit_offset.filter(|o| *o > 0) {
+                    match l.offset_by(ctx, &(off as i64).into()) {
+                        Ok(m) => l = m,
+                        Err(f) => return GimliResult::Error(f.at("gimli").to_string()),
+                    }
+                }
+                parts.push(Part { bits, loc: l });
+            }
+            let depth = 1 + parts.iter().map(|p| p.loc.depth()).max().unwrap_or(0);
+            GimliResult::Location(LocDesc::single(Storage::Composite { parts, depth }, 0))
+        }
+    }
+}
