@@ -66,11 +66,6 @@ fn bits_of(v: Value) -> Bits {
     }
 }
 
-fn read_low(ctx: &dyn Context, read: Result<Bits, String>) -> Result<u64, String> {
-    let _ = ctx;
-    read.map(|b| b.low_u64())
-}
-
 /// Evaluates `listing` with gimli in `ctx` (address size 8, DWARF 5).
 pub fn evaluate(listing: &Listing, ctx: &dyn Context) -> GimliResult {
     let enc = Encoding::default();
@@ -116,7 +111,7 @@ pub fn evaluate(listing: &Listing, ctx: &dyn Context) -> GimliResult {
                 let read = ctx
                     .read_memory(0, address as u128 * 8, size as u64 * 8)
                     .map_err(|f| f.at("gimli").to_string());
-                match read_low(ctx, read) {
+                match read.map(|b| b.low_u64()) {
                     Ok(raw) => e.resume_with_memory(value_of(t, raw)),
                     Err(m) => return GimliResult::Limit(m),
                 }
@@ -142,7 +137,7 @@ pub fn evaluate(listing: &Listing, ctx: &dyn Context) -> GimliResult {
                 let read = ctx
                     .read_register(n, 0, size.min(want))
                     .map_err(|f| f.at("gimli").to_string());
-                match read_low(ctx, read) {
+                match read.map(|b| b.low_u64()) {
                     Ok(raw) => e.resume_with_register(value_of(t, raw)),
                     Err(m) => return GimliResult::Limit(m),
                 }

@@ -322,3 +322,98 @@ fn equiv_unknown_is_exit_3_never_a_proof() {
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     assert_eq!(v["outcome"], "unknown");
 }
+
+#[test]
+fn lower_prints_a_listing_or_why_it_is_not_expressible() {
+    let ctx = temp(
+        "lower.ctx",
+        "(context (register 3 \"10 00 00 00\") (arg \"i32\" \"reg(3)\") (lane 1))",
+    );
+    let c = ctx.to_str().unwrap();
+    let o = dioptra(&[
+        "lower",
+        "DIOpArg(0, i32)",
+        "--context",
+        c,
+        "--target",
+        "dwarf5",
+    ]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert_eq!(stdout(&o).trim(), "DW_OP_reg3");
+    assert!(stderr(&o).contains("0 differ"), "{}", stderr(&o));
+    let o = dioptra(&["lower", "DIOpArg(0, i32)", "--context", c, "--hex"]);
+    assert_eq!(stdout(&o).trim(), "53");
+    let o = dioptra(&[
+        "lower",
+        "DIOpPushLane(i32)",
+        "--context",
+        c,
+        "--target",
+        "dwarf5",
+    ]);
+    assert_eq!(code(&o), 1);
+    assert!(
+        stderr(&o).starts_with("DIOpPushLane: not-expressible: lane:"),
+        "{}",
+        stderr(&o)
+    );
+    let o = dioptra(&[
+        "lower",
+        "DIOpPushLane(i32)",
+        "--context",
+        c,
+        "--target",
+        "x86",
+    ]);
+    assert_eq!(code(&o), 2);
+    assert!(
+        stderr(&o).starts_with("Lower: bad-target:"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn dwarf_equiv_exit_codes() {
+    let ctx = temp(
+        "dwarf-equiv.ctx",
+        "(context (register 3 \"10 00 00 00\") (arg \"i32\" \"reg(3)\"))",
+    );
+    let c = ctx.to_str().unwrap();
+    let same = dioptra(&["dwarf-equiv", "DIOpArg(0, i32)", "53", "--context", c]);
+    assert_eq!(code(&same), 0, "{}", stdout(&same));
+    assert!(stdout(&same).starts_with("same"));
+    let differ = dioptra(&[
+        "dwarf-equiv",
+        "DIOpArg(0, i32)",
+        "DW_OP_reg4",
+        "--context",
+        c,
+    ]);
+    assert_eq!(code(&differ), 1);
+    assert!(
+        stdout(&differ).contains("(context cex"),
+        "{}",
+        stdout(&differ)
+    );
+    let bad = dioptra(&[
+        "dwarf-equiv",
+        "DIOpArg(0, i32)",
+        "DW_OP_bogus",
+        "--context",
+        c,
+    ]);
+    assert_eq!(code(&bad), 2);
+    assert!(
+        stderr(&bad).starts_with("DWARF: unknown-opcode:"),
+        "{}",
+        stderr(&bad)
+    );
+    let truncated = dioptra(&["dwarf-equiv", "DIOpArg(0, i32)", "0c 01", "--context", c]);
+    assert_eq!(code(&truncated), 2);
+    assert!(
+        stderr(&truncated).starts_with("DWARF: truncated:"),
+        "{}",
+        stderr(&truncated)
+    );
+}

@@ -5,31 +5,18 @@
 //! reference (or fails where it fails, or is more defined: D-lower-refines).
 //! Not-expressible lowerings for plain DWARF 5 are counted by reason.
 
-use dioptra_oracle::script::{parse_script, Env};
+use dioptra_oracle::script::{parse_script, script_files, Env};
 use dioptra_semantics::dwarf::law::compare_many;
 use dioptra_semantics::dwarf::lower::{lower, Target};
 use dioptra_semantics::dwarf::Encoding;
 use dioptra_semantics::text::parse_expr;
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
-
-fn scripts(dir: &Path, out: &mut Vec<PathBuf>) {
-    for e in std::fs::read_dir(dir).unwrap() {
-        let p = e.unwrap().path();
-        if p.is_dir() {
-            scripts(&p, out);
-        } else if p.extension().is_some_and(|x| x == "dioptra") {
-            out.push(p);
-        }
-    }
-}
+use std::path::Path;
 
 #[test]
 fn lowered_dwarf_describes_the_same_location_on_the_corpus() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus");
-    let mut files = Vec::new();
-    scripts(&root, &mut files);
-    files.sort();
+    let files = script_files(&root);
     for target in [Target::Amdgpu, Target::Dwarf5] {
         let (mut lowered, mut compared, mut same) = (0, 0, 0);
         let mut not_expressible: BTreeMap<String, usize> = BTreeMap::new();
@@ -118,9 +105,7 @@ fn gimli_agrees_with_the_dwarf_evaluator_on_plain_dwarf5() {
     use dioptra_semantics::location::same_location;
     use num_bigint::BigInt;
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus");
-    let mut files = Vec::new();
-    scripts(&root, &mut files);
-    files.sort();
+    let files = script_files(&root);
     let (mut agree, mut both_fail) = (0, 0);
     let mut limits: BTreeMap<String, usize> = BTreeMap::new();
     let mut disagreements = Vec::new();

@@ -3,28 +3,15 @@
 //! says what the interpreter says (issue: "on every expression in the
 //! corpus"). Unsupported cases are counted and reported, never passed.
 
-use dioptra_oracle::script::{parse_script, Env};
+use dioptra_oracle::script::{parse_script, script_files, Env};
 use dioptra_semantics::smt::{agreement, Agreement};
 use dioptra_semantics::text::parse_expr;
-use std::path::{Path, PathBuf};
-
-fn scripts(dir: &Path, out: &mut Vec<PathBuf>) {
-    for e in std::fs::read_dir(dir).unwrap() {
-        let p = e.unwrap().path();
-        if p.is_dir() {
-            scripts(&p, out);
-        } else if p.extension().is_some_and(|x| x == "dioptra") {
-            out.push(p);
-        }
-    }
-}
+use std::path::Path;
 
 #[test]
 fn the_encoding_agrees_with_the_interpreter_on_the_corpus() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus");
-    let mut files = Vec::new();
-    scripts(&root, &mut files);
-    files.sort();
+    let files = script_files(&root);
     let (mut agree, mut unsupported, mut disagree) = (0, Vec::new(), Vec::new());
     for f in files {
         let text = std::fs::read_to_string(&f).unwrap();

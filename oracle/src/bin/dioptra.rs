@@ -115,9 +115,9 @@ enum Cmd {
         /// Encode AMD's operations with the older single-byte opcodes.
         #[arg(long = "single-byte")]
         single_byte: bool,
-        /// Contexts (variants of --context) in which the law is checked.
-        #[arg(long, default_value_t = 64)]
-        variants: usize,
+        /// Contexts (variants of --context) in which the law is checked (at most 100 000).
+        #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(0..=100_000))]
+        variants: u32,
         #[arg(long)]
         json: bool,
     },
@@ -130,9 +130,9 @@ enum Cmd {
         /// Where the inputs are (a (context ...) file).
         #[arg(long)]
         context: PathBuf,
-        /// Variants of the context (other register and memory contents) to compare in.
-        #[arg(long, default_value_t = 256)]
-        variants: usize,
+        /// Variants of the context (other register and memory contents) to compare in (at most 100 000).
+        #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u32).range(0..=100_000))]
+        variants: u32,
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Read AMD's operations in the older single-byte encoding.
@@ -917,7 +917,7 @@ fn main() -> ExitCode {
             &target,
             hex,
             single_byte,
-            variants,
+            variants as usize,
             json,
         ),
         Cmd::DwarfEquiv {
@@ -928,7 +928,15 @@ fn main() -> ExitCode {
             seed,
             single_byte,
             json,
-        } => cmd_dwarf_equiv(&expr, &dwarf, &context, variants, seed, single_byte, json),
+        } => cmd_dwarf_equiv(
+            &expr,
+            &dwarf,
+            &context,
+            variants as usize,
+            seed,
+            single_byte,
+            json,
+        ),
         Cmd::Canon {
             expr,
             sig,

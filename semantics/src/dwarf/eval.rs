@@ -306,12 +306,12 @@ impl<'a> Machine<'a> {
             pc = match jump {
                 None => pc + 1,
                 Some(off) => {
-                    let target = pos[pc + 1] + off;
-                    pos.iter().position(|&p| p == target).ok_or_else(|| {
+                    let target = pos[pc + 1].checked_add(off);
+                    pos.iter().position(|&p| Some(p) == target).ok_or_else(|| {
                         err(
                             &name,
                             "bad-branch",
-                            format!("branch to byte {target}, not the start of an operation"),
+                            format!("branch by {off} bytes, not to the start of an operation"),
                         )
                     })?
                 }
@@ -419,13 +419,7 @@ impl<'a> Machine<'a> {
                 };
                 let addr = self.pop_value(name)?;
                 let space = self.pop_value(name)?;
-                let a = space.bits.unsigned().to_u32().ok_or_else(|| {
-                    err(
-                        name,
-                        "bad-address-space",
-                        "the address space does not fit 32 bits",
-                    )
-                })?;
+                let a = address_space(name, &space)?;
                 let loc = LocDesc::single(
                     Storage::Memory { addrspace: a },
                     addr.bits.unsigned().to_u128().unwrap_or(0) * 8,
@@ -582,13 +576,7 @@ impl<'a> Machine<'a> {
             AmdOp::FormAspaceAddress => {
                 let space = self.pop_value(name)?;
                 let addr = self.pop_value(name)?;
-                let s = space.bits.unsigned().to_u32().ok_or_else(|| {
-                    err(
-                        name,
-                        "bad-address-space",
-                        "the address space does not fit 32 bits",
-                    )
-                })?;
+                let s = address_space(name, &space)?;
                 let off = addr.bits.unsigned().to_u128().unwrap_or(0) * 8;
                 self.push(
                     name,
@@ -623,22 +611,15 @@ impl<'a> Machine<'a> {
                     )
                 })?;
                 let v = entry.read_register(n, 0, bits).map_err(|f| f.at(name))?;
-                // The location holding a
-                // register's value on entry is an implicit location with that
-                // value (contexts have no call frame information to say where
-                // it was saved).
+                // The location holding a register's value on entry is an
+                // implicit location with that value (contexts have no call
+                // frame information to say where it was saved).
                 self.push(name, Entry::Loc(LocDesc::implicit(v)))?;
             }
             AmdOp::Undefined => self.push(name, Entry::Loc(LocDesc::undefined()))?,
             AmdOp::AspaceBregx => {
                 let space = self.pop_value(name)?;
-                let s = space.bits.unsigned().to_u32().ok_or_else(|| {
-                    err(
-                        name,
-                        "bad-address-space",
-                        "the address space does not fit 32 bits",
-                    )
-                })?;
+                let s = address_space(name, &space)?;
                 let n = uleb(op, 0) as u32;
                 let g = self.generic_bits();
                 let r = self.register_low(name, self.env.ctx, n, g)?;
@@ -998,15 +979,12 @@ impl<'a> Machine<'a> {
         self.depth -= 1;
         let v = match m.stack.pop() {
             Some(Entry::Value(v)) => v,
-            Some(Entry::Loc(l)) => match l.singles() {
-                [s] if matches!(*s.storage, Storage::Register { .. }) && s.offset == 0 => {
-                    let Storage::Register { number } = *s.storage else {
-                        unreachable!()
-                    };
+            Some(Entry::Loc(l)) => match l.singles().first().map(|s| (&*s.storage, s.offset)) {
+                Some((Storage::Register { number }, 0)) if l.singles().len() == 1 => {
                     let g = self.generic_bits();
                     Value {
                         ty: self.generic(),
-                        bits: self.register_low(name, entry, number, g)?,
+                        bits: self.register_low(name, entry, *number, g)?,
                     }
                 }
                 _ => {
@@ -1040,6 +1018,18 @@ fn compare(code: c::DwOp, o: Option<std::cmp::Ordering>) -> bool {
         (c::DW_OP_gt, Some(o)) => o == Greater,
         (_, Some(o)) => o != Less,
     }
+}
+
+/// An address space identifier (`DW_OP_xderef*`,
+/// `DW_OP_LLVM_form_aspace_address`, `DW_OP_LLVM_aspace_bregx`).
+fn address_space(name: &str, v: &Value) -> Result<u32, Diag> {
+    v.bits.unsigned().to_u32().ok_or_else(|| {
+        err(
+            name,
+            "bad-address-space",
+            "the address space does not fit 32 bits",
+        )
+    })
 }
 
 /// The value as a signed integer (generic and unsigned values read as two's
@@ -1109,4 +1099,100 @@ fn convert(name: &str, v: Value, to: ValTy) -> Result<Value, Diag> {
         }
     };
     Ok(Value { ty: to, bits })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::context::ConcreteContext;
+    use crate::dwarf::text::parse;
+
+    fn ctx(text: &str) -> ConcreteContext {
+        ConcreteContext::parse(text).unwrap()
+    }
+
+    fn run(
+        ops: &str,
+        c: &ConcreteContext,
+        entry: Option<&ConcreteContext>,
+    ) -> Result<LocDesc, Diag> {
+        let unit = Unit::default();
+        let env = Env {
+            ctx: c,
+            unit: &unit,
+            enc: Encoding::default(),
+            entry: entry.map(|e| e as &dyn Context),
+        };
+        evaluate(&parse(ops, Encoding::default()).unwrap(), env)
+    }
+
+    #[test]
+    fn an_empty_expression_is_undefined() {
+        assert_eq!(
+            run("", &ctx("(context)"), None).unwrap(),
+            LocDesc::undefined()
+        );
+    }
+
+    #[test]
+    fn a_branch_out_of_range_is_an_error_not_an_overflow() {
+        let d = run(
+            "DW_OP_lit1, DW_OP_skip 9223372036854775807",
+            &ctx("(context)"),
+            None,
+        )
+        .unwrap_err();
+        assert!(d.matches("DW_OP_skip: bad-branch"), "{d}");
+    }
+
+    #[test]
+    fn an_endless_loop_stops_at_the_step_bound() {
+        let d = run("DW_OP_skip -3", &ctx("(context)"), None).unwrap_err();
+        assert!(d.matches("DWARF: limit-exceeded"), "{d}");
+    }
+
+    #[test]
+    fn a_piece_on_an_incomplete_composite_is_undefined() {
+        // DW_OP_piece with an incomplete composite on top: an undefined part.
+        let l = run(
+            "DW_OP_reg3, DW_OP_piece 0x1, DW_OP_piece 0x1",
+            &ctx("(context (register 3 \"01\"))"),
+            None,
+        )
+        .unwrap();
+        assert_eq!(l.to_string(), "comp(8: reg(3), 8: undef)");
+    }
+
+    #[test]
+    fn entry_values_come_from_the_entry_state() {
+        let now = ctx("(context (register 3 \"01 00 00 00\"))");
+        let entry = ctx("(context (register 3 \"2a 00 00 00\"))");
+        let l = run(
+            "DW_OP_entry_value(DW_OP_reg3), DW_OP_stack_value",
+            &now,
+            Some(&entry),
+        )
+        .unwrap();
+        assert_eq!(l, LocDesc::implicit(Bits::from_u64(64, 42)));
+        let l = run(
+            "DW_OP_LLVM_user DW_OP_LLVM_call_frame_entry_reg 0x3",
+            &now,
+            Some(&entry),
+        )
+        .unwrap();
+        assert_eq!(l, LocDesc::implicit(Bits::from_u64(32, 42)));
+        let d = run("DW_OP_entry_value(DW_OP_reg3)", &now, None).unwrap_err();
+        assert!(d.matches("DW_OP_entry_value: no-entry-state"), "{d}");
+    }
+
+    #[test]
+    fn a_location_where_a_value_is_needed_is_an_error() {
+        let d = run(
+            "DW_OP_reg3, DW_OP_lit1, DW_OP_plus",
+            &ctx("(context (register 3 \"01\"))"),
+            None,
+        )
+        .unwrap_err();
+        assert!(d.matches("DW_OP_plus: value-required"), "{d}");
+    }
 }

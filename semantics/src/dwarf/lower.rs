@@ -822,7 +822,9 @@ impl Lowerer<'_> {
                 mut code,
                 bit,
             } => {
-                let total = bit as i64 + d;
+                let total = (bit as i64)
+                    .checked_add(d)
+                    .ok_or_else(|| self.too_large())?;
                 let (bytes, bit) = (total.div_euclid(8), total.rem_euclid(8) as u64);
                 if bytes > 0 {
                     code.push(with(c::DW_OP_plus_uconst, bytes as u64));
@@ -833,7 +835,10 @@ impl Lowerer<'_> {
             }
             Form::Register { n, offset } => {
                 let size = self.ctx.register_bits(n);
-                let new = offset as i64 + d;
+                let new = i64::try_from(offset)
+                    .ok()
+                    .and_then(|o| o.checked_add(d))
+                    .ok_or_else(|| self.too_large())?;
                 match size {
                     Some(size) if new >= 0 && new as u64 <= size => Form::Register {
                         n,
@@ -853,7 +858,7 @@ impl Lowerer<'_> {
                 let mut out = Vec::new();
                 let mut start = 0i64;
                 for (bits, p) in parts {
-                    let end = start + bits as i64;
+                    let end = start.saturating_add(i64::try_from(bits).unwrap_or(i64::MAX));
                     if end > d {
                         let skip = (d - start).max(0);
                         out.push(((end - start - skip) as u64, self.offset_const(p, skip)?));
@@ -888,6 +893,10 @@ impl Lowerer<'_> {
             form,
             konst: None,
         })
+    }
+
+    fn too_large(&self) -> Diag {
+        ne(self.at, "too-large", "an offset past 2^63 bits")
     }
 
     fn value_frag(&self, ty: &Type, code: Vec<DwarfOp>) -> Frag {
@@ -1218,8 +1227,7 @@ impl Lowerer<'_> {
         let mut parts = Vec::new();
         for i in 0..count {
             let from = if mask.bit(i) { &l1 } else { &l0 };
-            let d = i64::try_from(i * size)
-                .map_err(|_| ne(self.at, "too-large", "offsets past 2^63 bits"))?;
+            let d = i64::try_from(i * size).map_err(|_| self.too_large())?;
             parts.push((size, self.offset_const(from.clone(), d)?));
         }
         Ok(Frag {
