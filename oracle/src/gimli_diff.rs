@@ -201,3 +201,39 @@ pub fn evaluate(listing: &Listing, ctx: &dyn Context) -> GimliResult {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dioptra_semantics::context::ConcreteContext;
+    use dioptra_semantics::dwarf::eval::{evaluate as ours, Env};
+    use dioptra_semantics::location::read;
+
+    /// The gimli difference listed in the README: `DW_OP_convert` of a
+    /// negative signed value to floating point. DWARF 5 converts the value
+    /// (-3 becomes -3.0); gimli goes through `u64` and gives 2^64 - 3.
+    #[test]
+    fn gimli_converts_a_negative_signed_value_to_float_as_unsigned() {
+        let listing = Listing::parse(
+            "DW_OP_constu 0xfffffffffffffffd, DW_OP_reinterpret 0x2, DW_OP_convert 0x1, DW_OP_stack_value\n\
+             0x1: DW_TAG_base_type DW_ATE_float 4 \"float\"\n\
+             0x2: DW_TAG_base_type DW_ATE_signed 8 \"long\"",
+            Encoding::default(),
+        )
+        .unwrap();
+        let ctx = ConcreteContext::default();
+        let float = |loc| f32::from_bits(read(&ctx, loc, 32).unwrap().low_u64() as u32);
+        let env = Env {
+            ctx: &ctx,
+            unit: &listing.unit,
+            enc: Encoding::default(),
+            entry: None,
+        };
+        let mine = ours(&listing.ops, env).unwrap();
+        assert_eq!(float(&mine), -3.0);
+        let GimliResult::Location(theirs) = evaluate(&listing, &ctx) else {
+            panic!("gimli did not evaluate the listing");
+        };
+        assert_eq!(float(&theirs), 18446744073709551613u64 as f32);
+    }
+}
