@@ -6,6 +6,7 @@
 //! Not-expressible lowerings for plain DWARF 5 are counted by reason.
 
 use dioptra_oracle::script::{parse_script, script_files, Env};
+use dioptra_semantics::context::Context;
 use dioptra_semantics::dwarf::law::compare_many;
 use dioptra_semantics::dwarf::lower::{lower, Target};
 use dioptra_semantics::dwarf::Encoding;
@@ -129,7 +130,7 @@ fn gimli_agrees_with_the_dwarf_evaluator_on_plain_dwarf5() {
                     ctx: c,
                     unit: &l.listing.unit,
                     enc: Encoding::default(),
-                    entry: None,
+                    entry: c.entry.as_deref().map(|e| e as &dyn Context),
                 };
                 let ours = evaluate(&l.listing.ops, env);
                 let theirs = gimli_eval(&l.listing, c);

@@ -94,6 +94,9 @@ pub struct ConcreteContext {
     /// `^block`): used by the lifetimes evaluation for referrers, global
     /// variable fragments and code locations.
     pub bindings: BTreeMap<String, LocDesc>,
+    /// The machine state on entry to the subprogram (registers and memory),
+    /// for DWARF's `DW_OP_entry_value` and `DW_OP_LLVM_call_frame_entry_reg`.
+    pub entry: Option<Box<ConcreteContext>>,
     declared_bytes: u64,
 }
 
@@ -268,6 +271,16 @@ impl ConcreteContext {
         for (e, l) in &self.bindings {
             out += &format!("\n  (bind \"{e}\" \"{l}\")");
         }
+        if let Some(e) = &self.entry {
+            out += "\n  (entry";
+            for (&(a, start), b) in &e.memory {
+                out += &format!("\n    (memory {a} 0x{start:x} \"{}\")", bytes(b));
+            }
+            for (n, b) in &e.registers {
+                out += &format!("\n    (register {n} \"{}\")", bytes(b));
+            }
+            out += ")";
+        }
         out + ")"
     }
 }
@@ -335,6 +348,7 @@ impl ConcreteContext {
     /// (typeobject "TYPE" "LOCATION")
     /// (lane N)
     /// (bind "%x" "LOCATION")                ; an LLVM entity's location (lifetimes)
+    /// (entry (register N "BYTES") (memory ...)) ; the state on entry (DWARF entry values)
     /// ```
     pub fn from_clauses(clauses: &[Node]) -> Result<ConcreteContext, Diag> {
         let mut c = ConcreteContext::default();
@@ -406,6 +420,30 @@ impl ConcreteContext {
                         return Err(cerr(cl, "bad-clause", format!("`{name}` is bound twice")));
                     }
                 }
+                "entry" => {
+                    if c.entry.is_some() {
+                        return Err(cerr(cl, "bad-clause", "the entry state is declared twice"));
+                    }
+                    // The entry state has the context's layout and only
+                    // registers and memory.
+                    let mut sub: Vec<Node> = clauses
+                        .iter()
+                        .filter(|n| matches!(n.form(), Some(("layout", _))))
+                        .cloned()
+                        .collect();
+                    for n in rest {
+                        if !matches!(n.form(), Some(("register" | "memory", _))) {
+                            return Err(cerr(
+                                n,
+                                "bad-clause",
+                                "an (entry ...) state holds (register ...) and (memory ...) clauses",
+                            ));
+                        }
+                        sub.push(n.clone());
+                    }
+                    let e = ConcreteContext::from_clauses(&sub)?;
+                    c.entry = Some(Box::new(e));
+                }
                 "lane" => {
                     let [n] = rest else {
                         return Err(cerr(cl, "bad-clause", "(lane N)"));
@@ -456,6 +494,22 @@ mod tests {
     use super::*;
 
     #[test]
+    fn an_entry_state_has_registers_and_memory_and_prints_back() {
+        let text = r#"(context x
+  (register 3 "09")
+  (entry
+    (memory 5 0x10 "01 ??")
+    (register 3 "05 00")))"#;
+        let c = ConcreteContext::parse(text).unwrap();
+        let e = c.entry.as_deref().unwrap();
+        assert_eq!(e.read_register(3, 0, 16).unwrap().low_u64(), 5);
+        assert_eq!(e.read_memory(5, 0x10 * 8, 8).unwrap().low_u64(), 1);
+        assert!(e.read_memory(5, 0x11 * 8, 8).is_err());
+        assert_eq!(c.read_register(3, 0, 8).unwrap().low_u64(), 9);
+        assert_eq!(c.to_script("x"), text);
+    }
+
+    #[test]
     fn memory_reads_are_little_endian_and_track_definedness() {
         let c = ConcreteContext::parse(
             r#"(context (memory 1 0x10 "34 12 ?? 00") (register 3 "ff 00"))"#,
@@ -486,6 +540,15 @@ mod tests {
             ),
             (r#"(context (register 1 "0"))"#, "Context: bad-bytes"),
             (r#"(context (cpu 1))"#, "Context: unknown-clause"),
+            (r#"(context (entry (lane 1)))"#, "Context: bad-clause"),
+            (
+                r#"(context (entry (register 1 "00")) (entry (register 1 "00")))"#,
+                "Context: bad-clause",
+            ),
+            (
+                r#"(context (entry (register 1 "00") (register 1 "01")))"#,
+                "Context: bad-register",
+            ),
             (
                 r#"(context (referrer "i32" "reg(1)") (referrer "i32" "reg(1)"))"#,
                 "Context: bad-clause",

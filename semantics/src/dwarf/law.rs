@@ -80,7 +80,7 @@ impl Agreement {
 
 /// Compares the DWARF of `lowered` (describing `bits` bits from bit
 /// `offset` of its location) with `expr` in `ctx`.
-pub fn compare(expr: &Expr, lowered: &Lowered, ctx: &dyn Context, enc: Encoding) -> Agreement {
+pub fn compare(expr: &Expr, lowered: &Lowered, ctx: &ConcreteContext, enc: Encoding) -> Agreement {
     let Lowered {
         listing,
         offset,
@@ -96,7 +96,7 @@ pub fn compare(expr: &Expr, lowered: &Lowered, ctx: &dyn Context, enc: Encoding)
         ctx,
         unit: &listing.unit,
         enc,
-        entry: None,
+        entry: ctx.entry.as_deref().map(|e| e as &dyn Context),
     };
     let dwarf = match evaluate(&listing.ops, env) {
         Ok(l) if offset == 0 => Ok(l),
