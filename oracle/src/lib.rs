@@ -6,7 +6,7 @@
 pub mod canon;
 pub mod equiv;
 pub mod fuzzing;
-pub mod gimli_diff;
+pub use dioptra_properties::gimli_diff;
 pub mod lowering;
 pub mod protocol;
 pub mod render;

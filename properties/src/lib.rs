@@ -6,6 +6,8 @@
 //! count is proptest's `PROPTEST_CASES`, bounded in CI) and by `dioptra fuzz`
 //! for long campaigns, which prints a shrunk counterexample as corpus cases.
 
+pub mod gimli_diff;
+
 use dioptra_generators::mutate::mutants;
 use dioptra_generators::programs::{arb_program, Program};
 use dioptra_generators::transform::{self, arb_forms, arb_transform, instance, Form, Transform};
@@ -447,6 +449,136 @@ pub fn law_canonicalization_preserves_location(e: &Expr, ctx: &str) -> Result<us
     Ok(steps.len())
 }
 
+/// Context variants each lowering law also compares in (registers and
+/// memory redrawn, some bytes undefined, the lane redrawn).
+const LOWERING_VARIANTS: usize = 4;
+
+/// Lowering preserves the location: for both targets, the DWARF of a
+/// well-formed expression, evaluated by dioptra's DWARF evaluator in the
+/// context and in variants of it, gives the same location over the result's
+/// bits as the reference, fails where the reference fails, or is more defined
+/// where the reference fails (D-lower-refines). A not-expressible lowering
+/// (or a context that lacks what evaluation needs) is `Unsupported`, never a
+/// pass; a lowering that fails otherwise is a failure. An input in several
+/// places is a location list for a code generator, not one expression: such
+/// a case is compared in the context whose inputs keep their first place.
+pub fn law_lowering_preserves_location(e: &Expr, ctx: &str) -> Result<Checked, String> {
+    use dioptra_semantics::dwarf::law::compare_many;
+    use dioptra_semantics::dwarf::lower::{lower, Target};
+    use dioptra_semantics::dwarf::Encoding;
+    let given = ConcreteContext::parse(ctx)
+        .map_err(|d| format!("the generated context does not parse: {d}"))?;
+    let mut skipped = Vec::new();
+    let mut compared = false;
+    for target in [Target::Amdgpu, Target::Dwarf5] {
+        let mut ctx = given.clone();
+        let mut lowered = lower(e, &ctx, target);
+        if matches!(&lowered, Err(d) if d.message.starts_with("multi-location-input")) {
+            ctx = one_place(&given);
+            lowered = lower(e, &ctx, target);
+        }
+        let l = match lowered {
+            Ok(l) => l,
+            Err(d) if d.outcome == Outcome::Unsupported => {
+                skipped.push(format!("{}: {d}", target.name()));
+                continue;
+            }
+            Err(d) => return Err(format!("{e}: lowering for {} fails: {d}", target.name())),
+        };
+        let t = compare_many(e, &l, &ctx, Encoding::default(), LOWERING_VARIANTS, 1);
+        if let Some((c, a)) = &t.first_difference {
+            return Err(format!(
+                "{e}: the {} DWARF\n{}\ndiffers: {}\nin {}",
+                target.name(),
+                l.listing.print(Encoding::default()),
+                a.describe(),
+                c.to_script("cex")
+            ));
+        }
+        compared |= t.compared() > 0;
+        if t.compared() == 0 {
+            skipped.push(format!("{}: nothing compared ({})", target.name(), t.summary()));
+        }
+    }
+    if compared {
+        Ok(Checked::Compared)
+    } else {
+        Ok(Checked::Unsupported(skipped.join("; ")))
+    }
+}
+
+/// `ctx` with every input (referrer, args, type object) in its first place
+/// only.
+fn one_place(ctx: &ConcreteContext) -> ConcreteContext {
+    let first = |i: &mut dioptra_semantics::context::Input| {
+        i.loc = LocDesc::new(vec![i.loc.singles()[0].clone()]);
+    };
+    let mut c = ctx.clone();
+    c.referrer.iter_mut().for_each(first);
+    c.args.iter_mut().for_each(first);
+    c.type_object.iter_mut().for_each(first);
+    c
+}
+
+/// How many generator choices the gimli law's expressions get: short ones,
+/// because a long expression almost always uses an op plain DWARF 5 cannot
+/// express (the current lane, the object in a register).
+pub const GIMLI_CHOICES: usize = 10;
+
+/// gimli agrees with dioptra's DWARF evaluator on plain DWARF 5: the
+/// `--target dwarf5` lowering of a well-formed expression, evaluated by both
+/// in the context and in variants of it, gives the same location, or both
+/// fail, or the difference is one of the listed, understood ones
+/// ([`gimli_diff::known_difference`]). Outside gimli's limits, or not
+/// expressible, is `Unsupported`.
+pub fn law_gimli_agrees_on_plain_dwarf5(e: &Expr, ctx: &str) -> Result<Checked, String> {
+    use dioptra_semantics::dwarf::law::variants;
+    use dioptra_semantics::dwarf::lower::{lower, Target};
+    use dioptra_semantics::dwarf::Encoding;
+    use gimli_diff::{differential, Differential};
+    let mut ctx = ConcreteContext::parse(ctx)
+        .map_err(|d| format!("the generated context does not parse: {d}"))?;
+    let mut lowered = lower(e, &ctx, Target::Dwarf5);
+    if matches!(&lowered, Err(d) if d.message.starts_with("multi-location-input")) {
+        ctx = one_place(&ctx);
+        lowered = lower(e, &ctx, Target::Dwarf5);
+    }
+    let l = match lowered {
+        Ok(l) => l,
+        Err(d) if d.outcome == Outcome::Unsupported => {
+            return Ok(Checked::Unsupported(d.to_string()))
+        }
+        Err(d) => return Err(format!("{e}: lowering fails: {d}")),
+    };
+    let mut ctxs = vec![ctx.clone()];
+    ctxs.extend(variants(&ctx, LOWERING_VARIANTS, 1));
+    let mut compared = false;
+    let mut limit = None;
+    for c in &ctxs {
+        match differential(&l, c) {
+            Differential::Agree | Differential::BothFail | Differential::Known(_) => {
+                compared = true
+            }
+            Differential::Limit(why) => limit = Some(why),
+            Differential::Unsupported => {}
+            Differential::Disagree { dioptra, gimli } => {
+                return Err(format!(
+                    "{e}: on\n{}\ndioptra gives {dioptra}, gimli {gimli}\nin {}",
+                    l.listing.print(Encoding::default()),
+                    c.to_script("cex")
+                ))
+            }
+        }
+    }
+    if compared {
+        Ok(Checked::Compared)
+    } else {
+        Ok(Checked::Unsupported(
+            limit.unwrap_or_else(|| "nothing compared".into()),
+        ))
+    }
+}
+
 /// The laws `dioptra fuzz` knows, by name.
 pub const LAWS: &[&str] = &[
     "print-parse-round-trip",
@@ -457,6 +589,8 @@ pub const LAWS: &[&str] = &[
     "smt-agrees-with-interpreter",
     "equiv-verdicts-are-confirmed",
     "canonicalization-preserves-location",
+    "lowering-preserves-location",
+    "gimli-agrees-on-plain-dwarf5",
 ];
 
 /// What a campaign found.
@@ -648,6 +782,40 @@ pub fn run_law(law: &str, cases: u32, seed: u64) -> Option<Campaign> {
                 format!(
                     "{}{c}\n;; canonicalizing changes the location of:\n;; {}\n",
                     header(&msg),
+                    quote(&e.to_string())
+                )
+            })
+        }
+        "lowering-preserves-location" => {
+            shrunk(r.run(&(arb_wellformed_expr(40), arb_context()), |(e, c)| {
+                law_lowering_preserves_location(&e, &c)
+                    .map(tally)
+                    .map_err(TestCaseError::fail)
+            }))
+            .map(|(e, c)| {
+                let msg = law_lowering_preserves_location(&e, &c)
+                    .err()
+                    .unwrap_or_default();
+                format!(
+                    "{}{c}\n;; the lowering changes the location of:\n;; {}\n",
+                    header(msg.lines().next().unwrap_or("")),
+                    quote(&e.to_string())
+                )
+            })
+        }
+        "gimli-agrees-on-plain-dwarf5" => {
+            shrunk(r.run(&(arb_wellformed_expr(GIMLI_CHOICES), arb_context()), |(e, c)| {
+                law_gimli_agrees_on_plain_dwarf5(&e, &c)
+                    .map(tally)
+                    .map_err(TestCaseError::fail)
+            }))
+            .map(|(e, c)| {
+                let msg = law_gimli_agrees_on_plain_dwarf5(&e, &c)
+                    .err()
+                    .unwrap_or_default();
+                format!(
+                    "{}{c}\n;; gimli and dioptra disagree on the dwarf5 lowering of:\n;; {}\n",
+                    header(msg.lines().next().unwrap_or("")),
                     quote(&e.to_string())
                 )
             })

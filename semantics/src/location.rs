@@ -521,6 +521,109 @@ pub fn same_location(a: &LocDesc, b: &LocDesc, n: u64) -> bool {
     bits(a) == bits(b)
 }
 
+/// Most alternatives [`same_places`] distributes a location into before it
+/// falls back to [`same_location`]'s first place of each part.
+const MAX_ALTERNATIVES: usize = 64;
+
+/// As [`same_location`], but a composite part in several places counts as
+/// several composites, one per place (`comp(8: {A | B})` is
+/// `{comp(8: A) | comp(8: B)}`), so a location set that a lowering moved into
+/// a composite still compares equal place by place. Past
+/// [`MAX_ALTERNATIVES`] it is [`same_location`].
+pub fn same_places(a: &LocDesc, b: &LocDesc, n: u64) -> bool {
+    let alts = |l: &LocDesc| -> Option<Vec<Vec<BitLeaf>>> {
+        let mut v = Vec::new();
+        for s in l.singles() {
+            v.extend(alternatives(&s.storage, s.offset, n)?);
+            if v.len() > MAX_ALTERNATIVES {
+                return None;
+            }
+        }
+        v.sort();
+        v.dedup();
+        Some(v)
+    };
+    match (alts(a), alts(b)) {
+        (Some(x), Some(y)) => x == y,
+        _ => same_location(a, b, n),
+    }
+}
+
+/// `dwarf` refines `reference` over `n` bits: the same as [`same_places`]
+/// except at bits past the end of an implicit value in every place of the
+/// reference (where reading fails), which `dwarf` may define. DWARF's
+/// implicit values are whole bytes, so a 65-bit value becomes a 72-bit one.
+pub fn refines_places(reference: &LocDesc, dwarf: &LocDesc, n: u64) -> bool {
+    let alts = |l: &LocDesc| -> Option<Vec<Vec<BitLeaf>>> {
+        let mut v = Vec::new();
+        for s in l.singles() {
+            v.extend(alternatives(&s.storage, s.offset, n)?);
+            if v.len() > MAX_ALTERNATIVES {
+                return None;
+            }
+        }
+        Some(v)
+    };
+    let (Some(mut r), Some(mut d)) = (alts(reference), alts(dwarf)) else {
+        return false;
+    };
+    let beyond: Vec<usize> = (0..n as usize)
+        .filter(|&i| r.iter().all(|a| a[i] == BitLeaf::Beyond))
+        .collect();
+    for a in &mut d {
+        for &i in &beyond {
+            a[i] = BitLeaf::Beyond;
+        }
+    }
+    r.sort();
+    r.dedup();
+    d.sort();
+    d.dedup();
+    r == d
+}
+
+/// The bit leaves of `n` bits from `off` of `st`, one vector per choice of
+/// place for the composite parts in several places; `None` past
+/// [`MAX_ALTERNATIVES`].
+fn alternatives(st: &Storage, off: u128, n: u64) -> Option<Vec<Vec<BitLeaf>>> {
+    let Storage::Composite { parts, .. } = st else {
+        let mut out = Vec::with_capacity(n as usize);
+        bit_leaves(st, off, n, &mut out);
+        return Some(vec![out]);
+    };
+    let mut acc: Vec<Vec<BitLeaf>> = vec![Vec::new()];
+    let (lo, hi) = (off, off + n as u128);
+    let mut start = 0u128;
+    for p in parts {
+        let end = start + p.bits as u128;
+        let (a, b) = (lo.max(start), hi.min(end));
+        if a < b {
+            let mut choices = Vec::new();
+            for s in p.loc.singles() {
+                choices.extend(alternatives(&s.storage, s.offset + (a - start), (b - a) as u64)?);
+            }
+            if acc.len() * choices.len() > MAX_ALTERNATIVES {
+                return None;
+            }
+            acc = acc
+                .iter()
+                .flat_map(|prefix| {
+                    choices.iter().map(move |c| {
+                        let mut v = prefix.clone();
+                        v.extend(c.iter().cloned());
+                        v
+                    })
+                })
+                .collect();
+        }
+        start = end;
+    }
+    for v in &mut acc {
+        v.resize(n as usize, BitLeaf::Beyond);
+    }
+    Some(acc)
+}
+
 fn bit_leaves(st: &Storage, off: u128, n: u64, out: &mut Vec<BitLeaf>) {
     match st {
         Storage::Memory { addrspace } => {

@@ -9,7 +9,9 @@
 //! than its source (DECISION (D-lower-refines): a debugger shows a value
 //! where the spec says the expression is not well-formed in that context;
 //! it never shows a different one). Those cases are counted apart, never as
-//! agreement.
+//! agreement. The same holds bit by bit: bits past the end of an implicit
+//! value of the reference (reading them fails) may be defined in the DWARF,
+//! whose implicit values are whole bytes (an `i65` constant is 72 bits).
 
 use super::eval::{evaluate, Env};
 use super::lower::Lowered;
@@ -17,7 +19,7 @@ use super::op::Encoding;
 use crate::context::{ConcreteContext, Context};
 use crate::diag::{Diag, Outcome};
 use crate::eval::eval;
-use crate::location::{same_location, LocDesc};
+use crate::location::{refines_places, same_places, LocDesc};
 use crate::syntax::Expr;
 use num_bigint::BigInt;
 
@@ -107,7 +109,15 @@ pub fn compare(expr: &Expr, lowered: &Lowered, ctx: &ConcreteContext, enc: Encod
     };
     match (reference, dwarf) {
         (_, Err(d)) if d.outcome == Outcome::Unsupported => Agreement::NotCompared(d),
-        (Ok(r), Ok(d)) if same_location(&r, &d, bits) => Agreement::Same(r),
+        (Ok(r), Ok(d)) if same_places(&r, &d, bits) => Agreement::Same(r),
+        (Ok(r), Ok(d)) if refines_places(&r, &d, bits) => Agreement::MoreDefined {
+            reference: Diag::eval(
+                "read",
+                "past-end-of-value",
+                format!("bits of {r} past the end of an implicit value"),
+            ),
+            dwarf: d,
+        },
         (Err(r), Err(d)) => Agreement::BothFail {
             reference: r,
             dwarf: d,

@@ -103,8 +103,14 @@ enum Form {
     Undefined,
     /// Parts from offset 0 up: (bits, fragment).
     Composite(Vec<(u64, Frag)>),
-    /// The implicit address `DIOpAddrOf(0)` makes, to the fragment's location.
-    ImplicitAddress(Box<Frag>),
+    /// The implicit address `DIOpAddrOf(N)` makes (`bits` wide, in address
+    /// space `aspace`), to the fragment's location. A `DIOpDeref` cancels
+    /// it; only materializing it needs an implicit pointer.
+    ImplicitAddress {
+        target: Box<Frag>,
+        aspace: u32,
+        bits: u64,
+    },
     /// `code` pushes a location description (extensions only).
     Location(Vec<DwarfOp>),
 }
@@ -556,7 +562,7 @@ impl Lowerer<'_> {
                 v.extend(self.read_ops(&f.ty, true, 0)?);
                 Ok(v)
             }
-            Form::Composite(_) | Form::ImplicitAddress(_) | Form::Location(_) => {
+            Form::Composite(_) | Form::ImplicitAddress { .. } | Form::Location(_) => {
                 self.amd_only(
                     "read-of-composite",
                     "plain DWARF 5 cannot read a value back from a composite or implicit pointer",
@@ -626,7 +632,18 @@ impl Lowerer<'_> {
                 v.push(amd(AmdOp::PieceEnd));
                 v
             }
-            Form::ImplicitAddress(target) => {
+            Form::ImplicitAddress {
+                target,
+                aspace,
+                bits,
+            } => {
+                if *aspace != 0 || *bits != 64 {
+                    return Err(ne(
+                        self.at,
+                        "aspace-implicit-pointer",
+                        "an implicit pointer outside address space 0 needs DW_OP_LLVM_aspace_implicit_pointer, which has no encoding yet",
+                    ));
+                }
                 let ops = self.final_location((**target).clone())?;
                 let die = self.unit.add_die(DieKind::Variable, ops);
                 vec![DwarfOp::with(
@@ -662,7 +679,7 @@ impl Lowerer<'_> {
             Form::Register { n, offset: 0 } => Ok(vec![reg(n)]),
             Form::Undefined => Ok(Vec::new()),
             Form::Composite(parts) => self.pieces(&parts),
-            Form::ImplicitAddress(_) => self.location(&f),
+            Form::ImplicitAddress { .. } => self.location(&f),
             Form::Address { aspace: 0, .. } | Form::Register { .. } => self.pieces(&[(w, f)]),
             Form::Address { .. } => Err(ne(
                 self.at,
@@ -710,7 +727,18 @@ impl Lowerer<'_> {
                     v.push(piece(bits, 0));
                 }
                 (_, Target::Amdgpu) => {
-                    v.extend(self.location(&p)?);
+                    let code = self.location(&p)?;
+                    if !v.is_empty() && code.iter().any(is_piece) {
+                        // The part builds a composite of its own while this
+                        // one is incomplete on the stack: its first piece
+                        // would be appended here. A value pushed underneath
+                        // separates them, and is dropped afterwards.
+                        v.push(op(c::DW_OP_lit0));
+                        v.extend(code);
+                        v.extend([op(c::DW_OP_swap), op(c::DW_OP_drop)]);
+                    } else {
+                        v.extend(code);
+                    }
                     v.push(piece(bits, 0));
                 }
             }
@@ -784,20 +812,24 @@ impl Lowerer<'_> {
                 self.offset_const(whole, off as i64)?
             }
             Storage::ImplicitAddress {
-                addrspace: 0,
-                bits: 64,
+                addrspace,
+                bits,
                 target,
                 ..
             } if off == 0 => {
                 let t = Type::Int(8);
                 let f = self.input_frag(target, &t)?;
-                frag(Form::ImplicitAddress(Box::new(f)))
+                frag(Form::ImplicitAddress {
+                    target: Box::new(f),
+                    aspace: *addrspace,
+                    bits: *bits,
+                })
             }
             Storage::ImplicitAddress { .. } => {
                 return Err(ne(
                     self.at,
-                    "aspace-implicit-pointer",
-                    "an implicit pointer outside address space 0 needs DW_OP_LLVM_aspace_implicit_pointer, which has no encoding yet",
+                    "implicit-pointer-offset",
+                    "an offset into an implicit address has no DWARF form",
                 ))
             }
             Storage::Entity { name, .. } => {
@@ -1107,9 +1139,8 @@ impl Lowerer<'_> {
     fn offset_by(&mut self, l: Frag, b: Frag, to: &Type, scale: i64) -> Result<Frag, Diag> {
         if let Some(k) = b.konst.as_ref().and_then(|k| k.signed().to_i64()) {
             if let Some(d) = k.checked_mul(scale) {
-                let mut f = self.offset_const(l, d)?;
-                f.ty = to.clone();
-                return Ok(f);
+                let f = self.offset_const(l, d)?;
+                return self.retype(f, to);
             }
         }
         let r = self.int_repr(&b.ty)?;
@@ -1238,19 +1269,19 @@ impl Lowerer<'_> {
     }
 
     /// `DIOpAddrOf(N)`: `DW_OP_implicit_pointer` to an artificial variable
-    /// whose location is `L`. Only address space 0 with address-sized
-    /// pointers: `DW_OP_LLVM_aspace_implicit_pointer` has no encoding yet.
+    /// whose location is `L`, made only where the address itself is needed
+    /// (a `DIOpDeref` of it is `L` again, as `eval_deref`). Only address
+    /// space 0 with address-sized pointers can be materialized:
+    /// `DW_OP_LLVM_aspace_implicit_pointer` has no encoding yet.
     fn lower_addr_of(&mut self, f: Frag, n: u32) -> Result<Frag, Diag> {
-        if n != 0 || self.ctx.layout().pointer_bits(0) != 64 {
-            return Err(ne(
-                self.at,
-                "aspace-implicit-pointer",
-                "an implicit pointer outside address space 0 needs DW_OP_LLVM_aspace_implicit_pointer, which has no encoding yet",
-            ));
-        }
+        let ty = Type::ptr(n);
         Ok(Frag {
-            ty: Type::ptr(n),
-            form: Form::ImplicitAddress(Box::new(f)),
+            form: Form::ImplicitAddress {
+                target: Box::new(f),
+                aspace: n,
+                bits: self.bits(&ty),
+            },
+            ty,
             konst: None,
         })
     }
@@ -1258,12 +1289,8 @@ impl Lowerer<'_> {
     /// `DIOpDeref(T)`: the pointer's value is the address (an implicit
     /// pointer's target directly, as `eval_deref`).
     fn lower_deref(&mut self, p: Frag, t: &Type) -> Result<Frag, Diag> {
-        if let Form::ImplicitAddress(target) = p.form {
-            return Ok(Frag {
-                ty: t.clone(),
-                form: target.form,
-                konst: None,
-            });
+        if let Form::ImplicitAddress { target, .. } = p.form {
+            return self.retype(*target, t);
         }
         let aspace = p.ty.addrspace().unwrap_or(0);
         let code = self.value(&p)?;
@@ -1274,6 +1301,29 @@ impl Lowerer<'_> {
                 code,
                 bit: 0,
             },
+            konst: None,
+        })
+    }
+
+    /// The location of `f` seen with type `t` (D-deref-addrof-type). A value
+    /// held in the DWARF representation of another type is its implicit
+    /// location again, read as `t` (extensions only).
+    fn retype(&mut self, f: Frag, t: &Type) -> Result<Frag, Diag> {
+        if matches!(f.form, Form::Value(_)) && self.repr(&f.ty) != self.repr(t) {
+            self.amd_only(
+                "retyped-value",
+                "a value seen with another type needs its implicit location",
+            )?;
+            let code = self.location(&f)?;
+            return Ok(Frag {
+                ty: t.clone(),
+                form: Form::Location(code),
+                konst: None,
+            });
+        }
+        Ok(Frag {
+            ty: t.clone(),
+            form: f.form,
             konst: None,
         })
     }

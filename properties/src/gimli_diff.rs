@@ -11,7 +11,8 @@
 //! address space 0 and 2-byte floats.
 
 use dioptra_semantics::bits::Bits;
-use dioptra_semantics::context::Context;
+use dioptra_semantics::context::{ConcreteContext, Context};
+use dioptra_semantics::dwarf::lower::Lowered;
 use dioptra_semantics::dwarf::unit::Listing;
 use dioptra_semantics::dwarf::{encode, Encoding};
 use dioptra_semantics::location::{LocDesc, Part, Storage};
@@ -202,6 +203,152 @@ pub fn evaluate(listing: &Listing, ctx: &dyn Context) -> GimliResult {
     }
 }
 
+/// How gimli's evaluation of a plain DWARF 5 lowering compares with
+/// dioptra's DWARF evaluator in one context.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Differential {
+    /// The same location over the lowered bits.
+    Agree,
+    BothFail,
+    /// Outside gimli's documented limits or the context (never agreement).
+    Limit(String),
+    /// dioptra's evaluator needs something the context does not give.
+    Unsupported,
+    /// A listed, understood difference ([`known_difference`]).
+    Known(&'static str),
+    /// Anything else: a bug on one side, to be listed.
+    Disagree {
+        dioptra: String,
+        gimli: String,
+    },
+}
+
+/// Evaluates `l`'s listing with dioptra's DWARF evaluator and with gimli in
+/// `ctx` and classifies the outcome.
+pub fn differential(l: &Lowered, ctx: &ConcreteContext) -> Differential {
+    use dioptra_semantics::diag::Outcome;
+    use dioptra_semantics::dwarf::eval::{evaluate as ours_eval, Env};
+    use dioptra_semantics::location::same_location;
+    // gimli's documented limit: an empty expression (DWARF 5's
+    // "undefined") is a stack underflow there.
+    if l.listing.ops.is_empty() {
+        return Differential::Limit("gimli: an empty expression is an error".into());
+    }
+    let env = Env {
+        ctx,
+        unit: &l.listing.unit,
+        enc: Encoding::default(),
+        entry: ctx.entry.as_deref().map(|e| e as &dyn Context),
+    };
+    let ours = ours_eval(&l.listing.ops, env);
+    let theirs = evaluate(&l.listing, ctx);
+    let readable = |a: &LocDesc| a.offset_by(ctx, &num_bigint::BigInt::from(0)).is_ok();
+    match (&ours, &theirs) {
+        (_, GimliResult::Limit(why)) => {
+            Differential::Limit(why.split(':').take(2).collect::<Vec<_>>().join(":"))
+        }
+        (Err(d), _) if d.outcome == Outcome::Unsupported => Differential::Unsupported,
+        (Ok(a), GimliResult::Location(b))
+            if readable(a) && same_location(a, b, l.offset + l.bits) =>
+        {
+            Differential::Agree
+        }
+        (Err(_), GimliResult::Error(_)) => Differential::BothFail,
+        _ => match known_difference(&ours, &theirs, l) {
+            Some(cause) => Differential::Known(cause),
+            None => Differential::Disagree {
+                dioptra: match &ours {
+                    Ok(l) => l.to_string(),
+                    Err(d) => d.to_string(),
+                },
+                gimli: format!("{theirs:?}"),
+            },
+        },
+    }
+}
+
+/// The understood floating-point differences between gimli and dioptra,
+/// recognised from the two results:
+///
+/// * gimli's `Value::convert` turns every integer into floating point through
+///   `to_u64` and `u64 as f32`/`as f64`, so a negative signed value converts
+///   as if it were unsigned (-3 becomes 1.8e19). DWARF 5 converts the value
+///   of the base type; this is a gimli bug.
+/// * gimli saturates floating point to integer (Rust's `as`) where dioptra
+///   reports `out-of-range` (D-dwarf-convert).
+/// * gimli's 0/0 is the machine's NaN (0xffc00000 on x86) where dioptra's is
+///   0x7fc00000 (D-nan-canonical).
+pub fn known_difference(
+    ours: &Result<LocDesc, dioptra_semantics::Diag>,
+    theirs: &GimliResult,
+    l: &Lowered,
+) -> Option<&'static str> {
+    let has = |enc| {
+        l.listing
+            .unit
+            .base_types
+            .values()
+            .any(|b| b.encoding == enc)
+    };
+    if !has(gimli::DW_ATE_float) {
+        return None;
+    }
+    match (ours, theirs) {
+        (Err(d), GimliResult::Location(_)) if d.reason == "out-of-range" => {
+            Some("gimli saturates float to integer (D-dwarf-convert)")
+        }
+        (Ok(a), GimliResult::Location(b)) => {
+            let mut causes = Vec::new();
+            explain(a, b, has(gimli::DW_ATE_signed), &mut causes)?;
+            causes.first().copied()
+        }
+        _ => None,
+    }
+}
+
+/// Walks two locations of the same shape; every pair of implicit values
+/// that differ must be a known float difference (pushed to `causes`).
+/// `None` when anything else differs.
+fn explain(a: &LocDesc, b: &LocDesc, signed: bool, causes: &mut Vec<&'static str>) -> Option<()> {
+    let ([x], [y]) = (a.singles(), b.singles()) else {
+        return (a == b).then_some(());
+    };
+    if x.offset != y.offset {
+        return None;
+    }
+    match (&*x.storage, &*y.storage) {
+        (Storage::Composite { parts: p, .. }, Storage::Composite { parts: q, .. })
+            if p.len() == q.len() =>
+        {
+            for (p, q) in p.iter().zip(q) {
+                if p.bits != q.bits {
+                    return None;
+                }
+                explain(&p.loc, &q.loc, signed, causes)?;
+            }
+            Some(())
+        }
+        (Storage::Implicit(u), Storage::Implicit(v)) if u == v => Some(()),
+        (Storage::Implicit(u), Storage::Implicit(v)) if u.width() == v.width() => {
+            let float = |bits: &Bits| match bits.width() {
+                32 => Some(f32::from_bits(bits.low_u64() as u32) as f64),
+                64 => Some(f64::from_bits(bits.low_u64())),
+                _ => None,
+            };
+            let (f, g) = (float(u)?, float(v)?);
+            if f.is_nan() && g.is_nan() {
+                causes.push("NaN sign or payload (D-nan-canonical)");
+            } else if signed && f < 0.0 && g >= 9.2e18 {
+                causes.push("gimli converts signed integers to float as unsigned");
+            } else {
+                return None;
+            }
+            Some(())
+        }
+        _ => (x == y).then_some(()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -237,3 +384,4 @@ mod tests {
         assert_eq!(float(&theirs), 18446744073709551613u64 as f32);
     }
 }
+
