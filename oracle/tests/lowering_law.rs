@@ -156,4 +156,3 @@ fn gimli_agrees_with_the_dwarf_evaluator_on_plain_dwarf5() {
         disagreements.len()
     );
 }
-

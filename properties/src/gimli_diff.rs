@@ -70,16 +70,21 @@ fn bits_of(v: Value) -> Bits {
 /// Evaluates `listing` with gimli in `ctx` (address size 8, DWARF 5).
 pub fn evaluate(listing: &Listing, ctx: &dyn Context) -> GimliResult {
     let enc = Encoding::default();
-    let bytes = match encode(&listing.ops, enc) {
-        Ok(b) => b,
-        Err(d) => return GimliResult::Limit(d.to_string()),
-    };
+    match encode(&listing.ops, enc) {
+        Ok(bytes) => evaluate_bytes(&bytes, listing, ctx),
+        Err(d) => GimliResult::Limit(d.to_string()),
+    }
+}
+
+/// Evaluates the encoded expression `bytes` of `listing` (whose unit gives
+/// the base types) with gimli in `ctx`.
+pub fn evaluate_bytes(bytes: &[u8], listing: &Listing, ctx: &dyn Context) -> GimliResult {
     let encoding = gimli::Encoding {
         format: gimli::Format::Dwarf32,
         version: 5,
         address_size: 8,
     };
-    let expr = gimli::Expression(EndianSlice::new(&bytes, LittleEndian));
+    let expr = gimli::Expression(EndianSlice::new(bytes, LittleEndian));
     let mut e = expr.evaluation(encoding);
     if let Some(o) = ctx.type_object() {
         if let [s] = o.loc.singles() {
@@ -384,4 +389,3 @@ mod tests {
         assert_eq!(float(&theirs), 18446744073709551613u64 as f32);
     }
 }
-

@@ -497,7 +497,11 @@ pub fn law_lowering_preserves_location(e: &Expr, ctx: &str) -> Result<Checked, S
         }
         compared |= t.compared() > 0;
         if t.compared() == 0 {
-            skipped.push(format!("{}: nothing compared ({})", target.name(), t.summary()));
+            skipped.push(format!(
+                "{}: nothing compared ({})",
+                target.name(),
+                t.summary()
+            ));
         }
     }
     if compared {
@@ -803,23 +807,24 @@ pub fn run_law(law: &str, cases: u32, seed: u64) -> Option<Campaign> {
                 )
             })
         }
-        "gimli-agrees-on-plain-dwarf5" => {
-            shrunk(r.run(&(arb_wellformed_expr(GIMLI_CHOICES), arb_context()), |(e, c)| {
+        "gimli-agrees-on-plain-dwarf5" => shrunk(r.run(
+            &(arb_wellformed_expr(GIMLI_CHOICES), arb_context()),
+            |(e, c)| {
                 law_gimli_agrees_on_plain_dwarf5(&e, &c)
                     .map(tally)
                     .map_err(TestCaseError::fail)
-            }))
-            .map(|(e, c)| {
-                let msg = law_gimli_agrees_on_plain_dwarf5(&e, &c)
-                    .err()
-                    .unwrap_or_default();
-                format!(
-                    "{}{c}\n;; gimli and dioptra disagree on the dwarf5 lowering of:\n;; {}\n",
-                    header(msg.lines().next().unwrap_or("")),
-                    quote(&e.to_string())
-                )
-            })
-        }
+            },
+        ))
+        .map(|(e, c)| {
+            let msg = law_gimli_agrees_on_plain_dwarf5(&e, &c)
+                .err()
+                .unwrap_or_default();
+            format!(
+                "{}{c}\n;; gimli and dioptra disagree on the dwarf5 lowering of:\n;; {}\n",
+                header(msg.lines().next().unwrap_or("")),
+                quote(&e.to_string())
+            )
+        }),
         _ => unreachable!("LAWS lists the names"),
     };
     Some(Campaign {

@@ -600,7 +600,11 @@ fn alternatives(st: &Storage, off: u128, n: u64) -> Option<Vec<Vec<BitLeaf>>> {
         if a < b {
             let mut choices = Vec::new();
             for s in p.loc.singles() {
-                choices.extend(alternatives(&s.storage, s.offset + (a - start), (b - a) as u64)?);
+                choices.extend(alternatives(
+                    &s.storage,
+                    s.offset + (a - start),
+                    (b - a) as u64,
+                )?);
             }
             if acc.len() * choices.len() > MAX_ALTERNATIVES {
                 return None;
@@ -672,5 +676,42 @@ fn bit_leaves(st: &Storage, off: u128, n: u64, out: &mut Vec<BitLeaf>) {
             }
             out.resize(base + n as usize, BitLeaf::Beyond);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::text::location::parse_location;
+    use crate::types::DataLayout;
+
+    fn loc(s: &str) -> LocDesc {
+        parse_location(s, &DataLayout::default()).unwrap()
+    }
+
+    #[test]
+    fn a_composite_part_in_two_places_is_two_composites() {
+        let set = loc("{reg(3) | mem(0, 0x10)}");
+        let moved = loc("comp(8: undef, 8: {reg(3) | mem(0, 0x10)})+8");
+        assert!(same_places(&set, &moved, 8));
+        // The first-place comparison cannot see the second place.
+        assert!(!same_location(&set, &moved, 8));
+        assert!(!same_places(&loc("reg(3)"), &moved, 8));
+        assert!(same_places(
+            &loc("{comp(8: reg(3), 8: reg(4)) | comp(8: mem(0, 0x10), 8: reg(4))}"),
+            &loc("comp(8: {reg(3) | mem(0, 0x10)}, 8: reg(4))"),
+            16
+        ));
+    }
+
+    #[test]
+    fn bits_past_an_implicit_value_may_be_defined_by_a_refinement() {
+        let reference = loc("imp(4, 0x5)");
+        let dwarf = loc("imp(8, 0x05)");
+        assert!(!same_places(&reference, &dwarf, 8));
+        assert!(refines_places(&reference, &dwarf, 8));
+        // Not the other way round, and not where the values differ.
+        assert!(!refines_places(&dwarf, &reference, 8));
+        assert!(!refines_places(&reference, &loc("imp(8, 0x06)"), 8));
     }
 }

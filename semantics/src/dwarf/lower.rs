@@ -639,7 +639,7 @@ impl Lowerer<'_> {
             } => {
                 if *aspace != 0 || *bits != 64 {
                     return Err(ne(
-                        self.at,
+                        "DIOpAddrOf",
                         "aspace-implicit-pointer",
                         "an implicit pointer outside address space 0 needs DW_OP_LLVM_aspace_implicit_pointer, which has no encoding yet",
                     ));
@@ -795,7 +795,10 @@ impl Lowerer<'_> {
                 let bytes = b.width().div_ceil(8);
                 let mut le = b.unsigned().to_bytes_le();
                 le.resize(bytes as usize, 0);
-                let mut v = vec![DwarfOp::with(c::DW_OP_implicit_value, vec![Operand::Block(le)])];
+                let mut v = vec![DwarfOp::with(
+                    c::DW_OP_implicit_value,
+                    vec![Operand::Block(le)],
+                )];
                 if b.width() % 8 != 0 {
                     v.extend([piece(b.width(), 0), amd(AmdOp::PieceEnd)]);
                 }

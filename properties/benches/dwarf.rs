@@ -1,0 +1,112 @@
+//! dioptra's DWARF evaluator against `gimli::Evaluation` on the same plain
+//! DWARF 5 expressions, in one run, as a ratio; and lowering throughput.
+//!
+//! The expressions are `--target dwarf5` lowerings of generated well-formed
+//! expressions, each in the generated context it was made for, kept only
+//! where gimli evaluates it to completion and agrees with dioptra (so both
+//! sides do the same work). Both start from the encoded bytes: dioptra
+//! decodes and evaluates, gimli parses as it evaluates; both answer memory
+//! and register reads from the same context and build a location
+//! description. The best of several rounds is reported.
+//!
+//! `cargo bench -p dioptra-properties --bench dwarf`
+
+use dioptra_generators::{arb_context, arb_wellformed_expr};
+use dioptra_properties::gimli_diff::{differential, evaluate_bytes, Differential};
+use dioptra_properties::GIMLI_CHOICES;
+use dioptra_semantics::context::{ConcreteContext, Context};
+use dioptra_semantics::dwarf::eval::{evaluate, Env};
+use dioptra_semantics::dwarf::lower::{lower, Lowered, Target};
+use dioptra_semantics::dwarf::{decode, encode, Encoding};
+use dioptra_semantics::syntax::Expr;
+use proptest::strategy::{Strategy, ValueTree};
+use proptest::test_runner::TestRunner;
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+const ROUNDS: usize = 7;
+
+fn main() {
+    let mut runner = TestRunner::deterministic();
+    let s = (arb_wellformed_expr(GIMLI_CHOICES), arb_context());
+    let mut cases: Vec<(Vec<u8>, Lowered, ConcreteContext)> = Vec::new();
+    let mut exprs: Vec<(Expr, ConcreteContext)> = Vec::new();
+    let mut drawn = 0;
+    while cases.len() < 2_000 && drawn < 200_000 {
+        drawn += 1;
+        let (e, c) = s.new_tree(&mut runner).unwrap().current();
+        let Ok(ctx) = ConcreteContext::parse(&c) else {
+            continue;
+        };
+        if exprs.len() < 5_000 {
+            exprs.push((e.clone(), ctx.clone()));
+        }
+        let Ok(l) = lower(&e, &ctx, Target::Dwarf5) else {
+            continue;
+        };
+        if differential(&l, &ctx) != Differential::Agree {
+            continue;
+        }
+        let bytes = encode(&l.listing.ops, Encoding::default()).unwrap();
+        cases.push((bytes, l, ctx));
+    }
+    let ops: usize = cases.iter().map(|c| c.1.listing.ops.len()).sum();
+    let bytes: usize = cases.iter().map(|c| c.0.len()).sum();
+    let n = cases.len() as f64;
+    println!(
+        "{} plain DWARF 5 expressions both evaluators complete and agree on (of {drawn} drawn), {:.1} ops, {:.1} bytes each",
+        cases.len(),
+        ops as f64 / n,
+        bytes as f64 / n
+    );
+
+    let (mut ours, mut theirs) = (Duration::MAX, Duration::MAX);
+    for _ in 0..ROUNDS {
+        let t = Instant::now();
+        for (b, l, ctx) in &cases {
+            let ops = decode(b, Encoding::default()).unwrap();
+            let env = Env {
+                ctx,
+                unit: &l.listing.unit,
+                enc: Encoding::default(),
+                entry: ctx.entry.as_deref().map(|e| e as &dyn Context),
+            };
+            black_box(evaluate(&ops, env).unwrap());
+        }
+        ours = ours.min(t.elapsed());
+        let t = Instant::now();
+        for (b, l, ctx) in &cases {
+            black_box(evaluate_bytes(b, &l.listing, ctx));
+        }
+        theirs = theirs.min(t.elapsed());
+    }
+    let per = |d: Duration| d.as_secs_f64() * 1e6 / n;
+    println!(
+        "evaluate: dioptra {:.2} us/expr (decode + evaluate), gimli {:.2} us/expr (evaluate + adapter); dioptra/gimli = {:.2} (best of {ROUNDS} rounds; goal <= 1)",
+        per(ours),
+        per(theirs),
+        ours.as_secs_f64() / theirs.as_secs_f64()
+    );
+
+    for target in [Target::Amdgpu, Target::Dwarf5] {
+        let mut best = Duration::MAX;
+        let mut lowered = 0;
+        for _ in 0..3 {
+            lowered = 0;
+            let t = Instant::now();
+            for (e, ctx) in &exprs {
+                if black_box(lower(e, ctx, target)).is_ok() {
+                    lowered += 1;
+                }
+            }
+            best = best.min(t.elapsed());
+        }
+        println!(
+            "lower --target {}: {} expressions ({lowered} lowered, the rest not expressible) in {:.3} s = {:.0} expr/s",
+            target.name(),
+            exprs.len(),
+            best.as_secs_f64(),
+            exprs.len() as f64 / best.as_secs_f64()
+        );
+    }
+}
