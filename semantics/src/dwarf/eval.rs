@@ -274,16 +274,9 @@ impl<'a> Machine<'a> {
     }
 
     fn run(&mut self, ops: &[DwarfOp]) -> Result<(), Diag> {
-        // Byte positions, for DW_OP_skip and DW_OP_bra.
-        let mut pos = Vec::with_capacity(ops.len() + 1);
-        let mut at = 0i64;
-        for op in ops {
-            pos.push(at);
-            at += super::op::encode(std::slice::from_ref(op), self.env.enc)
-                .map(|b| b.len() as i64)
-                .unwrap_or(1);
-        }
-        pos.push(at);
+        // Byte positions, for DW_OP_skip and DW_OP_bra: computed at the
+        // first taken branch (most expressions have none).
+        let mut pos: Vec<i64> = Vec::new();
         let mut pc = 0;
         while pc < ops.len() {
             self.steps += 1;
@@ -295,25 +288,38 @@ impl<'a> Machine<'a> {
                 ));
             }
             let op = &ops[pc];
-            let name = op.name();
+            let name = op.static_name();
             let jump = match op {
-                DwarfOp::Std { code, .. } => self.std_op(&name, c::DwOp(*code), op)?,
+                DwarfOp::Std { code, .. } => self.std_op(name, c::DwOp(*code), op)?,
                 DwarfOp::Amd { op: a, .. } => {
-                    self.amd_op(&name, *a, op)?;
+                    self.amd_op(name, *a, op)?;
                     None
                 }
             };
             pc = match jump {
                 None => pc + 1,
                 Some(off) => {
+                    if pos.is_empty() {
+                        pos.reserve(ops.len() + 1);
+                        let mut at = 0i64;
+                        for op in ops {
+                            pos.push(at);
+                            at += super::op::encode(std::slice::from_ref(op), self.env.enc)
+                                .map(|b| b.len() as i64)
+                                .unwrap_or(1);
+                        }
+                        pos.push(at);
+                    }
                     let target = pos[pc + 1].checked_add(off);
-                    pos.iter().position(|&p| Some(p) == target).ok_or_else(|| {
-                        err(
-                            &name,
-                            "bad-branch",
-                            format!("branch by {off} bytes, not to the start of an operation"),
-                        )
-                    })?
+                    target
+                        .and_then(|t| pos.binary_search(&t).ok())
+                        .ok_or_else(|| {
+                            err(
+                                name,
+                                "bad-branch",
+                                format!("branch by {off} bytes, not to the start of an operation"),
+                            )
+                        })?
                 }
             };
         }

@@ -587,6 +587,15 @@ impl DwarfOp {
         DwarfOp::Amd { op, operands }
     }
     /// The operation's name, as llvm-dwarfdump prints it.
+    /// The name without allocating; an opcode gimli does not name (which the
+    /// decoder rejects) is `DW_OP_unknown`.
+    pub fn static_name(&self) -> &'static str {
+        match self {
+            DwarfOp::Std { code, .. } => c::DwOp(*code).static_string().unwrap_or("DW_OP_unknown"),
+            DwarfOp::Amd { op, .. } => op.name(),
+        }
+    }
+
     pub fn name(&self) -> String {
         match self {
             DwarfOp::Std { code, .. } => c::DwOp(*code)
