@@ -73,6 +73,7 @@ fn main() {
                 unit: &l.listing.unit,
                 enc: Encoding::default(),
                 entry: ctx.entry.as_deref().map(|e| e as &dyn Context),
+                pc: None,
             };
             black_box(evaluate(ops, env).unwrap());
         }
@@ -85,6 +86,7 @@ fn main() {
                 unit: &l.listing.unit,
                 enc: Encoding::default(),
                 entry: ctx.entry.as_deref().map(|e| e as &dyn Context),
+                pc: None,
             };
             black_box(evaluate(&ops, env).unwrap());
         }

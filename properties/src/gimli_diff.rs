@@ -244,6 +244,7 @@ pub fn differential(l: &Lowered, ctx: &ConcreteContext) -> Differential {
         unit: &l.listing.unit,
         enc: Encoding::default(),
         entry: ctx.entry.as_deref().map(|e| e as &dyn Context),
+        pc: None,
     };
     let ours = ours_eval(&l.listing.ops, env);
     let theirs = evaluate(&l.listing, ctx);
@@ -380,6 +381,7 @@ mod tests {
             unit: &listing.unit,
             enc: Encoding::default(),
             entry: None,
+            pc: None,
         };
         let mine = ours(&listing.ops, env).unwrap();
         assert_eq!(float(&mine), -3.0);

@@ -181,6 +181,13 @@ enum Cmd {
         /// Defs are local to their block (the reading after LiveDebugValues).
         #[arg(long = "block-local")]
         block_local: bool,
+        /// Lower to DWARF location lists for this target (amdgpu or dwarf5) and
+        /// check them at every point against the listing's locations.
+        #[arg(long)]
+        lower: Option<String>,
+        /// With --lower: context variants to check in besides the context (at most 100000).
+        #[arg(long, default_value_t = 16)]
+        variants: usize,
         #[arg(long)]
         json: bool,
     },
@@ -702,6 +709,65 @@ fn read_text(path: &PathBuf, construct: &str) -> Result<String, Diag> {
     })
 }
 
+/// `lifetimes FILE --lower TARGET`: the module's location lists, and the
+/// lifetime law at every point in the context and its variants.
+fn cmd_lower_module(
+    file: &PathBuf,
+    target: &str,
+    context: Option<&PathBuf>,
+    variants: usize,
+    json: bool,
+) -> ExitCode {
+    use dioptra_semantics::dwarf::loclist::{compare_module, lower_module};
+    use dioptra_semantics::dwarf::lower::Target;
+    let setup = || -> Result<_, Diag> {
+        let t = Target::parse(target).ok_or_else(|| {
+            Diag::malformed(
+                "Usage",
+                "bad-target",
+                format!("`{target}`: the target is amdgpu or dwarf5"),
+            )
+        })?;
+        if variants > 100_000 {
+            return Err(Diag::malformed(
+                "Usage",
+                "too-many-variants",
+                format!("--variants {variants}: at most 100000"),
+            ));
+        }
+        let m = parse_module(&read_text(file, "Module")?)?;
+        let ctx = match context {
+            Some(c) => ConcreteContext::parse(&read_text(c, "Context")?)?,
+            None => ConcreteContext::default(),
+        };
+        Ok((t, m, ctx))
+    };
+    let (t, m, ctx) = match setup() {
+        Ok(x) => x,
+        Err(d) => return report(&d, json),
+    };
+    let lowered = match lower_module(&m, &ctx, t) {
+        Ok(l) => l,
+        Err(d) => return report(&d, json),
+    };
+    let listing = lowered.unit.lines(Encoding::default()).join("\n");
+    let (tally, first) = compare_module(&m, &lowered, &ctx, variants, 1);
+    if json {
+        println!(
+            "{}",
+            json!({"outcome": if tally.differ == 0 { "ok" } else { "differ" },
+                "listing": listing, "law": tally.summary(), "difference": first})
+        );
+    } else {
+        println!("{listing}");
+        eprintln!("law: {}", tally.summary());
+        if let Some(f) = &first {
+            eprintln!("{f}");
+        }
+    }
+    ExitCode::from(if tally.differ == 0 { 0 } else { 1 })
+}
+
 fn cmd_lifetimes(
     file: &PathBuf,
     at: Option<u32>,
@@ -967,10 +1033,19 @@ fn main() -> ExitCode {
         } => cmd_run(&paths, imp, timeout, verbose, json),
         Cmd::Lifetimes {
             file,
+            lower: Some(target),
+            context,
+            variants,
+            json,
+            ..
+        } => cmd_lower_module(&file, &target, context.as_ref(), variants, json),
+        Cmd::Lifetimes {
+            file,
             at,
             context,
             block_local,
             json,
+            ..
         } => cmd_lifetimes(&file, at, context.as_ref(), block_local, json),
         Cmd::Fuzz {
             property,

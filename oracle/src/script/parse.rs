@@ -73,6 +73,14 @@ pub enum Expect {
     /// `(assert_dwarf_equiv EXPR (in CTX) (dwarf "HEX or LISTING") (verdict "same"))`:
     /// does the DWARF describe the expression's location (`same` or `differ`)?
     DwarfEquiv { dwarf: String, verdict: String },
+    /// `(assert_module_lowering MODULE (in CTX) (target "amdgpu") (listing "...") | (reason "C: code"))`:
+    /// the module's location lists (checked exactly, by the reference only)
+    /// and the lifetime law at every point in the context and variants.
+    ModuleLowering {
+        target: String,
+        listing: Option<String>,
+        reason: Option<String>,
+    },
     /// `(assert_module_wellformed MODULE)`
     ModuleWellFormed,
     /// `(assert_module_illformed MODULE (reason "C: code"))`: some diagnostic matches.
@@ -106,13 +114,17 @@ impl Expect {
     }
     /// Is the case about DWARF (checked in process by the reference only)?
     pub fn is_dwarf(&self) -> bool {
-        matches!(self, Expect::Lowering { .. } | Expect::DwarfEquiv { .. })
+        matches!(
+            self,
+            Expect::Lowering { .. } | Expect::DwarfEquiv { .. } | Expect::ModuleLowering { .. }
+        )
     }
     /// Is the case about a module listing (`expr` holds the listing)?
     pub fn is_module(&self) -> bool {
         matches!(
             self,
             Expect::ModuleWellFormed
+                | Expect::ModuleLowering { .. }
                 | Expect::ModuleIllFormed { .. }
                 | Expect::ModuleMalformed { .. }
                 | Expect::Object { .. }
@@ -560,6 +572,7 @@ fn module_case(
         envs,
         &[
             "object", "segments", "location", "value", "error", "reason", "decision", "erratum",
+            "target", "listing",
         ],
     )?;
     if c.env.as_ref().is_some_and(|e| matches!(e, Env::Sig(_))) {
@@ -610,7 +623,7 @@ fn module_case(
             }
             e
         }
-        "assert_lowering" => {
+        "assert_module_lowering" => {
             let target = c.need(file, n, head, "target")?;
             if !["amdgpu", "dwarf5"].contains(&target.as_str()) {
                 return Err(err(
@@ -627,27 +640,14 @@ fn module_case(
                     file,
                     n,
                     "bad-form",
-                    "assert_lowering takes (listing ...) or (reason ...)",
+                    "assert_module_lowering takes (listing ...) or (reason ...)",
                 ));
             }
-            Expect::Lowering {
+            Expect::ModuleLowering {
                 target,
                 listing,
                 reason,
             }
-        }
-        "assert_dwarf_equiv" => {
-            let dwarf = c.need(file, n, head, "dwarf")?;
-            let verdict = c.need(file, n, head, "verdict")?;
-            if !["same", "differ"].contains(&verdict.as_str()) {
-                return Err(err(
-                    file,
-                    n,
-                    "bad-form",
-                    format!("verdict `{verdict}`: same or differ"),
-                ));
-            }
-            Expect::DwarfEquiv { dwarf, verdict }
         }
         other => return Err(err(file, n, "unknown-form", format!("`{other}`"))),
     };

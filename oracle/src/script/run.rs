@@ -269,7 +269,7 @@ pub fn check_case(case: &Case, r: &Response) -> Result<(), String> {
                 )),
             }
         }
-        Expect::Lowering { .. } | Expect::DwarfEquiv { .. } => {
+        Expect::Lowering { .. } | Expect::DwarfEquiv { .. } | Expect::ModuleLowering { .. } => {
             Err("DWARF cases are checked in process (check_dwarf_case)".into())
         }
         Expect::ModuleWellFormed => ok(),
@@ -391,16 +391,67 @@ pub struct Summary {
     pub dwarf_skipped: usize,
 }
 
+/// The listing a lowering printed is the one expected (lines trimmed,
+/// blank lines ignored).
+fn same_listing(got: &str, want: &str) -> Result<(), String> {
+    let norm = |s: &str| {
+        s.lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    if norm(got) == norm(want) {
+        return Ok(());
+    }
+    Err(format!(
+        "expected the listing\n      {}\n    got\n      {}",
+        norm(want).replace('\n', "\n      "),
+        got.replace('\n', "\n      ")
+    ))
+}
+
 /// Checks a DWARF case in process: the lowering's listing and the law, or
-/// a DWARF equivalence.
+/// a DWARF equivalence, or a module's location lists and the lifetime law.
 pub fn check_dwarf_case(case: &Case) -> Result<(), String> {
     use crate::lowering::{compare_many, dwarf_equiv, lower, parse_dwarf, Target};
     use dioptra_semantics::dwarf::Encoding;
     let Env::Ctx(ctx) = &case.env else {
         return Err("a DWARF case needs (in CONTEXT)".into());
     };
-    let expr = dioptra_semantics::text::parse_expr(&case.expr).map_err(|d| d.to_string())?;
     let enc = Encoding::default();
+    if let Expect::ModuleLowering {
+        target,
+        listing,
+        reason,
+    } = &case.expect
+    {
+        use dioptra_semantics::dwarf::loclist::{compare_module, lower_module};
+        let m = dioptra_semantics::lifetime::parse_module(&case.expr).map_err(|d| d.to_string())?;
+        let t = Target::parse(target).ok_or("bad target")?;
+        return match (lower_module(&m, ctx, t), listing, reason) {
+            (Ok(l), Some(want), _) => {
+                same_listing(&l.unit.lines(enc).join("\n"), want)?;
+                let (tally, first) = compare_module(&m, &l, ctx, 16, case.line as u64);
+                match first {
+                    None if tally.compared() > 0 => Ok(()),
+                    None => Err(format!(
+                        "the lifetime law compared nothing: {}",
+                        tally.summary()
+                    )),
+                    Some(f) => Err(format!("the lifetime law fails: {f}")),
+                }
+            }
+            (Ok(l), None, Some(r)) => Err(format!(
+                "expected `{r}`, got the listing {}",
+                l.unit.lines(enc).join("\n")
+            )),
+            (Err(d), _, Some(r)) if d.matches(r) => Ok(()),
+            (Err(d), _, _) => Err(format!("got `{d}`")),
+            (Ok(_), None, None) => Err("nothing expected".into()),
+        };
+    }
+    let expr = dioptra_semantics::text::parse_expr(&case.expr).map_err(|d| d.to_string())?;
     match &case.expect {
         Expect::Lowering {
             target,
@@ -410,21 +461,7 @@ pub fn check_dwarf_case(case: &Case) -> Result<(), String> {
             let t = Target::parse(target).ok_or("bad target")?;
             match (lower(&expr, &**ctx, t), listing, reason) {
                 (Ok(l), Some(want), _) => {
-                    let got = l.listing.print(enc);
-                    let norm = |s: &str| {
-                        s.lines()
-                            .map(str::trim)
-                            .filter(|l| !l.is_empty())
-                            .collect::<Vec<_>>()
-                            .join("\n")
-                    };
-                    if norm(&got) != norm(want) {
-                        return Err(format!(
-                            "expected the listing\n      {}\n    got\n      {}",
-                            norm(want).replace('\n', "\n      "),
-                            got.replace('\n', "\n      ")
-                        ));
-                    }
+                    same_listing(&l.listing.print(enc), want)?;
                     let tally = compare_many(&expr, &l, ctx, enc, 16, case.line as u64);
                     match tally.first_difference {
                         None => Ok(()),

@@ -15,7 +15,7 @@
 //! decision mark with a `D-dwarf-` id and is listed in the README.
 
 use super::op::{AmdOp, DwarfOp, Encoding, Operand};
-use super::unit::Unit;
+use super::unit::{ListEntry, Unit};
 use crate::bits::Bits;
 use crate::context::Context;
 use crate::diag::Diag;
@@ -44,6 +44,9 @@ pub struct Env<'a> {
     /// The machine state on entry to the subprogram, for `DW_OP_entry_value`
     /// and `DW_OP_LLVM_call_frame_entry_reg`.
     pub entry: Option<&'a dyn Context>,
+    /// The program counter, for location lists (the unit's list DIEs that
+    /// `DW_OP_call*` reaches, and [`evaluate_list`]).
+    pub pc: Option<u64>,
 }
 
 /// The type of a value: the generic type or a base type DIE.
@@ -93,6 +96,20 @@ pub fn evaluate(ops: &[DwarfOp], env: Env) -> Result<LocDesc, Diag> {
     };
     m.run(ops)?;
     m.result()
+}
+
+/// Evaluates a location list at `env.pc` (DWARF 5 Section 2.6.2, with the
+/// extensions' reading of overlapping entries): the union of the locations
+/// of every bounded entry whose range holds the pc; where none does, the
+/// default entry's; with neither, the undefined location.
+pub fn evaluate_list(entries: &[ListEntry], env: Env) -> Result<LocDesc, Diag> {
+    let mut m = Machine {
+        env,
+        stack: Vec::new(),
+        steps: 0,
+        depth: 0,
+    };
+    m.list("DW_AT_location", entries)
 }
 
 /// Evaluates and returns the whole stack (for `DW_OP_entry_value` and tests).
@@ -492,6 +509,15 @@ impl<'a> Machine<'a> {
             }
             c::DW_OP_call2 | c::DW_OP_call4 | c::DW_OP_call_ref => {
                 let die = uleb(op, 0);
+                if let Some(d) = self.env.unit.lists.get(&die) {
+                    // The extensions' call of a DIE whose location is a
+                    // list: the list evaluated at the current pc, pushed
+                    // as a location description.
+                    self.enter(name)?;
+                    let loc = self.list(name, &d.entries)?;
+                    self.depth -= 1;
+                    return self.push(name, Entry::Loc(loc)).map(|()| None);
+                }
                 let ops = self
                     .env
                     .unit
@@ -961,6 +987,43 @@ impl<'a> Machine<'a> {
         self.push(name, Entry::Loc(moved))
     }
 
+    /// A location list at the current pc (see [`evaluate_list`]); each entry
+    /// runs on a stack of its own.
+    fn list(&mut self, name: &str, entries: &[ListEntry]) -> Result<LocDesc, Diag> {
+        let pc = self.env.pc.ok_or_else(|| {
+            Diag::unsupported(name, "no-pc", "a location list needs a program counter")
+        })?;
+        let run = |m: &mut Self, ops: &[DwarfOp]| -> Result<LocDesc, Diag> {
+            let mut sub = Machine {
+                env: Env { ..m.env },
+                stack: Vec::new(),
+                steps: m.steps,
+                depth: m.depth,
+            };
+            sub.run(ops)?;
+            m.steps = sub.steps;
+            sub.result()
+        };
+        let mut singles = Vec::new();
+        for e in entries {
+            if let ListEntry::Bounded { lo, hi, ops } = e {
+                if (*lo..*hi).contains(&pc) {
+                    singles.extend(run(self, ops)?.singles().iter().cloned());
+                }
+            }
+        }
+        if !singles.is_empty() {
+            return Ok(LocDesc::new(singles));
+        }
+        match entries.iter().find_map(|e| match e {
+            ListEntry::Default(ops) => Some(ops),
+            _ => None,
+        }) {
+            Some(ops) => run(self, ops),
+            None => Ok(LocDesc::undefined()),
+        }
+    }
+
     /// `DW_OP_entry_value(E)`: `E` evaluated in the entry state; a register
     /// location gives the register's value (generic), a value is pushed as is.
     fn entry_value(&mut self, name: &str, op: &DwarfOp) -> Result<(), Diag> {
@@ -972,6 +1035,7 @@ impl<'a> Machine<'a> {
         let env = Env {
             ctx: entry,
             entry: None,
+            pc: None,
             ..self.env
         };
         let mut m = Machine {
@@ -1128,6 +1192,7 @@ mod tests {
             unit: &unit,
             enc: Encoding::default(),
             entry: entry.map(|e| e as &dyn Context),
+            pc: None,
         };
         evaluate(&parse(ops, Encoding::default()).unwrap(), env)
     }

@@ -99,6 +99,7 @@ pub fn compare(expr: &Expr, lowered: &Lowered, ctx: &ConcreteContext, enc: Encod
         unit: &listing.unit,
         enc,
         entry: ctx.entry.as_deref().map(|e| e as &dyn Context),
+        pc: None,
     };
     let dwarf = match evaluate(&listing.ops, env) {
         Ok(l) if offset == 0 => Ok(l),

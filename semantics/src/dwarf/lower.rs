@@ -38,6 +38,7 @@ use crate::wellformed::check;
 use gimli::constants as c;
 use num_bigint::BigInt;
 use num_traits::ToPrimitive;
+use std::collections::BTreeMap;
 
 /// Which DWARF the lowering may use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -173,17 +174,33 @@ struct Lowerer<'a> {
     ctx: &'a dyn Context,
     target: Target,
     unit: Unit,
+    /// Inputs (`DIOpArg` index) that are DIEs called with `DW_OP_call4`.
+    calls: &'a BTreeMap<u32, u64>,
     /// The op being lowered, for diagnostics.
     at: &'static str,
 }
 
 /// Lowers `expr` for `target`, with the inputs where `ctx` puts them.
 pub fn lower(expr: &Expr, ctx: &dyn Context, target: Target) -> Result<Lowered, Diag> {
+    lower_in(expr, ctx, target, Unit::default(), &BTreeMap::new())
+}
+
+/// Lowers `expr` into `unit` (its base types and DIEs are shared, its DIE
+/// offsets stay valid); the inputs in `calls` are the locations of DIEs,
+/// pushed by `DW_OP_call4` (a module's argObjects, extensions only).
+pub fn lower_in(
+    expr: &Expr,
+    ctx: &dyn Context,
+    target: Target,
+    unit: Unit,
+    calls: &BTreeMap<u32, u64>,
+) -> Result<Lowered, Diag> {
     let checked = check(expr, &ctx.signature())?;
     let mut l = Lowerer {
         ctx,
         target,
-        unit: Unit::default(),
+        unit,
+        calls,
         at: "DIExpr",
     };
     let mut stack: Vec<Frag> = Vec::new();
@@ -970,6 +987,17 @@ impl Lowerer<'_> {
 
     /// `DIOpArg(N, T)`: input `N`'s location, where the context puts it.
     fn lower_arg(&mut self, n: u32, t: &Type) -> Result<Frag, Diag> {
+        if let Some(&die) = self.calls.get(&n) {
+            self.amd_only(
+                "call-of-location",
+                "plain DWARF 5 has no call that pushes a location description",
+            )?;
+            return Ok(Frag {
+                ty: t.clone(),
+                form: Form::Location(vec![DwarfOp::with(c::DW_OP_call4, vec![Operand::U(die)])]),
+                konst: None,
+            });
+        }
         let i = self.ctx.args().get(n as usize).ok_or_else(|| {
             Diag::eval(
                 self.at,

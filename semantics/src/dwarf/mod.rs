@@ -20,6 +20,7 @@
 
 pub mod eval;
 pub mod law;
+pub mod loclist;
 pub mod lower;
 pub mod op;
 pub mod text;

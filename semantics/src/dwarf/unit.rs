@@ -41,11 +41,45 @@ pub enum DieKind {
     Variable,
 }
 
+/// One entry of a location list (DWARF 5 Section 2.6.2).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ListEntry {
+    /// Applies where `lo <= pc < hi`; entries may overlap (the object is in
+    /// several places at once).
+    Bounded { lo: u64, hi: u64, ops: Vec<DwarfOp> },
+    /// `DW_LLE_default_location`: applies where no bounded entry does.
+    Default(Vec<DwarfOp>),
+}
+
+/// What a location list belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ListTag {
+    /// `DW_TAG_variable`, `DW_AT_location`.
+    Variable,
+    /// `DW_TAG_dwarf_procedure`, `DW_AT_location`: a `DIFragment` that
+    /// expressions call with `DW_OP_call4`.
+    Procedure,
+    /// `DW_TAG_subprogram`, `DW_AT_LLVM_lane_pc`.
+    SubprogramLanePc,
+}
+
+/// A DIE whose attribute is a location list.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ListDie {
+    pub tag: ListTag,
+    /// The source name, or the metadata id of a fragment.
+    pub name: String,
+    pub entries: Vec<ListEntry>,
+}
+
 /// Base types and located DIEs by DIE offset.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Unit {
     pub base_types: BTreeMap<u64, BaseType>,
     pub dies: BTreeMap<u64, (DieKind, Vec<DwarfOp>)>,
+    /// DIEs located by a location list (a module's variables, fragments
+    /// and lane PCs).
+    pub lists: BTreeMap<u64, ListDie>,
 }
 
 /// The largest base type dioptra reads (bytes).
@@ -55,7 +89,8 @@ impl Unit {
     fn next_offset(&self) -> u64 {
         let a = self.base_types.keys().next_back().copied().unwrap_or(0);
         let b = self.dies.keys().next_back().copied().unwrap_or(0);
-        a.max(b) + 1
+        let l = self.lists.keys().next_back().copied().unwrap_or(0);
+        a.max(b).max(l) + 1
     }
 
     /// The offset of a base type with this encoding and size, added if new.
@@ -89,8 +124,23 @@ impl Unit {
         k
     }
 
+    /// Adds a DIE located by a list (entries filled in later); returns its
+    /// offset.
+    pub fn add_list(&mut self, tag: ListTag, name: &str) -> u64 {
+        let k = self.next_offset();
+        self.lists.insert(
+            k,
+            ListDie {
+                tag,
+                name: name.to_string(),
+                entries: Vec::new(),
+            },
+        );
+        k
+    }
+
     pub fn is_empty(&self) -> bool {
-        self.base_types.is_empty() && self.dies.is_empty()
+        self.base_types.is_empty() && self.dies.is_empty() && self.lists.is_empty()
     }
 
     /// The lines a listing prints after its expression.
@@ -114,12 +164,73 @@ impl Unit {
             };
             out.push((*k, format!("0x{k:x}: {tag} {}", text::print(ops, enc))));
         }
+        for (k, d) in &self.lists {
+            let (tag, attr) = match d.tag {
+                ListTag::Variable => ("DW_TAG_variable", "DW_AT_location"),
+                ListTag::Procedure => ("DW_TAG_dwarf_procedure", "DW_AT_location"),
+                ListTag::SubprogramLanePc => ("DW_TAG_subprogram", "DW_AT_LLVM_lane_pc"),
+            };
+            let mut s = format!("0x{k:x}: {tag} {:?} {attr}", d.name);
+            for e in &d.entries {
+                s += &match e {
+                    ListEntry::Bounded { lo, hi, ops } => {
+                        format!("\n  [0x{lo:x}, 0x{hi:x}): {}", text::print(ops, enc))
+                    }
+                    ListEntry::Default(ops) => format!("\n  <default>: {}", text::print(ops, enc)),
+                };
+            }
+            out.push((*k, s));
+        }
         out.sort();
         out.into_iter().map(|(_, s)| s).collect()
     }
 
+    /// Reads one location list entry line (`[0xLO, 0xHI): OPS` or
+    /// `<default>: OPS`) of the last list DIE.
+    fn parse_entry(&mut self, line: &str, enc: Encoding) -> Result<(), Diag> {
+        let bad = |m: String| Diag::malformed("DWARF", "bad-list-entry", m);
+        let Some((_, d)) = self.lists.iter_mut().next_back() else {
+            return Err(bad(format!(
+                "`{line}`: an entry before any location list DIE"
+            )));
+        };
+        let num = |t: &str| {
+            let t = t.trim();
+            match t.strip_prefix("0x") {
+                Some(h) => u64::from_str_radix(h, 16).ok(),
+                None => t.parse().ok(),
+            }
+        };
+        let entry = if let Some(ops) = line.strip_prefix("<default>:") {
+            ListEntry::Default(text::parse(ops.trim(), enc)?)
+        } else {
+            let (range, ops) = line
+                .strip_prefix('[')
+                .and_then(|r| r.split_once("):"))
+                .ok_or_else(|| bad(format!("`{line}`: expected `[LO, HI): OPS`")))?;
+            let (lo, hi) = range
+                .split_once(',')
+                .and_then(|(a, b)| Some((num(a)?, num(b)?)))
+                .ok_or_else(|| bad(format!("`{range}`: expected `LO, HI`")))?;
+            if lo >= hi {
+                return Err(bad(format!("`[{range})` is an empty range")));
+            }
+            ListEntry::Bounded {
+                lo,
+                hi,
+                ops: text::parse(ops.trim(), enc)?,
+            }
+        };
+        d.entries.push(entry);
+        Ok(())
+    }
+
     /// Reads one line that [`Unit::lines`] writes.
     pub fn parse_line(&mut self, line: &str, enc: Encoding) -> Result<(), Diag> {
+        let line = line.trim();
+        if line.starts_with('[') || line.starts_with("<default>") {
+            return self.parse_entry(line, enc);
+        }
         let bad = |m: String| Diag::malformed("DWARF", "bad-die", m);
         let (off, rest) = line
             .split_once(':')
@@ -130,11 +241,42 @@ impl Unit {
             None => off.parse(),
         }
         .map_err(|_| bad(format!("`{off}` is not a DIE offset")))?;
-        if self.base_types.contains_key(&k) || self.dies.contains_key(&k) {
+        if self.base_types.contains_key(&k)
+            || self.dies.contains_key(&k)
+            || self.lists.contains_key(&k)
+        {
             return Err(bad(format!("DIE 0x{k:x} is defined twice")));
         }
         let rest = rest.trim();
         let (tag, body) = rest.split_once(' ').unwrap_or((rest, ""));
+        let list_tag = match (tag, body.rsplit(' ').next()) {
+            ("DW_TAG_variable", Some("DW_AT_location")) => Some(ListTag::Variable),
+            ("DW_TAG_dwarf_procedure", Some("DW_AT_location")) => Some(ListTag::Procedure),
+            ("DW_TAG_subprogram", Some("DW_AT_LLVM_lane_pc")) => Some(ListTag::SubprogramLanePc),
+            _ => None,
+        };
+        if let Some(t) = list_tag {
+            // Entries belong to the list DIE above them: the last one.
+            if self.lists.keys().next_back().is_some_and(|&l| l > k) {
+                return Err(bad(format!(
+                    "DIE 0x{k:x}: location list DIEs come in increasing offset order"
+                )));
+            }
+            let name = body
+                .rsplit_once(' ')
+                .map_or("", |(n, _)| n)
+                .trim()
+                .trim_matches('"');
+            self.lists.insert(
+                k,
+                ListDie {
+                    tag: t,
+                    name: name.to_string(),
+                    entries: Vec::new(),
+                },
+            );
+            return Ok(());
+        }
         match tag {
             "DW_TAG_base_type" => {
                 let mut w = body.splitn(3, ' ');

@@ -299,7 +299,7 @@ impl<'m> Analysis<'m> {
 }
 
 /// The location of an LLVM entity: its binding, or its own abstract storage.
-fn entity(ctx: &ConcreteContext, name: &str, bits: u64) -> LocDesc {
+pub(crate) fn entity(ctx: &ConcreteContext, name: &str, bits: u64) -> LocDesc {
     ctx.bindings.get(name).cloned().unwrap_or_else(|| {
         LocDesc::single(
             Storage::Entity {
@@ -313,7 +313,7 @@ fn entity(ctx: &ConcreteContext, name: &str, bits: u64) -> LocDesc {
 
 /// The referrer of a def as an input: "A value of `undef` is allowed and
 /// specifies the undefined location description."
-fn referrer_input(
+pub(crate) fn referrer_input(
     ctx: &ConcreteContext,
     r: &Referrer,
     expr_ty: Option<Type>,

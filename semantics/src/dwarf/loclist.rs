@@ -1,0 +1,326 @@
+//! Lifetimes to DWARF: a module's objects as DIEs with location lists.
+//!
+//! Spec, `DILifetime`: "A computed lifetime segment corresponds to the DWARF
+//! `loclist` default location description", and a bounded segment is active
+//! over the instructions its `llvm.dbg.def` reaches; when several are active
+//! "the location description is comprised of all of the location
+//! descriptions of all active bounded lifetime segments" (DWARF 5's
+//! overlapping location list entries). `DIFragment`: "In DWARF a
+//! `DIFragment` can be represented using a `DW_TAG_dwarf_procedure` DIE."
+//! "Divergent Lane PC": the `activeLanePC` fragment's location list "is used
+//! as the value of the `DW_AT_LLVM_lane_pc` attribute on the subprogram's
+//! debugger information entry."
+//!
+//! DECISION (D-loclist-addresses): a listing has no machine addresses; the
+//! instruction on listing line `L` is at address `L`. A bounded segment
+//! becomes one entry `[first, last + 1)` per run of consecutive active
+//! instructions; entries of different segments may overlap.
+//!
+//! DECISION (D-loclist-calls): every argObject that has lifetime segments is
+//! a DIE the expression calls with `DW_OP_call4` (a variable's own DIE, a
+//! fragment's `DW_TAG_dwarf_procedure`), shared by several argObjects or
+//! not: the callee's list is evaluated at the caller's pc, so the caller's
+//! entries need not split wherever an argument's location changes. A call
+//! that pushes a location description is the extensions' (`--target
+//! amdgpu`); plain DWARF 5 reports `not-expressible: call-of-location`.
+//! argObjects without segments (code locations, global variable fragments,
+//! objects undefined by default) do not depend on the pc: their location is
+//! an input from the context, as a referrer's is.
+//!
+//! DECISION (D-loclist-fragment): a segment whose expression has a
+//! `DIOpFragment` is `not-expressible: fragment-in-lifetime`: the
+//! extensions describe parts of an object with `DIFragment` objects and
+//! composites, and a list entry describes the whole object.
+
+use super::eval::{evaluate_list, Env};
+use super::law::{variants, Tally};
+use super::lower::{lower_in, Target};
+use super::op::Encoding;
+use super::unit::{ListEntry, ListTag, Unit};
+use crate::context::{ConcreteContext, Context, Input};
+use crate::diag::{Diag, Outcome};
+use crate::lifetime::listing::{InstKind, Kind, Module};
+use crate::lifetime::locate::{referrer_input, Analysis};
+use crate::lifetime::ranges::Reading;
+use crate::lifetime::wellformed::check_module;
+use crate::location::{refines_places, same_places, LocDesc};
+use crate::syntax::Op;
+use crate::types::Type;
+use std::collections::BTreeMap;
+
+/// A module lowered to DWARF.
+#[derive(Clone, Debug)]
+pub struct LoweredModule {
+    /// Every list DIE, with the base types and DIEs their expressions use.
+    pub unit: Unit,
+    /// The DIE of each object (variable or fragment) by metadata id.
+    pub die_of: BTreeMap<String, u64>,
+}
+
+/// The address of instruction `i` (D-loclist-addresses).
+pub fn address(m: &Module, i: usize) -> u64 {
+    m.insts[i].line as u64
+}
+
+/// Lowers a well-formed module: every object with lifetime segments
+/// becomes a DIE with a location list, and every subprogram with an
+/// `activeLanePC` a `DW_TAG_subprogram` whose `DW_AT_LLVM_lane_pc` is that
+/// fragment's list. Where entities are (referrers, labels, globals) comes
+/// from the context's bindings, as a code generator knows it.
+pub fn lower_module(
+    m: &Module,
+    ctx: &ConcreteContext,
+    target: Target,
+) -> Result<LoweredModule, Diag> {
+    if let Some(d) = check_module(m).into_iter().next() {
+        return Err(d);
+    }
+    let a = Analysis::new(m, Reading::ControlFlow);
+    let mut unit = Unit::default();
+    let mut die_of = BTreeMap::new();
+    // DIEs first, so that calls can name them.
+    for object in a.by.keys() {
+        let Some(node) = m.nodes.get(object) else {
+            continue;
+        };
+        let tag = if node.is_variable() {
+            ListTag::Variable
+        } else {
+            ListTag::Procedure
+        };
+        let name = node.display_name().unwrap_or(object).to_string();
+        die_of.insert(object.clone(), unit.add_list(tag, &name));
+    }
+    let mut lane_pcs = Vec::new();
+    for node in m.nodes.values() {
+        if let Kind::Subprogram {
+            active_lane_pc: Some(f),
+            ..
+        } = &node.kind
+        {
+            let name = m
+                .functions
+                .iter()
+                .find(|f| f.subprogram.as_deref() == Some(&node.id))
+                .map_or(node.id.clone(), |f| f.name.clone());
+            lane_pcs.push((unit.add_list(ListTag::SubprogramLanePc, &name), f.clone()));
+        }
+    }
+    let mut lists: BTreeMap<String, Vec<ListEntry>> = BTreeMap::new();
+    for (object, lts) in &a.by {
+        let mut entries = Vec::new();
+        let mut default_done = false;
+        for lt in lts {
+            let bounded = a.x.is_bounded(lt);
+            if !bounded && default_done {
+                continue; // `locate` takes the first computed segment
+            }
+            let (ops, u) = lower_segment(&a, ctx, target, object, lt, unit, &die_of)?;
+            unit = u;
+            if bounded {
+                for (lo, hi) in runs(m, &a, lt) {
+                    entries.push(ListEntry::Bounded {
+                        lo,
+                        hi,
+                        ops: ops.clone(),
+                    });
+                }
+            } else {
+                entries.push(ListEntry::Default(ops));
+                default_done = true;
+            }
+        }
+        lists.insert(object.clone(), entries);
+    }
+    // Bounded entries by address, the default entry last.
+    for entries in lists.values_mut() {
+        entries.sort_by_key(|e| match e {
+            ListEntry::Bounded { lo, hi, .. } => (0, *lo, *hi),
+            ListEntry::Default(_) => (1, 0, 0),
+        });
+    }
+    for (object, entries) in &lists {
+        if let Some(d) = unit.lists.get_mut(&die_of[object]) {
+            d.entries = entries.clone();
+        }
+    }
+    for (die, fragment) in lane_pcs {
+        let entries = lists.get(&fragment).cloned().unwrap_or_default();
+        if let Some(d) = unit.lists.get_mut(&die) {
+            d.entries = entries;
+        }
+    }
+    Ok(LoweredModule { unit, die_of })
+}
+
+/// The address ranges where bounded segment `lt` is active: one per run of
+/// consecutive active instructions of one function.
+fn runs(m: &Module, a: &Analysis, lt: &str) -> Vec<(u64, u64)> {
+    let mut out: Vec<(u64, u64)> = Vec::new();
+    let mut last: Option<usize> = None;
+    for (i, act) in a.active.iter().enumerate() {
+        if !act.iter().any(|l| l == lt) {
+            continue;
+        }
+        let hi = address(m, i) + 1;
+        match (last, out.last_mut()) {
+            (Some(p), Some(r)) if p + 1 == i && m.insts[p].func == m.insts[i].func => r.1 = hi,
+            _ => out.push((address(m, i), hi)),
+        }
+        last = Some(i);
+    }
+    out
+}
+
+/// The DWARF of one segment's expression, lowered into `unit`.
+fn lower_segment(
+    a: &Analysis,
+    ctx: &ConcreteContext,
+    target: Target,
+    object: &str,
+    lt: &str,
+    unit: Unit,
+    die_of: &BTreeMap<String, u64>,
+) -> Result<(Vec<super::DwarfOp>, Unit), Diag> {
+    let m = a.m;
+    let at = |d: Diag| d.at_place(format!("in `{lt}`"));
+    let node = &m.nodes[lt];
+    let Kind::Lifetime { args, .. } = &node.kind else {
+        return Err(Diag::ill(
+            "DILifetime",
+            "bad-location",
+            format!("`{lt}` is not a lifetime"),
+        ));
+    };
+    let e = m.lifetime_expr(node).ok_or_else(|| {
+        Diag::ill(
+            "DILifetime",
+            "bad-location",
+            format!("`{lt}` has no expression"),
+        )
+    })?;
+    if e.ops.iter().any(|o| matches!(o, Op::Fragment(..))) {
+        return Err(at(Diag::unsupported(
+            "DIOpFragment",
+            "not-expressible",
+            "fragment-in-lifetime: a list entry describes the whole object (D-loclist-fragment)",
+        )));
+    }
+    let declared = |k: usize| {
+        e.ops.iter().find_map(|o| match o {
+            Op::Arg(n, t) if *n as usize == k => Some(t.clone()),
+            _ => None,
+        })
+    };
+    let mut c = ctx.clone();
+    c.referrer = match a.x.defs.get(lt).and_then(|d| d.first()) {
+        Some(&d) => {
+            let InstKind::Def { referrer, .. } = &m.insts[d].kind else {
+                unreachable!("defs are defs")
+            };
+            let expr_ty = e.ops.iter().find_map(|o| match o {
+                Op::Referrer(t) => Some(t.clone()),
+                _ => None,
+            });
+            Some(referrer_input(ctx, referrer, expr_ty, &ctx.layout).map_err(at)?)
+        }
+        None => None,
+    };
+    let mut calls = BTreeMap::new();
+    c.args.clear();
+    for (k, arg) in args.iter().enumerate() {
+        let ty = declared(k)
+            .or_else(|| a.types.get(arg).cloned())
+            .unwrap_or(Type::Int(64));
+        if let Some(&die) = die_of.get(arg) {
+            calls.insert(k as u32, die);
+            c.args.push(Input {
+                ty,
+                loc: LocDesc::undefined(),
+            });
+        } else {
+            // Not pc-dependent: a code location, a global variable
+            // fragment, or an object undefined by default.
+            let l = a.locate(ctx, arg, 0).map_err(at)?;
+            c.args.push(Input { ty, loc: l.loc });
+        }
+    }
+    if !a.type_props.contains_key(object) {
+        c.type_object = None;
+    }
+    let l = lower_in(e, &c, target, unit, &calls).map_err(at)?;
+    Ok((l.listing.ops, l.listing.unit))
+}
+
+/// The lifetime law: at every instruction, and in `n` variants of the
+/// context, evaluating each object's location list at the instruction's
+/// address gives the location `Analysis::locate` gives (D-lower-refines
+/// applies). Returns the tally and, for the first difference, where.
+pub fn compare_module(
+    m: &Module,
+    lowered: &LoweredModule,
+    ctx: &ConcreteContext,
+    n: usize,
+    seed: u64,
+) -> (Tally, Option<String>) {
+    use super::law::Agreement;
+    let a = Analysis::new(m, Reading::ControlFlow);
+    let mut ctxs = vec![ctx.clone()];
+    ctxs.extend(variants(ctx, n, seed));
+    let mut t = Tally::default();
+    let mut first = None;
+    for c in &ctxs {
+        for (object, die) in &lowered.die_of {
+            let entries = &lowered.unit.lists[die].entries;
+            for i in 0..m.insts.len() {
+                let reference = a.locate(c, object, i);
+                let env = Env {
+                    ctx: c,
+                    unit: &lowered.unit,
+                    enc: Encoding::default(),
+                    entry: c.entry.as_deref().map(|e| e as &dyn Context),
+                    pc: Some(address(m, i)),
+                };
+                let dwarf = evaluate_list(entries, env);
+                let bits = |r: &crate::lifetime::locate::Located| {
+                    r.ty.as_ref().map_or(1, |t| c.layout.bitsizeof(t))
+                };
+                let agreement = match (reference, dwarf) {
+                    (Err(d), _) | (_, Err(d)) if d.outcome == Outcome::Unsupported => {
+                        Agreement::NotCompared(d)
+                    }
+                    (Ok(r), Ok(d)) if same_places(&r.loc, &d, bits(&r)) => Agreement::Same(r.loc),
+                    (Ok(r), Ok(d)) if refines_places(&r.loc, &d, bits(&r)) => {
+                        Agreement::MoreDefined {
+                            reference: Diag::eval("read", "past-end-of-value", "bits past the end"),
+                            dwarf: d,
+                        }
+                    }
+                    (Err(r), Err(d)) => Agreement::BothFail {
+                        reference: r,
+                        dwarf: d,
+                    },
+                    (Err(r), Ok(d)) => Agreement::MoreDefined {
+                        reference: r,
+                        dwarf: d,
+                    },
+                    (r, d) => Agreement::Differ {
+                        reference: r.map(|l| l.loc),
+                        dwarf: d,
+                    },
+                };
+                if matches!(agreement, Agreement::Differ { .. }) && first.is_none() {
+                    first = Some(format!(
+                        "object `{object}` at line {} (address {}): {}\n{}",
+                        m.insts[i].line,
+                        address(m, i),
+                        agreement.describe(),
+                        c.to_script("cex")
+                    ));
+                }
+                t.add(c, agreement);
+            }
+        }
+    }
+    (t, first)
+}
