@@ -237,6 +237,45 @@ fn lifetimes_prints_locations_by_point() {
 }
 
 #[test]
+fn lifetimes_lower_prints_location_lists_and_checks_the_law() {
+    let listing = temp(
+        "alloca-lower.ll",
+        "%x.addr = alloca i64, addrspace(5)\ncall void @llvm.dbg.def(metadata !2, metadata i64 addrspace(5)* %x.addr)\nstore i64 0, ...\ncall void @llvm.dbg.kill(metadata !2)\n!1 = !DILocalVariable(\"x\")\n!2 = distinct !DILifetime(object: !1, location: !DIExpr(DIOpReferrer(i64 addrspace(5)*), DIOpDeref(i64)))\n",
+    );
+    let ctx = temp(
+        "alloca-lower.ctx",
+        r#"(context (memory 5 0x100 "2a 00 00 00 00 00 00 00") (bind "%x.addr" "imp(ptr addrspace(5) 256)"))"#,
+    );
+    let (l, c) = (listing.to_str().unwrap(), ctx.to_str().unwrap());
+    let o = dioptra(&["lifetimes", l, "--context", c, "--lower", "amdgpu"]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    // The def on line 2 reaches line 3; the kill on line 4 ends it.
+    assert_eq!(
+        stdout(&o),
+        "0x1: DW_TAG_variable \"x\" DW_AT_location\n  [0x2, 0x4): DW_OP_constu 0x100, DW_OP_lit5, DW_OP_LLVM_user DW_OP_LLVM_form_aspace_address\n"
+    );
+    assert!(stderr(&o).contains(" 0 differ"), "{}", stderr(&o));
+    let o = dioptra(&[
+        "lifetimes",
+        l,
+        "--context",
+        c,
+        "--lower",
+        "dwarf5",
+        "--json",
+    ]);
+    assert_eq!(code(&o), 1);
+    assert!(stdout(&o).contains("not-expressible"), "{}", stdout(&o));
+    let o = dioptra(&["lifetimes", l, "--context", c, "--lower", "x86"]);
+    assert_eq!(code(&o), 2);
+    assert!(
+        stderr(&o).starts_with("Usage: bad-target"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
 fn equiv_verdicts_and_exit_codes() {
     // Equivalent: exit 0.
     let o = dioptra(&[

@@ -1177,6 +1177,51 @@ mod tests {
     use crate::context::ConcreteContext;
     use crate::dwarf::text::parse;
 
+    /// DWARF 5 Section 2.6.2 with the extensions: overlapping bounded
+    /// entries give every place, the default entry applies only where no
+    /// bounded entry does, and with neither the object is undefined; a call
+    /// of a list DIE pushes the list's location at the same pc.
+    #[test]
+    fn location_lists_union_overlaps_and_fall_back_to_the_default() {
+        let l = super::super::unit::Listing::parse(
+            "0x1: DW_TAG_variable \"x\" DW_AT_location
+  [0x2, 0x8): DW_OP_reg0
+  [0x5, 0x10): DW_OP_reg1
+  <default>: DW_OP_lit7, DW_OP_stack_value
+0x2: DW_TAG_variable \"y\" DW_AT_location
+  [0x4, 0x6): DW_OP_call4 0x1",
+            Encoding::default(),
+        )
+        .unwrap();
+        let c = ctx("(context)");
+        let at = |die: u64, pc| {
+            let env = Env {
+                ctx: &c,
+                unit: &l.unit,
+                enc: Encoding::default(),
+                entry: None,
+                pc: Some(pc),
+            };
+            evaluate_list(&l.unit.lists[&die].entries, env).map(|l| l.to_string())
+        };
+        assert_eq!(at(1, 2).unwrap(), "reg(0)");
+        assert_eq!(at(1, 5).unwrap(), "{reg(0) | reg(1)}");
+        assert_eq!(at(1, 8).unwrap(), "reg(1)");
+        assert_eq!(at(1, 1).unwrap(), "imp(64, 0x0000000000000007)");
+        assert_eq!(at(1, 16).unwrap(), "imp(64, 0x0000000000000007)");
+        assert_eq!(at(2, 5).unwrap(), "{reg(0) | reg(1)}");
+        assert_eq!(at(2, 6).unwrap(), "undef");
+        let env = Env {
+            ctx: &c,
+            unit: &l.unit,
+            enc: Encoding::default(),
+            entry: None,
+            pc: None,
+        };
+        let d = evaluate_list(&l.unit.lists[&1].entries, env).unwrap_err();
+        assert_eq!(d.reason, "no-pc");
+    }
+
     fn ctx(text: &str) -> ConcreteContext {
         ConcreteContext::parse(text).unwrap()
     }

@@ -346,7 +346,10 @@ impl Listing {
         let mut lines = src.lines().map(str::trim).filter(|l| !l.is_empty());
         let first = lines.next().unwrap_or("");
         // An expression line never starts with a DIE offset.
-        let (ops, dies): (Vec<DwarfOp>, Vec<&str>) = if first.starts_with("0x") {
+        let not_ops = ["0x", "[", "<default>"]
+            .iter()
+            .any(|p| first.starts_with(p));
+        let (ops, dies): (Vec<DwarfOp>, Vec<&str>) = if not_ops {
             (Vec::new(), std::iter::once(first).chain(lines).collect())
         } else {
             (text::parse(first, enc)?, lines.collect())
@@ -356,5 +359,54 @@ impl Listing {
             unit.parse_line(l, enc)?;
         }
         Ok(Listing { ops, unit })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const LISTS: &str = "0x1: DW_TAG_base_type DW_ATE_float 4 \"float\"
+0x2: DW_TAG_variable \"x\" DW_AT_location
+  [0x2, 0x8): DW_OP_reg0
+  [0x5, 0x10): DW_OP_addr 0x40
+  <default>: DW_OP_call4 0x3
+0x3: DW_TAG_dwarf_procedure \"!10\" DW_AT_location
+  [0x3, 0x7): DW_OP_reg3
+0x4: DW_TAG_subprogram \"f\" DW_AT_LLVM_lane_pc";
+
+    #[test]
+    fn location_lists_print_and_parse_back() {
+        let l = Listing::parse(LISTS, Encoding::default()).unwrap();
+        assert!(l.ops.is_empty());
+        assert_eq!(l.unit.lists.len(), 3);
+        let x = &l.unit.lists[&2];
+        assert_eq!(
+            (x.tag, x.name.as_str(), x.entries.len()),
+            (ListTag::Variable, "x", 3)
+        );
+        assert!(matches!(
+            x.entries[1],
+            ListEntry::Bounded { lo: 5, hi: 16, .. }
+        ));
+        assert!(matches!(x.entries[2], ListEntry::Default(_)));
+        assert_eq!(l.unit.lists[&4].tag, ListTag::SubprogramLanePc);
+        assert_eq!(l.unit.lines(Encoding::default()).join("\n"), LISTS);
+    }
+
+    #[test]
+    fn bad_location_list_lines_are_malformed() {
+        for (text, want) in [
+            ("[0x1, 0x2): DW_OP_reg0", "DWARF: bad-list-entry"),
+            ("0x1: DW_TAG_variable \"x\" DW_AT_location\n[0x2, 0x2): DW_OP_reg0", "DWARF: bad-list-entry"),
+            ("0x1: DW_TAG_variable \"x\" DW_AT_location\n[0x2 0x3): DW_OP_reg0", "DWARF: bad-list-entry"),
+            (
+                "0x2: DW_TAG_variable \"x\" DW_AT_location\n0x1: DW_TAG_variable \"y\" DW_AT_location",
+                "DWARF: bad-die",
+            ),
+        ] {
+            let d = Listing::parse(text, Encoding::default()).unwrap_err();
+            assert!(d.to_string().starts_with(want), "{text}: {d}");
+        }
     }
 }
