@@ -583,6 +583,44 @@ pub fn law_gimli_agrees_on_plain_dwarf5(e: &Expr, ctx: &str) -> Result<Checked, 
     }
 }
 
+/// Lowering a lifetime program preserves every object's location: the
+/// location lists of a generated (and transformed) program, evaluated at
+/// each instruction's address in its context and variants of it, give the
+/// locations the lifetime semantics gives, for both targets (objects the
+/// target cannot express have no list and are not compared). Returns how
+/// many comparisons were made.
+pub fn law_lifetime_lowering_preserves_locations(
+    p: &Program,
+    forms: &[Form],
+    t: Transform,
+) -> Result<usize, String> {
+    use dioptra_semantics::dwarf::loclist::{compare_module, lower_module};
+    use dioptra_semantics::dwarf::lower::Target;
+    let p = p.well_formed();
+    let i = instance(&p, forms, Some(t));
+    let m = parse_module(&i.listing).map_err(|d| format!("{d}\n{}", i.listing))?;
+    let c = ConcreteContext::parse(&i.context).map_err(|d| format!("{d}\n{}", i.context))?;
+    let mut compared = 0;
+    for target in [Target::Amdgpu, Target::Dwarf5] {
+        let lowered = lower_module(&m, &c, target)
+            .map_err(|d| format!("{}: {d}\n{}", target.name(), i.listing))?;
+        let (tally, first) = compare_module(&m, &lowered, &c, LOWERING_VARIANTS, 1);
+        if let Some(f) = first {
+            return Err(format!(
+                "{}: {f}\n{}\n{}",
+                target.name(),
+                lowered
+                    .unit
+                    .lines(dioptra_semantics::dwarf::Encoding::default())
+                    .join("\n"),
+                i.listing
+            ));
+        }
+        compared += tally.compared();
+    }
+    Ok(compared)
+}
+
 /// The laws `dioptra fuzz` knows, by name.
 pub const LAWS: &[&str] = &[
     "print-parse-round-trip",
@@ -595,6 +633,7 @@ pub const LAWS: &[&str] = &[
     "canonicalization-preserves-location",
     "lowering-preserves-location",
     "gimli-agrees-on-plain-dwarf5",
+    "lifetime-lowering-preserves-locations",
 ];
 
 /// What a campaign found.
@@ -823,6 +862,26 @@ pub fn run_law(law: &str, cases: u32, seed: u64) -> Option<Campaign> {
                 "{}{c}\n;; gimli and dioptra disagree on the dwarf5 lowering of:\n;; {}\n",
                 header(msg.lines().next().unwrap_or("")),
                 quote(&e.to_string())
+            )
+        }),
+        "lifetime-lowering-preserves-locations" => shrunk(r.run(
+            &(arb_program(), arb_forms(), arb_transform()),
+            |(p, f, t)| {
+                law_lifetime_lowering_preserves_locations(&p, &f, t)
+                    .map(|_| ())
+                    .map_err(TestCaseError::fail)
+            },
+        ))
+        .map(|(p, f, t)| {
+            let msg = law_lifetime_lowering_preserves_locations(&p, &f, t)
+                .err()
+                .unwrap_or_default();
+            let i = instance(&p.well_formed(), &f, Some(t));
+            format!(
+                "{}(module fuzz \"{}\")\n{}\n",
+                header(msg.lines().next().unwrap_or("")),
+                quote(&i.listing),
+                i.context.replacen("(context", "(context fuzz-values", 1)
             )
         }),
         _ => unreachable!("LAWS lists the names"),

@@ -752,20 +752,35 @@ fn cmd_lower_module(
     };
     let listing = lowered.unit.lines(Encoding::default()).join("\n");
     let (tally, first) = compare_module(&m, &lowered, &ctx, variants, 1);
+    let outcome = if tally.differ > 0 {
+        "differ"
+    } else if !lowered.not_expressible.is_empty() {
+        "not-expressible"
+    } else {
+        "ok"
+    };
     if json {
+        let ne: serde_json::Map<String, serde_json::Value> = lowered
+            .not_expressible
+            .iter()
+            .map(|(o, d)| (o.clone(), json!(d.to_string())))
+            .collect();
         println!(
             "{}",
-            json!({"outcome": if tally.differ == 0 { "ok" } else { "differ" },
-                "listing": listing, "law": tally.summary(), "difference": first})
+            json!({"outcome": outcome, "listing": listing, "not_expressible": ne,
+                "law": tally.summary(), "difference": first})
         );
     } else {
         println!("{listing}");
+        for (o, d) in &lowered.not_expressible {
+            eprintln!("{o}: {d}");
+        }
         eprintln!("law: {}", tally.summary());
         if let Some(f) = &first {
             eprintln!("{f}");
         }
     }
-    ExitCode::from(if tally.differ == 0 { 0 } else { 1 })
+    ExitCode::from(if outcome == "ok" { 0 } else { 1 })
 }
 
 fn cmd_lifetimes(

@@ -430,6 +430,24 @@ pub fn check_dwarf_case(case: &Case) -> Result<(), String> {
         let m = dioptra_semantics::lifetime::parse_module(&case.expr).map_err(|d| d.to_string())?;
         let t = Target::parse(target).ok_or("bad target")?;
         return match (lower_module(&m, ctx, t), listing, reason) {
+            (Ok(l), _, Some(r)) => match l.not_expressible.values().find(|d| d.matches(r)) {
+                Some(_) => Ok(()),
+                None => Err(format!(
+                    "expected `{r}`, got {:?} and the listing {}",
+                    l.not_expressible
+                        .values()
+                        .map(|d| d.to_string())
+                        .collect::<Vec<_>>(),
+                    l.unit.lines(enc).join("\n")
+                )),
+            },
+            (Ok(l), Some(_), _) if !l.not_expressible.is_empty() => Err(format!(
+                "expected a listing, got {:?}",
+                l.not_expressible
+                    .values()
+                    .map(|d| d.to_string())
+                    .collect::<Vec<_>>()
+            )),
             (Ok(l), Some(want), _) => {
                 same_listing(&l.unit.lines(enc).join("\n"), want)?;
                 let (tally, first) = compare_module(&m, &l, ctx, 16, case.line as u64);
@@ -442,10 +460,6 @@ pub fn check_dwarf_case(case: &Case) -> Result<(), String> {
                     Some(f) => Err(format!("the lifetime law fails: {f}")),
                 }
             }
-            (Ok(l), None, Some(r)) => Err(format!(
-                "expected `{r}`, got the listing {}",
-                l.unit.lines(enc).join("\n")
-            )),
             (Err(d), _, Some(r)) if d.matches(r) => Ok(()),
             (Err(d), _, _) => Err(format!("got `{d}`")),
             (Ok(_), None, None) => Err("nothing expected".into()),

@@ -55,6 +55,9 @@ pub struct LoweredModule {
     pub unit: Unit,
     /// The DIE of each object (variable or fragment) by metadata id.
     pub die_of: BTreeMap<String, u64>,
+    /// The objects that have no DIE: a segment is not expressible for the
+    /// target (or needs what the context lacks), or calls such an object.
+    pub not_expressible: BTreeMap<String, Diag>,
 }
 
 /// The address of instruction `i` (D-loclist-addresses).
@@ -66,7 +69,10 @@ pub fn address(m: &Module, i: usize) -> u64 {
 /// becomes a DIE with a location list, and every subprogram with an
 /// `activeLanePC` a `DW_TAG_subprogram` whose `DW_AT_LLVM_lane_pc` is that
 /// fragment's list. Where entities are (referrers, labels, globals) comes
-/// from the context's bindings, as a code generator knows it.
+/// from the context's bindings, as a code generator knows it. An object
+/// with a segment the target cannot express is listed, with the reason, in
+/// `not_expressible` (and gets no DIE) rather than failing the module; an
+/// ill-formed module is an error.
 pub fn lower_module(
     m: &Module,
     ctx: &ConcreteContext,
@@ -107,7 +113,8 @@ pub fn lower_module(
         }
     }
     let mut lists: BTreeMap<String, Vec<ListEntry>> = BTreeMap::new();
-    for (object, lts) in &a.by {
+    let mut not_expressible = BTreeMap::new();
+    'objects: for (object, lts) in &a.by {
         let mut entries = Vec::new();
         let mut default_done = false;
         for lt in lts {
@@ -115,7 +122,16 @@ pub fn lower_module(
             if !bounded && default_done {
                 continue; // `locate` takes the first computed segment
             }
-            let (ops, u) = lower_segment(&a, ctx, target, object, lt, unit, &die_of)?;
+            let saved = unit.clone();
+            let (ops, u) = match lower_segment(&a, ctx, target, object, lt, unit, &die_of) {
+                Ok(x) => x,
+                Err(d) if d.outcome == Outcome::Unsupported => {
+                    unit = saved;
+                    not_expressible.insert(object.clone(), d);
+                    continue 'objects;
+                }
+                Err(d) => return Err(d),
+            };
             unit = u;
             if bounded {
                 for (lo, hi) in runs(m, &a, lt) {
@@ -132,6 +148,39 @@ pub fn lower_module(
         }
         lists.insert(object.clone(), entries);
     }
+    // An object that calls one without a DIE has none either.
+    loop {
+        let more: Vec<(String, String)> = lists
+            .keys()
+            .filter_map(|o| {
+                let callee = a.by[o].iter().find_map(|lt| match &m.nodes[lt].kind {
+                    Kind::Lifetime { args, .. } => args
+                        .iter()
+                        .find(|x| not_expressible.contains_key(*x))
+                        .cloned(),
+                    _ => None,
+                })?;
+                Some((o.clone(), callee))
+            })
+            .collect();
+        if more.is_empty() {
+            break;
+        }
+        for (o, callee) in more {
+            lists.remove(&o);
+            let why = Diag::unsupported(
+                "DILifetime",
+                "not-expressible",
+                format!("calls `{callee}`, which has no location list"),
+            );
+            not_expressible.insert(o, why);
+        }
+    }
+    for o in not_expressible.keys() {
+        if let Some(die) = die_of.remove(o) {
+            unit.lists.remove(&die);
+        }
+    }
     // Bounded entries by address, the default entry last.
     for entries in lists.values_mut() {
         entries.sort_by_key(|e| match e {
@@ -145,12 +194,20 @@ pub fn lower_module(
         }
     }
     for (die, fragment) in lane_pcs {
+        if not_expressible.contains_key(&fragment) {
+            unit.lists.remove(&die);
+            continue;
+        }
         let entries = lists.get(&fragment).cloned().unwrap_or_default();
         if let Some(d) = unit.lists.get_mut(&die) {
             d.entries = entries;
         }
     }
-    Ok(LoweredModule { unit, die_of })
+    Ok(LoweredModule {
+        unit,
+        die_of,
+        not_expressible,
+    })
 }
 
 /// The address ranges where bounded segment `lt` is active: one per run of
