@@ -527,7 +527,7 @@ fn one_place(ctx: &ConcreteContext) -> ConcreteContext {
 /// How many generator choices the gimli law's expressions get: short ones,
 /// because a long expression almost always uses an op plain DWARF 5 cannot
 /// express (the current lane, the object in a register).
-pub const GIMLI_CHOICES: usize = 10;
+pub const GIMLI_CHOICES: usize = 6;
 
 /// gimli agrees with dioptra's DWARF evaluator on plain DWARF 5: the
 /// `--target dwarf5` lowering of a well-formed expression, evaluated by both

@@ -193,8 +193,8 @@ enum Cmd {
     },
     /// Runs the laws with the generators; prints any counterexample as corpus cases.
     Fuzz {
-        /// The law (print-parse-round-trip, wellformed-evaluates-to-its-static-type,
-        /// mutation-rejected-with-its-reason, ranges-match-the-path-model) or `all`.
+        /// The law (a name from the README's table of laws, e.g.
+        /// lowering-preserves-location) or `all`.
         #[arg(long, default_value = "all")]
         property: String,
         #[arg(long, default_value_t = 1000)]

@@ -90,7 +90,7 @@ pub enum Entry {
 pub fn evaluate(ops: &[DwarfOp], env: Env) -> Result<LocDesc, Diag> {
     let mut m = Machine {
         env,
-        stack: Vec::new(),
+        stack: Vec::with_capacity(8),
         steps: 0,
         depth: 0,
     };

@@ -401,7 +401,8 @@ pub fn decode(bytes: &[u8], enc: Encoding) -> Result<Vec<DwarfOp>, Diag> {
 
 fn decode_at(bytes: &[u8], enc: Encoding, depth: usize) -> Result<Vec<DwarfOp>, Diag> {
     let mut r = Reader { b: bytes, i: 0 };
-    let mut out = Vec::new();
+    // One allocation: an expression has at most one op per byte.
+    let mut out = Vec::with_capacity(bytes.len());
     while r.i < bytes.len() {
         let at = r.i;
         let code = r.byte()?;
