@@ -14,7 +14,7 @@
 use dioptra_generators::{arb_context, arb_wellformed_expr};
 use dioptra_properties::gimli_diff::{differential, evaluate_bytes, Differential};
 use dioptra_properties::GIMLI_CHOICES;
-use dioptra_semantics::context::{ConcreteContext, Context};
+use dioptra_semantics::context::ConcreteContext;
 use dioptra_semantics::dwarf::eval::{evaluate, Env};
 use dioptra_semantics::dwarf::lower::{lower, Lowered, Target};
 use dioptra_semantics::dwarf::{decode, encode, Encoding};
@@ -68,26 +68,14 @@ fn main() {
     for _ in 0..ROUNDS {
         let t = Instant::now();
         for ((_, l, ctx), ops) in cases.iter().zip(&decoded) {
-            let env = Env {
-                ctx,
-                unit: &l.listing.unit,
-                enc: Encoding::default(),
-                entry: ctx.entry.as_deref().map(|e| e as &dyn Context),
-                pc: None,
-            };
+            let env = Env::new(ctx, &l.listing.unit);
             black_box(evaluate(ops, env).unwrap());
         }
         ours_decoded = ours_decoded.min(t.elapsed());
         let t = Instant::now();
         for (b, l, ctx) in &cases {
             let ops = decode(b, Encoding::default()).unwrap();
-            let env = Env {
-                ctx,
-                unit: &l.listing.unit,
-                enc: Encoding::default(),
-                entry: ctx.entry.as_deref().map(|e| e as &dyn Context),
-                pc: None,
-            };
+            let env = Env::new(ctx, &l.listing.unit);
             black_box(evaluate(&ops, env).unwrap());
         }
         ours = ours.min(t.elapsed());

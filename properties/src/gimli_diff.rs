@@ -239,13 +239,7 @@ pub fn differential(l: &Lowered, ctx: &ConcreteContext) -> Differential {
     if l.listing.ops.is_empty() {
         return Differential::Limit("gimli: an empty expression is an error".into());
     }
-    let env = Env {
-        ctx,
-        unit: &l.listing.unit,
-        enc: Encoding::default(),
-        entry: ctx.entry.as_deref().map(|e| e as &dyn Context),
-        pc: None,
-    };
+    let env = Env::new(ctx, &l.listing.unit);
     let ours = ours_eval(&l.listing.ops, env);
     let theirs = evaluate(&l.listing, ctx);
     let readable = |a: &LocDesc| a.offset_by(ctx, &num_bigint::BigInt::from(0)).is_ok();

@@ -531,14 +531,8 @@ const MAX_ALTERNATIVES: usize = 64;
 /// a composite still compares equal place by place. Past
 /// [`MAX_ALTERNATIVES`] it is [`same_location`].
 pub fn same_places(a: &LocDesc, b: &LocDesc, n: u64) -> bool {
-    let alts = |l: &LocDesc| -> Option<Vec<Vec<BitLeaf>>> {
-        let mut v = Vec::new();
-        for s in l.singles() {
-            v.extend(alternatives(&s.storage, s.offset, n)?);
-            if v.len() > MAX_ALTERNATIVES {
-                return None;
-            }
-        }
+    let alts = |l: &LocDesc| {
+        let mut v = places(l, n)?;
         v.sort();
         v.dedup();
         Some(v)
@@ -554,17 +548,7 @@ pub fn same_places(a: &LocDesc, b: &LocDesc, n: u64) -> bool {
 /// reference (where reading fails), which `dwarf` may define. DWARF's
 /// implicit values are whole bytes, so a 65-bit value becomes a 72-bit one.
 pub fn refines_places(reference: &LocDesc, dwarf: &LocDesc, n: u64) -> bool {
-    let alts = |l: &LocDesc| -> Option<Vec<Vec<BitLeaf>>> {
-        let mut v = Vec::new();
-        for s in l.singles() {
-            v.extend(alternatives(&s.storage, s.offset, n)?);
-            if v.len() > MAX_ALTERNATIVES {
-                return None;
-            }
-        }
-        Some(v)
-    };
-    let (Some(mut r), Some(mut d)) = (alts(reference), alts(dwarf)) else {
+    let (Some(mut r), Some(mut d)) = (places(reference, n), places(dwarf, n)) else {
         return false;
     };
     let beyond: Vec<usize> = (0..n as usize)
@@ -580,6 +564,19 @@ pub fn refines_places(reference: &LocDesc, dwarf: &LocDesc, n: u64) -> bool {
     d.sort();
     d.dedup();
     r == d
+}
+
+/// The bit leaves of `n` bits of each single of `l`, composites distributed
+/// over their parts' places; `None` past [`MAX_ALTERNATIVES`].
+fn places(l: &LocDesc, n: u64) -> Option<Vec<Vec<BitLeaf>>> {
+    let mut v = Vec::new();
+    for s in l.singles() {
+        v.extend(alternatives(&s.storage, s.offset, n)?);
+        if v.len() > MAX_ALTERNATIVES {
+            return None;
+        }
+    }
+    Some(v)
 }
 
 /// The bit leaves of `n` bits from `off` of `st`, one vector per choice of

@@ -49,6 +49,20 @@ pub struct Env<'a> {
     pub pc: Option<u64>,
 }
 
+impl<'a> Env<'a> {
+    /// The usual environment: `ctx` (with its entry state, if any) and
+    /// `unit`, the default encoding, no pc.
+    pub fn new(ctx: &'a crate::context::ConcreteContext, unit: &'a Unit) -> Env<'a> {
+        Env {
+            ctx,
+            unit,
+            enc: Encoding::default(),
+            entry: ctx.entry.as_deref().map(|e| e as &dyn Context),
+            pc: None,
+        }
+    }
+}
+
 /// The type of a value: the generic type or a base type DIE.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ValTy {

@@ -16,7 +16,7 @@
 use super::eval::{evaluate, Env};
 use super::lower::Lowered;
 use super::op::Encoding;
-use crate::context::{ConcreteContext, Context};
+use crate::context::ConcreteContext;
 use crate::diag::{Diag, Outcome};
 use crate::eval::eval;
 use crate::location::{refines_places, same_places, LocDesc};
@@ -95,11 +95,8 @@ pub fn compare(expr: &Expr, lowered: &Lowered, ctx: &ConcreteContext, enc: Encod
         Err(d) => return Agreement::NotCompared(d),
     };
     let env = Env {
-        ctx,
-        unit: &listing.unit,
         enc,
-        entry: ctx.entry.as_deref().map(|e| e as &dyn Context),
-        pc: None,
+        ..Env::new(ctx, &listing.unit)
     };
     let dwarf = match evaluate(&listing.ops, env) {
         Ok(l) if offset == 0 => Ok(l),
@@ -108,8 +105,19 @@ pub fn compare(expr: &Expr, lowered: &Lowered, ctx: &ConcreteContext, enc: Encod
             .map_err(|f| f.at("DWARF")),
         Err(d) => Err(d),
     };
+    classify(reference, dwarf, bits)
+}
+
+/// How the DWARF's result compares with the reference's over `bits` bits;
+/// a reference that needs what the context lacks is for the caller to
+/// leave out.
+pub fn classify(
+    reference: Result<LocDesc, Diag>,
+    dwarf: Result<LocDesc, Diag>,
+    bits: u64,
+) -> Agreement {
     match (reference, dwarf) {
-        (_, Err(d)) if d.outcome == Outcome::Unsupported => Agreement::NotCompared(d),
+        (Err(d), _) | (_, Err(d)) if d.outcome == Outcome::Unsupported => Agreement::NotCompared(d),
         (Ok(r), Ok(d)) if same_places(&r, &d, bits) => Agreement::Same(r),
         (Ok(r), Ok(d)) if refines_places(&r, &d, bits) => Agreement::MoreDefined {
             reference: Diag::eval(

@@ -33,17 +33,16 @@
 //! composites, and a list entry describes the whole object.
 
 use super::eval::{evaluate_list, Env};
-use super::law::{variants, Tally};
+use super::law::{classify, variants, Tally};
 use super::lower::{lower_in, Target};
-use super::op::Encoding;
 use super::unit::{ListEntry, ListTag, Unit};
-use crate::context::{ConcreteContext, Context, Input};
+use crate::context::{ConcreteContext, Input};
 use crate::diag::{Diag, Outcome};
 use crate::lifetime::listing::{InstKind, Kind, Module};
 use crate::lifetime::locate::{referrer_input, Analysis};
 use crate::lifetime::ranges::Reading;
 use crate::lifetime::wellformed::check_module;
-use crate::location::{refines_places, same_places, LocDesc};
+use crate::location::LocDesc;
 use crate::syntax::Op;
 use crate::types::Type;
 use std::collections::BTreeMap;
@@ -332,40 +331,16 @@ pub fn compare_module(
             for i in 0..m.insts.len() {
                 let reference = a.locate(c, object, i);
                 let env = Env {
-                    ctx: c,
-                    unit: &lowered.unit,
-                    enc: Encoding::default(),
-                    entry: c.entry.as_deref().map(|e| e as &dyn Context),
                     pc: Some(address(m, i)),
+                    ..Env::new(c, &lowered.unit)
                 };
                 let dwarf = evaluate_list(entries, env);
-                let bits = |r: &crate::lifetime::locate::Located| {
-                    r.ty.as_ref().map_or(1, |t| c.layout.bitsizeof(t))
-                };
-                let agreement = match (reference, dwarf) {
-                    (Err(d), _) | (_, Err(d)) if d.outcome == Outcome::Unsupported => {
-                        Agreement::NotCompared(d)
-                    }
-                    (Ok(r), Ok(d)) if same_places(&r.loc, &d, bits(&r)) => Agreement::Same(r.loc),
-                    (Ok(r), Ok(d)) if refines_places(&r.loc, &d, bits(&r)) => {
-                        Agreement::MoreDefined {
-                            reference: Diag::eval("read", "past-end-of-value", "bits past the end"),
-                            dwarf: d,
-                        }
-                    }
-                    (Err(r), Err(d)) => Agreement::BothFail {
-                        reference: r,
-                        dwarf: d,
-                    },
-                    (Err(r), Ok(d)) => Agreement::MoreDefined {
-                        reference: r,
-                        dwarf: d,
-                    },
-                    (r, d) => Agreement::Differ {
-                        reference: r.map(|l| l.loc),
-                        dwarf: d,
-                    },
-                };
+                let bits = reference
+                    .as_ref()
+                    .ok()
+                    .and_then(|r| r.ty.as_ref())
+                    .map_or(1, |t| c.layout.bitsizeof(t));
+                let agreement = classify(reference.map(|r| r.loc), dwarf, bits);
                 if matches!(agreement, Agreement::Differ { .. }) && first.is_none() {
                     first = Some(format!(
                         "object `{object}` at line {} (address {}): {}\n{}",
