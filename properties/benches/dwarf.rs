@@ -38,9 +38,6 @@ fn main() {
         let Ok(ctx) = ConcreteContext::parse(&c) else {
             continue;
         };
-        if exprs.len() < 5_000 {
-            exprs.push((e.clone(), ctx.clone()));
-        }
         let Ok(l) = lower(&e, &ctx, Target::Dwarf5) else {
             continue;
         };
@@ -65,7 +62,13 @@ fn main() {
         .map(|(b, _, _)| decode(b, Encoding::default()).unwrap())
         .collect();
     let (mut ours, mut theirs, mut ours_decoded) = (Duration::MAX, Duration::MAX, Duration::MAX);
+    let mut decoding = Duration::MAX;
     for _ in 0..ROUNDS {
+        let t = Instant::now();
+        for (b, _, _) in &cases {
+            black_box(decode(b, Encoding::default()).unwrap());
+        }
+        decoding = decoding.min(t.elapsed());
         let t = Instant::now();
         for ((_, l, ctx), ops) in cases.iter().zip(&decoded) {
             let env = Env::new(ctx, &l.listing.unit);
@@ -93,11 +96,30 @@ fn main() {
         ours.as_secs_f64() / theirs.as_secs_f64()
     );
     println!(
+        "of which decoding alone (bytes to ops, dropped): {:.2} us/expr",
+        per(decoding)
+    );
+    println!(
         "evaluate already decoded ops (how dwarf-equiv runs: decode once, evaluate in many contexts): dioptra {:.2} us/expr; dioptra/gimli = {:.2}",
         per(ours_decoded),
         ours_decoded.as_secs_f64() / theirs.as_secs_f64()
     );
 
+    // Lowering throughput on the property tests' expressions (up to 40
+    // generator choices).
+    let long = (arb_wellformed_expr(40), arb_context());
+    while exprs.len() < 5_000 {
+        let (e, c) = long.new_tree(&mut runner).unwrap().current();
+        if let Ok(ctx) = ConcreteContext::parse(&c) {
+            exprs.push((e, ctx));
+        }
+    }
+    let ops: usize = exprs.iter().map(|(e, _)| e.ops.len()).sum();
+    println!(
+        "lowering: {} generated expressions, {:.1} DIOps each",
+        exprs.len(),
+        ops as f64 / exprs.len() as f64
+    );
     for target in [Target::Amdgpu, Target::Dwarf5] {
         let mut best = Duration::MAX;
         let mut lowered = 0;

@@ -1,8 +1,8 @@
 //! Cases per second of the property pipeline on one core, without a solver:
 //! generate a well-formed expression, check it, evaluate it and every
 //! well-formed prefix, read the result, check one ill-formed mutation,
-//! canonicalize, evaluate the canonical form and compare. (Lowering joins
-//! the pipeline when it exists.)
+//! canonicalize, evaluate the canonical form and compare, lower for both
+//! targets, evaluate the DWARF in the context and 4 variants and compare.
 //!
 //! `cargo bench -p dioptra-properties --bench pipeline`
 
@@ -10,7 +10,8 @@ use dioptra_generators::arb_wellformed_expr;
 use dioptra_generators::programs::arb_program;
 use dioptra_generators::transform::{arb_forms, arb_transform};
 use dioptra_properties::{
-    law_canonicalization_preserves_location, law_mutation_rejected_with_its_reason,
+    law_canonicalization_preserves_location, law_lowering_preserves_location,
+    law_mutation_rejected_with_its_reason,
     law_ranges_match_the_path_model, law_transformation_preserves_values,
     law_wellformed_evaluates_to_its_static_type,
 };
@@ -30,10 +31,11 @@ fn main() {
         law_wellformed_evaluates_to_its_static_type(&e, dioptra_generators::FIXED_CONTEXT).unwrap();
         law_mutation_rejected_with_its_reason(&e, k).unwrap();
         law_canonicalization_preserves_location(&e, dioptra_generators::FIXED_CONTEXT).unwrap();
+        law_lowering_preserves_location(&e, dioptra_generators::FIXED_CONTEXT).unwrap();
     }
     let s = t.elapsed().as_secs_f64();
     println!(
-        "expressions: {n} cases in {s:.2} s = {:.0} cases/s ({:.1} ops per case; generate, check, evaluate all prefixes, read, mutate, check, canonicalize twice, evaluate, compare)",
+        "expressions: {n} cases in {s:.2} s = {:.0} cases/s ({:.1} ops per case; generate, check, evaluate all prefixes, read, mutate, check, canonicalize twice, evaluate, compare, lower for both targets, evaluate the DWARF in 5 contexts each, compare)",
         n as f64 / s,
         ops as f64 / n as f64
     );
