@@ -197,6 +197,16 @@ impl<'a> Machine<'a> {
             bits: Bits::from_bigint(w, v),
         }));
     }
+    /// A generic value from its low 64 bits (two's complement, truncated to
+    /// the address size), without a big-integer detour.
+    fn push_generic_u64(&mut self, v: u64) {
+        let g = self.generic();
+        let w = g.bits;
+        self.stack.push(Entry::Value(Value {
+            ty: g,
+            bits: Bits::from_u64(w, v),
+        }));
+    }
     fn push(&mut self, op: &str, e: Entry) -> Result<(), Diag> {
         if self.stack.len() >= MAX_DWARF_STACK {
             return Err(Diag::unsupported(
@@ -362,19 +372,19 @@ impl<'a> Machine<'a> {
         match code {
             // Section 2.5.1.1, literal encodings.
             _ if (c::DW_OP_lit0.0..=c::DW_OP_lit31.0).contains(&code.0) => {
-                self.push_generic(&BigInt::from(code.0 - c::DW_OP_lit0.0))
+                self.push_generic_u64((code.0 - c::DW_OP_lit0.0) as u64)
             }
             c::DW_OP_addr
             | c::DW_OP_const1u
             | c::DW_OP_const2u
             | c::DW_OP_const4u
             | c::DW_OP_const8u
-            | c::DW_OP_constu => self.push_generic(&BigInt::from(uleb(op, 0))),
+            | c::DW_OP_constu => self.push_generic_u64(uleb(op, 0)),
             c::DW_OP_const1s
             | c::DW_OP_const2s
             | c::DW_OP_const4s
             | c::DW_OP_const8s
-            | c::DW_OP_consts => self.push_generic(&BigInt::from(sleb(op, 0))),
+            | c::DW_OP_consts => self.push_generic_u64(sleb(op, 0) as u64),
             c::DW_OP_const_type => {
                 let ty = self.base(name, uleb(op, 0))?;
                 let b = block(op, 1);
