@@ -11,9 +11,8 @@ use dioptra_generators::programs::arb_program;
 use dioptra_generators::transform::{arb_forms, arb_transform};
 use dioptra_properties::{
     law_canonicalization_preserves_location, law_lowering_preserves_location,
-    law_mutation_rejected_with_its_reason,
-    law_ranges_match_the_path_model, law_transformation_preserves_values,
-    law_wellformed_evaluates_to_its_static_type,
+    law_mutation_rejected_with_its_reason, law_ranges_match_the_path_model,
+    law_transformation_preserves_values, law_wellformed_evaluates_to_its_static_type,
 };
 use proptest::strategy::{Strategy, ValueTree};
 use proptest::test_runner::TestRunner;

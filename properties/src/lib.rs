@@ -604,7 +604,8 @@ pub fn law_lifetime_lowering_preserves_locations(
     for target in [Target::Amdgpu, Target::Dwarf5] {
         let lowered = lower_module(&m, &c, target)
             .map_err(|d| format!("{}: {d}\n{}", target.name(), i.listing))?;
-        let (tally, first) = compare_module(&m, &lowered, &c, LOWERING_VARIANTS, 1);
+        let (tally, first) = compare_module(&m, &lowered, &c, LOWERING_VARIANTS, 1)
+            .map_err(|d| format!("{}: {d}", target.name()))?;
         if let Some(f) = first {
             return Err(format!(
                 "{}: {f}\n{}\n{}",

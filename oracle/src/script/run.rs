@@ -450,7 +450,8 @@ pub fn check_dwarf_case(case: &Case) -> Result<(), String> {
             )),
             (Ok(l), Some(want), _) => {
                 same_listing(&l.unit.lines(enc).join("\n"), want)?;
-                let (tally, first) = compare_module(&m, &l, ctx, 16, case.line as u64);
+                let (tally, first) =
+                    compare_module(&m, &l, ctx, 16, case.line as u64).map_err(|d| d.to_string())?;
                 match first {
                     None if tally.compared() > 0 => Ok(()),
                     None => Err(format!(

@@ -111,6 +111,13 @@ pub fn lower_module(
             lane_pcs.push((unit.add_list(ListTag::SubprogramLanePc, &name), f.clone()));
         }
     }
+    // Each bounded segment's active instructions, in order.
+    let mut ranges: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
+    for (i, act) in a.active.iter().enumerate() {
+        for lt in act {
+            ranges.entry(lt.as_str()).or_default().push(i);
+        }
+    }
     let mut lists: BTreeMap<String, Vec<ListEntry>> = BTreeMap::new();
     let mut not_expressible = BTreeMap::new();
     'objects: for (object, lts) in &a.by {
@@ -121,19 +128,17 @@ pub fn lower_module(
             if !bounded && default_done {
                 continue; // `locate` takes the first computed segment
             }
-            let saved = unit.clone();
-            let (ops, u) = match lower_segment(&a, ctx, target, object, lt, unit, &die_of) {
+            let ops = match lower_segment(&a, ctx, target, object, lt, &mut unit, &die_of) {
                 Ok(x) => x,
                 Err(d) if d.outcome == Outcome::Unsupported => {
-                    unit = saved;
                     not_expressible.insert(object.clone(), d);
                     continue 'objects;
                 }
                 Err(d) => return Err(d),
             };
-            unit = u;
             if bounded {
-                for (lo, hi) in runs(m, &a, lt) {
+                let active = ranges.get(lt.as_str()).map_or(&[][..], Vec::as_slice);
+                for (lo, hi) in runs(m, active) {
                     entries.push(ListEntry::Bounded {
                         lo,
                         hi,
@@ -209,15 +214,12 @@ pub fn lower_module(
     })
 }
 
-/// The address ranges where bounded segment `lt` is active: one per run of
-/// consecutive active instructions of one function.
-fn runs(m: &Module, a: &Analysis, lt: &str) -> Vec<(u64, u64)> {
+/// The address ranges of the instructions `active` (in order): one per run
+/// of consecutive instructions of one function.
+fn runs(m: &Module, active: &[usize]) -> Vec<(u64, u64)> {
     let mut out: Vec<(u64, u64)> = Vec::new();
     let mut last: Option<usize> = None;
-    for (i, act) in a.active.iter().enumerate() {
-        if !act.iter().any(|l| l == lt) {
-            continue;
-        }
+    for &i in active {
         let hi = address(m, i) + 1;
         match (last, out.last_mut()) {
             (Some(p), Some(r)) if p + 1 == i && m.insts[p].func == m.insts[i].func => r.1 = hi,
@@ -235,9 +237,9 @@ fn lower_segment(
     target: Target,
     object: &str,
     lt: &str,
-    unit: Unit,
+    unit: &mut Unit,
     die_of: &BTreeMap<String, u64>,
-) -> Result<(Vec<super::DwarfOp>, Unit), Diag> {
+) -> Result<Vec<super::DwarfOp>, Diag> {
     let m = a.m;
     let at = |d: Diag| d.at_place(format!("in `{lt}`"));
     let node = &m.nodes[lt];
@@ -304,22 +306,38 @@ fn lower_segment(
     if !a.type_props.contains_key(object) {
         c.type_object = None;
     }
-    let l = lower_in(e, &c, target, unit, &calls).map_err(at)?;
-    Ok((l.listing.ops, l.listing.unit))
+    let (ops, _, _) = lower_in(e, &c, target, unit, &calls).map_err(at)?;
+    Ok(ops)
 }
+
+/// Most (object, instruction, context) comparisons [`compare_module`] makes.
+pub const MAX_LAW_COMPARISONS: usize = 2_000_000;
 
 /// The lifetime law: at every instruction, and in `n` variants of the
 /// context, evaluating each object's location list at the instruction's
 /// address gives the location `Analysis::locate` gives (D-lower-refines
-/// applies). Returns the tally and, for the first difference, where.
+/// applies). Returns the tally and, for the first difference, where; an
+/// unsupported diagnostic (not a result) past [`MAX_LAW_COMPARISONS`].
 pub fn compare_module(
     m: &Module,
     lowered: &LoweredModule,
     ctx: &ConcreteContext,
     n: usize,
     seed: u64,
-) -> (Tally, Option<String>) {
+) -> Result<(Tally, Option<String>), Diag> {
     use super::law::Agreement;
+    let total = (n.saturating_add(1))
+        .saturating_mul(lowered.die_of.len())
+        .saturating_mul(m.insts.len());
+    if total > MAX_LAW_COMPARISONS {
+        return Err(Diag::unsupported(
+            "DWARF",
+            "limit-exceeded",
+            format!(
+                "the lifetime law would compare {total} times (more than {MAX_LAW_COMPARISONS}); fewer variants or a smaller module"
+            ),
+        ));
+    }
     let a = Analysis::new(m, Reading::ControlFlow);
     let mut ctxs = vec![ctx.clone()];
     ctxs.extend(variants(ctx, n, seed));
@@ -354,5 +372,5 @@ pub fn compare_module(
             }
         }
     }
-    (t, first)
+    Ok((t, first))
 }

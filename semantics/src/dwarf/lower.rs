@@ -182,27 +182,50 @@ struct Lowerer<'a> {
 
 /// Lowers `expr` for `target`, with the inputs where `ctx` puts them.
 pub fn lower(expr: &Expr, ctx: &dyn Context, target: Target) -> Result<Lowered, Diag> {
-    lower_in(expr, ctx, target, Unit::default(), &BTreeMap::new())
+    let mut unit = Unit::default();
+    let (ops, offset, bits) = lower_in(expr, ctx, target, &mut unit, &BTreeMap::new())?;
+    Ok(Lowered {
+        listing: Listing { ops, unit },
+        offset,
+        bits,
+    })
 }
 
 /// Lowers `expr` into `unit` (its base types and DIEs are shared, its DIE
-/// offsets stay valid); the inputs in `calls` are the locations of DIEs,
-/// pushed by `DW_OP_call4` (a module's argObjects, extensions only).
+/// offsets stay valid; on failure it is as it was); the inputs in `calls`
+/// are the locations of DIEs, pushed by `DW_OP_call4` (a module's
+/// argObjects, extensions only). Returns the ops, and the bit offset and
+/// size of what they describe (as [`Lowered`]).
 pub fn lower_in(
     expr: &Expr,
     ctx: &dyn Context,
     target: Target,
-    unit: Unit,
+    unit: &mut Unit,
     calls: &BTreeMap<u32, u64>,
-) -> Result<Lowered, Diag> {
+) -> Result<(Vec<DwarfOp>, u64, u64), Diag> {
     let checked = check(expr, &ctx.signature())?;
+    let start = unit.next_offset();
     let mut l = Lowerer {
         ctx,
         target,
-        unit,
+        unit: std::mem::take(unit),
         calls,
         at: "DIExpr",
     };
+    let r = lower_ops(&mut l, expr, &checked);
+    *unit = l.unit;
+    if r.is_err() {
+        unit.forget_from(start);
+    }
+    r
+}
+
+/// The body of [`lower_in`]: every op, then the final location or fragment.
+fn lower_ops(
+    l: &mut Lowerer,
+    expr: &Expr,
+    checked: &crate::wellformed::Checked,
+) -> Result<(Vec<DwarfOp>, u64, u64), Diag> {
     let mut stack: Vec<Frag> = Vec::new();
     for o in &expr.ops {
         l.at = o.name();
@@ -297,11 +320,7 @@ pub fn lower_in(
         }
         None => (l.final_location(result)?, 0, bits),
     };
-    Ok(Lowered {
-        listing: Listing { ops, unit: l.unit },
-        offset,
-        bits,
-    })
+    Ok((ops, offset, bits))
 }
 
 impl Lowerer<'_> {

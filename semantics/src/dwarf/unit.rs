@@ -86,7 +86,15 @@ pub struct Unit {
 pub const MAX_BASE_TYPE_BYTES: u64 = 1 << 16;
 
 impl Unit {
-    fn next_offset(&self) -> u64 {
+    /// Removes every DIE at `start` or above (what a failed lowering added).
+    pub fn forget_from(&mut self, start: u64) {
+        self.base_types.retain(|&k, _| k < start);
+        self.dies.retain(|&k, _| k < start);
+        self.lists.retain(|&k, _| k < start);
+    }
+
+    /// The offset the next DIE gets.
+    pub fn next_offset(&self) -> u64 {
         let a = self.base_types.keys().next_back().copied().unwrap_or(0);
         let b = self.dies.keys().next_back().copied().unwrap_or(0);
         let l = self.lists.keys().next_back().copied().unwrap_or(0);
