@@ -266,6 +266,29 @@ fn lifetimes_lower_prints_location_lists_and_checks_the_law() {
     ]);
     assert_eq!(code(&o), 1);
     assert!(stdout(&o).contains("not-expressible"), "{}", stdout(&o));
+    // Past the law's budget the listing stands and the law is reported
+    // as not checked (exit 3), never as a pass.
+    let long = temp(
+        "alloca-long.ll",
+        &std::fs::read_to_string(&listing).unwrap().replacen(
+            "store i64 0, ...\n",
+            &"store i64 0, ...\n".repeat(30),
+            1,
+        ),
+    );
+    let o = dioptra(&[
+        "lifetimes",
+        long.to_str().unwrap(),
+        "--context",
+        c,
+        "--lower",
+        "amdgpu",
+        "--variants",
+        "100000",
+    ]);
+    assert_eq!(code(&o), 3, "{}", stderr(&o));
+    assert!(stdout(&o).contains("DW_TAG_variable"), "{}", stdout(&o));
+    assert!(stderr(&o).contains("law: NOT CHECKED"), "{}", stderr(&o));
     let o = dioptra(&["lifetimes", l, "--context", c, "--lower", "x86"]);
     assert_eq!(code(&o), 2);
     assert!(
