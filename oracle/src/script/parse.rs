@@ -297,6 +297,36 @@ struct Clauses<'a> {
 
 impl Clauses<'_> {
     /// A required string field.
+    /// The clauses of a lowering assertion: `(target "amdgpu"|"dwarf5")` and
+    /// exactly one of `(listing ...)` and `(reason ...)`.
+    fn lowering(
+        &mut self,
+        file: &str,
+        n: &Node,
+        head: &str,
+    ) -> Result<(String, Option<String>, Option<String>), Diag> {
+        let target = self.need(file, n, head, "target")?;
+        if !["amdgpu", "dwarf5"].contains(&target.as_str()) {
+            return Err(err(
+                file,
+                n,
+                "bad-form",
+                format!("target `{target}`: amdgpu or dwarf5"),
+            ));
+        }
+        let listing = self.fields.remove("listing");
+        let reason = self.fields.remove("reason");
+        if listing.is_some() == reason.is_some() {
+            return Err(err(
+                file,
+                n,
+                "bad-form",
+                format!("{head} takes (listing ...) or (reason ...)"),
+            ));
+        }
+        Ok((target, listing, reason))
+    }
+
     fn need(&mut self, file: &str, n: &Node, head: &str, k: &str) -> Result<String, Diag> {
         self.fields
             .remove(k)
@@ -461,25 +491,7 @@ fn case(
             }
         }
         "assert_lowering" => {
-            let target = c.need(file, n, head, "target")?;
-            if !["amdgpu", "dwarf5"].contains(&target.as_str()) {
-                return Err(err(
-                    file,
-                    n,
-                    "bad-form",
-                    format!("target `{target}`: amdgpu or dwarf5"),
-                ));
-            }
-            let listing = c.fields.remove("listing");
-            let reason = c.fields.remove("reason");
-            if listing.is_some() == reason.is_some() {
-                return Err(err(
-                    file,
-                    n,
-                    "bad-form",
-                    "assert_lowering takes (listing ...) or (reason ...)",
-                ));
-            }
+            let (target, listing, reason) = c.lowering(file, n, head)?;
             Expect::Lowering {
                 target,
                 listing,
@@ -624,25 +636,7 @@ fn module_case(
             e
         }
         "assert_module_lowering" => {
-            let target = c.need(file, n, head, "target")?;
-            if !["amdgpu", "dwarf5"].contains(&target.as_str()) {
-                return Err(err(
-                    file,
-                    n,
-                    "bad-form",
-                    format!("target `{target}`: amdgpu or dwarf5"),
-                ));
-            }
-            let listing = c.fields.remove("listing");
-            let reason = c.fields.remove("reason");
-            if listing.is_some() == reason.is_some() {
-                return Err(err(
-                    file,
-                    n,
-                    "bad-form",
-                    "assert_module_lowering takes (listing ...) or (reason ...)",
-                ));
-            }
+            let (target, listing, reason) = c.lowering(file, n, head)?;
             Expect::ModuleLowering {
                 target,
                 listing,
@@ -680,4 +674,50 @@ fn module_case(
         decision,
         erratum,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_script;
+
+    /// Both lowering assertions take a known target and exactly one of a
+    /// listing and a reason; anything else is a script error.
+    #[test]
+    fn lowering_assertions_need_a_target_and_one_expectation() {
+        let head = "(spec \"s\")\n(context c (register 0 \"00\"))\n(module m \"RETURN\")\n";
+        for (form, want) in [
+            (
+                r#"(assert_lowering "DIOpConstant(i8 1)" (in c) (target "x86") (listing ""))"#,
+                "target `x86`",
+            ),
+            (
+                r#"(assert_lowering "DIOpConstant(i8 1)" (in c) (target "amdgpu"))"#,
+                "takes (listing ...) or (reason ...)",
+            ),
+            (
+                r#"(assert_module_lowering m (in c) (target "dwarf5") (listing "") (reason "A: b"))"#,
+                "assert_module_lowering takes",
+            ),
+            (
+                r#"(assert_module_lowering m (in c) (listing ""))"#,
+                "needs (target ...)",
+            ),
+            (
+                r#"(assert_object m (object "!1") (at 1) (target "amdgpu") (segments ""))"#,
+                "does not belong in assert_object",
+            ),
+        ] {
+            let d = parse_script("t", &format!("{head}{form}")).unwrap_err();
+            assert!(
+                d.to_string().starts_with("Script: bad-form:"),
+                "{form}: {d}"
+            );
+            assert!(d.to_string().contains(want), "{form}: {d}");
+        }
+        let ok = format!(
+            "{head}{}",
+            r#"(assert_module_lowering m (in c) (target "amdgpu") (listing ""))"#
+        );
+        assert_eq!(parse_script("t", &ok).unwrap().cases.len(), 1);
+    }
 }
