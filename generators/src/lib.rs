@@ -547,6 +547,59 @@ pub fn arb_context() -> impl Strategy<Value = String> {
     )
 }
 
+/// A context with the signature of `FIXED_CONTEXT` shaped like a real
+/// x86-64 machine, for the gdb harness: registers at their machine width
+/// (`%rbx` = 3 and `%rsi` = 4 with 8 bytes, `%xmm0` = 17 with 16), memory in
+/// address space 0 at addresses a process can map, and each input in a
+/// register, in that memory, an implicit value, the undefined location, in
+/// two places, or split between a register and memory. Inputs never sit in
+/// address space 1 or 5, which plain DWARF 5 cannot name. Context-file text.
+pub fn arb_machine_context() -> impl Strategy<Value = String> {
+    let byte =
+        prop_oneof![9 => any::<u8>().prop_map(|b| format!("{b:02x}")), 1 => Just("??".to_string())];
+    let bytes = |n: usize| prop::collection::vec(byte.clone(), n).prop_map(|v| v.join(" "));
+    let loc32 = prop_oneof![
+        Just("reg(3)".to_string()),
+        Just("reg(17)".to_string()),
+        Just("mem(0, 0x10000)".to_string()),
+        Just("mem(0, 0x10004)+0".to_string()),
+        any::<u32>().prop_map(|v| format!("imp(32, 0x{v:x})")),
+        Just("undef".to_string()),
+        Just("{reg(3) | mem(0, 0x10000)}".to_string()),
+        Just("reg(4)+32".to_string()),
+        Just("reg(17)+96".to_string()),
+    ];
+    let loc64 = prop_oneof![
+        Just("reg(4)".to_string()),
+        Just("reg(17)+64".to_string()),
+        Just("mem(0, 0x10008)".to_string()),
+        Just("mem(0, 0x20000)".to_string()),
+        any::<u64>().prop_map(|v| format!("imp(64, 0x{v:x})")),
+        Just("undef".to_string()),
+        Just("{reg(4) | mem(0, 0x10008)}".to_string()),
+        Just("comp(32: reg(3), 32: mem(0, 0x10010))".to_string()),
+        Just("comp(16: undef, 48: reg(4))".to_string()),
+    ];
+    let ptr = prop_oneof![
+        (0u32..0x110).prop_map(|a| format!("imp(ptr addrspace(5) {a})")),
+        Just("reg(3)".to_string()),
+        Just("undef".to_string()),
+    ];
+    (
+        (bytes(8), bytes(8), bytes(16), bytes(32), bytes(8)),
+        (loc32.clone(), loc64.clone(), ptr, loc32, loc64, 0u64..64),
+    )
+        .prop_map(|((r3, r4, x0, m0, m1), (referrer, a0, a1, a2, a3, lane))| {
+            format!(
+                "(context machine\n  (register 3 \"{r3}\")\n  (register 4 \"{r4}\")\n  (register 17 \"{x0}\")\n  \
+                 (memory 0 0x10000 \"{m0}\")\n  (memory 0 0x20000 \"{m1}\")\n  \
+                 (referrer \"i32\" \"{referrer}\")\n  (arg \"i64\" \"{a0}\")\n  (arg \"ptr addrspace(5)\" \"{a1}\")\n  \
+                 (arg \"<4 x i8>\" \"{a2}\")\n  (arg \"i64\" \"{a3}\")\n  \
+                 (typeobject \"<2 x i32>\" \"{a0}\")\n  (lane {lane}))"
+            )
+        })
+}
+
 /// Expressions for `fixed_context()`'s signature made of snippets that the
 /// canonicalizer's rules rewrite (constant pairs under every binary op,
 /// identities on the referrer, zero offsets, address-of/deref pairs,

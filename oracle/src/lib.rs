@@ -6,6 +6,7 @@
 pub mod canon;
 pub mod equiv;
 pub mod fuzzing;
+pub mod gdb;
 pub use dioptra_properties::gimli_diff;
 pub mod lowering;
 pub mod protocol;

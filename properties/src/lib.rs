@@ -6,6 +6,7 @@
 //! count is proptest's `PROPTEST_CASES`, bounded in CI) and by `dioptra fuzz`
 //! for long campaigns, which prints a shrunk counterexample as corpus cases.
 
+pub mod gdb;
 pub mod gimli_diff;
 
 use dioptra_generators::mutate::mutants;
@@ -513,7 +514,7 @@ pub fn law_lowering_preserves_location(e: &Expr, ctx: &str) -> Result<Checked, S
 
 /// `ctx` with every input (referrer, args, type object) in its first place
 /// only.
-fn one_place(ctx: &ConcreteContext) -> ConcreteContext {
+pub(crate) fn one_place(ctx: &ConcreteContext) -> ConcreteContext {
     let first = |i: &mut dioptra_semantics::context::Input| {
         i.loc = LocDesc::new(vec![i.loc.singles()[0].clone()]);
     };
@@ -653,7 +654,7 @@ fn quote(s: &str) -> String {
     s.replace('\\', "\\\\").replace('"', "\\\"")
 }
 
-fn runner(cases: u32, seed: u64) -> TestRunner {
+pub(crate) fn runner(cases: u32, seed: u64) -> TestRunner {
     let mut key = [0u8; 32];
     key[..8].copy_from_slice(&seed.to_le_bytes());
     let config = Config {

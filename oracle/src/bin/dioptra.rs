@@ -194,7 +194,8 @@ enum Cmd {
     /// Runs the laws with the generators; prints any counterexample as corpus cases.
     Fuzz {
         /// The law (a name from the README's table of laws, e.g.
-        /// lowering-preserves-location) or `all`.
+        /// lowering-preserves-location), `all` (every law but gdb), or `gdb`
+        /// (generated cases through a real gdb, as `dioptra gdb --generated`).
         #[arg(long, default_value = "all")]
         property: String,
         #[arg(long, default_value_t = 1000)]
@@ -204,6 +205,26 @@ enum Cmd {
     },
     /// Answers the line protocol on stdin/stdout as the reference implementation.
     Serve,
+    /// Real-debugger conformance: builds one x86-64 program holding every
+    /// case's machine state, attaches the cases' plain DWARF 5, and checks
+    /// that gdb reads, byte by byte, what dioptra says. Exit 0 agreement, 1
+    /// differences, 3 not checked (no gdb or toolchain).
+    Gdb {
+        /// Script files or directories: every case that lowers to plain
+        /// DWARF 5 in its context, hand-written DWARF and modules.
+        paths: Vec<PathBuf>,
+        /// Also this many generated expressions (and an eighth as many
+        /// generated lifetime programs).
+        #[arg(long, default_value_t = 0)]
+        generated: u32,
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Keep the program, the DWARF and gdb's transcript in this directory.
+        #[arg(long)]
+        keep: Option<PathBuf>,
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 fn exit_for(o: Outcome) -> u8 {
@@ -911,7 +932,99 @@ fn cmd_lifetimes(
     ExitCode::SUCCESS
 }
 
+/// `dioptra gdb`: the corpus (and generated cases) through a real gdb.
+fn cmd_gdb(
+    paths: &[PathBuf],
+    generated: u32,
+    seed: u64,
+    keep: Option<PathBuf>,
+    json: bool,
+) -> ExitCode {
+    use dioptra_properties::gdb::{check, generated_cases, machine::mmap_min_addr};
+    if paths.is_empty() && generated == 0 {
+        eprintln!("Gdb: usage: name script paths, or --generated N");
+        return ExitCode::from(2);
+    }
+    let min_addr = mmap_min_addr();
+    let mut collected = match dioptra_oracle::gdb::corpus_cases(paths, min_addr) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::from(2);
+        }
+    };
+    if generated > 0 {
+        let (cases, skipped) = generated_cases(generated, seed, min_addr);
+        collected.cases.extend(cases);
+        for (k, n) in skipped {
+            collected
+                .skipped
+                .entry(k)
+                .or_insert((0, "generated".into()))
+                .0 += n;
+        }
+    }
+    let kept = keep.is_some();
+    let dir = keep.unwrap_or_else(|| {
+        std::env::temp_dir().join(format!("dioptra-gdb-{}", std::process::id()))
+    });
+    if let Err(e) = std::fs::create_dir_all(&dir) {
+        eprintln!("Gdb: unwritable: {}: {e}", dir.display());
+        return ExitCode::from(2);
+    }
+    let result = check(&collected.cases, &dir);
+    if !kept {
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+    let report = match result {
+        Ok(r) => r,
+        Err(e) => {
+            println!("gdb: NOT CHECKED: {e}");
+            return ExitCode::from(3);
+        }
+    };
+    if json {
+        let skipped: serde_json::Map<String, serde_json::Value> = collected
+            .skipped
+            .iter()
+            .map(|(k, (n, first))| (k.to_string(), json!({"count": n, "first": first})))
+            .collect();
+        let findings = |f: &[dioptra_properties::gdb::Finding]| {
+            f.iter()
+                .map(|f| json!({"case": f.label, "what": f.what, "dwarf": f.listing, "context": f.context}))
+                .collect::<Vec<_>>()
+        };
+        println!(
+            "{}",
+            json!({
+                "outcome": if report.holds() { "agree" } else { "differ" },
+                "gdb": report.gdb, "cases": report.cases, "readings": report.readings,
+                "agree": report.agree, "both_fail": report.both_fail,
+                "known": report.known, "differ": findings(&report.differ),
+                "law": findings(&report.law), "skipped": skipped,
+                "seconds": report.elapsed.as_secs_f64(), "readings_per_second": report.rate(),
+            })
+        );
+    } else {
+        println!("gdb: {}", report.summary());
+        for (k, (n, first)) in &collected.skipped {
+            println!("  left out: {n} {k} (first: {first})");
+        }
+        for f in report.law.iter().chain(&report.differ) {
+            println!("\n{}: {}\n{}\n{}", f.label, f.what, f.listing, f.context);
+        }
+    }
+    if report.holds() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}
+
 fn cmd_fuzz(property: &str, cases: u32, seed: u64) -> ExitCode {
+    if property == "gdb" {
+        return cmd_gdb(&[], cases, seed, None, false);
+    }
     let laws: Vec<&str> = if property == "all" {
         LAWS.to_vec()
     } else {
@@ -921,7 +1034,7 @@ fn cmd_fuzz(property: &str, cases: u32, seed: u64) -> ExitCode {
     for law in laws {
         let Some(c) = run_law(law, cases, seed) else {
             eprintln!(
-                "Fuzz: unknown-property: `{law}`; the laws are {}",
+                "Fuzz: unknown-property: `{law}`; the laws are {} and gdb",
                 LAWS.join(", ")
             );
             return ExitCode::from(2);
@@ -1083,5 +1196,12 @@ fn main() -> ExitCode {
             seed,
         } => cmd_fuzz(&property, cases, seed),
         Cmd::Serve => cmd_serve(),
+        Cmd::Gdb {
+            paths,
+            generated,
+            seed,
+            keep,
+            json,
+        } => cmd_gdb(&paths, generated, seed, keep, json),
     }
 }

@@ -1,0 +1,804 @@
+//! Real-debugger conformance: gdb evaluates dioptra's plain DWARF 5 in a
+//! real program and must read, byte by byte, what dioptra's reference
+//! semantics says each variable holds.
+//!
+//! Many cases go into one run. Each case is a machine state (a context made
+//! concrete: [`machine::machine_context`]), the DWARF 5 of one or more
+//! variables (an expression's lowering, a hand-written listing, or a
+//! module's location lists) and its program points. The harness
+//!
+//! 1. builds one x86-64 stub ([`stub`]) that, case after case, puts the
+//!    case's bytes in memory and registers and stops at an `int3` per
+//!    point;
+//! 2. writes the variables with `gimli::write` ([`debuginfo`]): locals of
+//!    the stub's subprogram, each `unsigned char[N]`, and attaches them with
+//!    objcopy;
+//! 3. runs gdb once ([`session`]), which reads every variable at every stop
+//!    byte by byte (a value, or optimized out);
+//! 4. compares each byte with the reference: dioptra's DWARF evaluator in
+//!    the same machine state, itself checked against the DIOp semantics
+//!    there (the lowering law), so gdb is compared with the DIOp meaning.
+//!
+//! Every disagreement is classified: agreement, both fail, a known and
+//! listed gdb limitation ([`known_limitation`]), or a difference, which is a
+//! failure until it is understood.
+
+pub mod debuginfo;
+pub mod machine;
+pub mod session;
+pub mod stub;
+
+use dioptra_semantics::context::ConcreteContext;
+use dioptra_semantics::diag::{Diag, Outcome};
+use dioptra_semantics::dwarf::eval::{evaluate, evaluate_list, Env};
+use dioptra_semantics::dwarf::law::{compare, Agreement};
+use dioptra_semantics::dwarf::loclist::{address, compare_module, lower_module};
+use dioptra_semantics::dwarf::lower::{lower, Target};
+use dioptra_semantics::dwarf::unit::{ListEntry, ListTag, Listing, Unit};
+use dioptra_semantics::dwarf::{DwarfOp, Encoding};
+use dioptra_semantics::lifetime::listing::Module;
+use dioptra_semantics::lifetime::locate::Analysis;
+use dioptra_semantics::lifetime::ranges::Reading;
+use dioptra_semantics::location::{read, LocDesc, Storage};
+use dioptra_semantics::syntax::Expr;
+use num_bigint::BigInt;
+use session::{Answer, Seen};
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+/// What the reference says one byte of a variable is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Byte {
+    /// The bits of `mask` are `bits`; the others are past the end of the
+    /// object (its last byte when its size is not a whole number of bytes).
+    Value { bits: u8, mask: u8 },
+    /// Some bit of the byte is in the undefined location storage.
+    Optimized,
+}
+
+/// What the reference says a variable is at one point.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Expected {
+    Bytes(Vec<Byte>),
+    /// Evaluating the DWARF, or reading a byte, is an error.
+    Error(String),
+}
+
+/// Where a case's variable is.
+#[derive(Clone, Debug)]
+pub enum At {
+    Expr(Vec<DwarfOp>),
+    List(Vec<ListEntry>),
+}
+
+#[derive(Clone, Debug)]
+pub struct Variable {
+    /// The source name (a module's object) or `-`.
+    pub name: String,
+    /// The object's size in bits; gdb reads it as `unsigned char[bytes]`.
+    pub bits: u64,
+    pub bytes: u64,
+    pub at: At,
+}
+
+/// One machine state and the variables read in it.
+#[derive(Clone, Debug)]
+pub struct Case {
+    /// Where the case comes from (a corpus file and line, a seed).
+    pub label: String,
+    /// The DWARF, as a listing, for reports.
+    pub listing: String,
+    pub machine: ConcreteContext,
+    /// The base types the variables' DWARF uses.
+    pub unit: Unit,
+    pub vars: Vec<Variable>,
+    /// The module addresses of the points (an expression has one point).
+    pub points: Vec<u64>,
+    /// `expected[point][var]`.
+    pub expected: Vec<Vec<Expected>>,
+    /// The lowering law, checked in the machine state: the first
+    /// difference, when there is one (a dioptra bug).
+    pub law: Option<String>,
+}
+
+/// Why a candidate is not a case.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Skip {
+    /// Not expressible in plain DWARF 5 (or not lowerable at all).
+    NotLowered(String),
+    /// The stub cannot reproduce the context ([`machine::machine_context`]).
+    Machine(String),
+    /// The DWARF uses what the harness does not set up
+    /// ([`debuginfo::excluded_op`]).
+    Excluded(String),
+    /// The reference needs what the context does not supply.
+    Unsupported(String),
+}
+
+impl Skip {
+    pub fn category(&self) -> &'static str {
+        match self {
+            Skip::NotLowered(_) => "not lowered to plain DWARF 5",
+            Skip::Machine(_) => "context not reproducible by the stub",
+            Skip::Excluded(_) => "DWARF outside the harness",
+            Skip::Unsupported(_) => "reference unsupported",
+        }
+    }
+    pub fn detail(&self) -> &str {
+        match self {
+            Skip::NotLowered(s) | Skip::Machine(s) | Skip::Excluded(s) | Skip::Unsupported(s) => s,
+        }
+    }
+}
+
+/// The first `bits` bits of `loc` in `ctx`, byte by byte.
+fn expected(
+    ctx: &ConcreteContext,
+    loc: Result<LocDesc, Diag>,
+    bits: u64,
+) -> Result<Expected, Skip> {
+    let loc = match loc {
+        Ok(l) => l,
+        Err(d) if d.outcome == Outcome::Unsupported => {
+            return Err(Skip::Unsupported(d.to_string()))
+        }
+        Err(d) => return Ok(Expected::Error(d.to_string())),
+    };
+    let mut out = Vec::with_capacity(bits.div_ceil(8) as usize);
+    for k in 0..bits.div_ceil(8) {
+        let len = (bits - 8 * k).min(8);
+        let at = loc.offset_by(ctx, &BigInt::from(8 * k));
+        match at.and_then(|l| read(ctx, &l, len)) {
+            Ok(b) => out.push(Byte::Value {
+                bits: b.low_u64() as u8,
+                mask: (0xffu16 >> (8 - len)) as u8,
+            }),
+            // The machine has no undefined contents: only the undefined
+            // storage is unreadable.
+            Err(f) if f.reason == "undefined-bits" => out.push(Byte::Optimized),
+            Err(f) if f.unsupported => return Err(Skip::Unsupported(f.at("read").to_string())),
+            Err(f) => return Ok(Expected::Error(format!("byte {k}: {}", f.at("read")))),
+        }
+    }
+    Ok(Expected::Bytes(out))
+}
+
+fn excluded(ops: &[DwarfOp]) -> Result<(), Skip> {
+    match debuginfo::excluded_op(ops) {
+        Some(why) => Err(Skip::Excluded(why)),
+        None => Ok(()),
+    }
+}
+
+/// A case for the plain DWARF 5 lowering of `expr` in `ctx`. An input in
+/// several places is lowered with each input in its first place (a code
+/// generator would emit a location list). `min_addr` is the lowest address
+/// the stub can map.
+pub fn expr_case(
+    label: &str,
+    expr: &Expr,
+    ctx: &ConcreteContext,
+    min_addr: u64,
+) -> Result<Case, Skip> {
+    let mut ctx = ctx.clone();
+    let mut lowered = lower(expr, &ctx, Target::Dwarf5);
+    if matches!(&lowered, Err(d) if d.message.starts_with("multi-location-input")) {
+        ctx = crate::one_place(&ctx);
+        lowered = lower(expr, &ctx, Target::Dwarf5);
+    }
+    let l = lowered.map_err(|d| Skip::NotLowered(d.to_string()))?;
+    let mut case = listing_case(label, &l.listing, l.offset, l.bits, &ctx, min_addr)?;
+    case.law = match compare(expr, &l, &case.machine, Encoding::default()) {
+        a @ Agreement::Differ { .. } => Some(format!("{expr}: {}", a.describe())),
+        _ => None,
+    };
+    Ok(case)
+}
+
+/// A case for a DWARF 5 `listing` whose bits `offset..offset+bits` are the
+/// expression's (a fragment, when `offset > 0`), in `ctx`. The variable gdb
+/// reads is the whole object: its first `offset + bits` bits.
+pub fn listing_case(
+    label: &str,
+    listing: &Listing,
+    offset: u64,
+    bits: u64,
+    ctx: &ConcreteContext,
+    min_addr: u64,
+) -> Result<Case, Skip> {
+    excluded(&listing.ops)?;
+    let machine = machine::machine_context(ctx, min_addr).map_err(Skip::Machine)?;
+    let bits = (offset + bits).max(1);
+    let bytes = bits.div_ceil(8);
+    let loc = evaluate(&listing.ops, Env::new(&machine, &listing.unit));
+    let e = expected(&machine, loc, bits)?;
+    Ok(Case {
+        label: label.to_string(),
+        listing: listing.print(Encoding::default()),
+        unit: listing.unit.clone(),
+        vars: vec![Variable {
+            name: "-".into(),
+            bits,
+            bytes,
+            at: At::Expr(listing.ops.clone()),
+        }],
+        points: vec![0],
+        expected: vec![vec![e]],
+        machine,
+        law: None,
+    })
+}
+
+/// A case for the location lists of module `m`'s variables (plain DWARF 5)
+/// in `ctx`, read at every instruction. Objects the target cannot express,
+/// or whose DWARF the harness leaves out, are not variables of the case.
+pub fn module_case(
+    label: &str,
+    m: &Module,
+    ctx: &ConcreteContext,
+    min_addr: u64,
+) -> Result<Case, Skip> {
+    let lowered =
+        lower_module(m, ctx, Target::Dwarf5).map_err(|d| Skip::NotLowered(d.to_string()))?;
+    let machine = machine::machine_context(ctx, min_addr).map_err(Skip::Machine)?;
+    let a = Analysis::new(m, Reading::ControlFlow);
+    let points: Vec<u64> = (0..m.insts.len()).map(|i| address(m, i)).collect();
+    let mut vars = Vec::new();
+    let mut last_skip = None;
+    for (object, die) in &lowered.die_of {
+        let list = &lowered.unit.lists[die];
+        if list.tag != ListTag::Variable {
+            continue;
+        }
+        let ops = list.entries.iter().flat_map(|e| match e {
+            ListEntry::Bounded { ops, .. } | ListEntry::Default(ops) => ops.iter().cloned(),
+        });
+        if let Err(s) = excluded(&ops.collect::<Vec<_>>()) {
+            last_skip = Some(s);
+            continue;
+        }
+        // The object's type, or the composite its fragments make.
+        let bits = (0..m.insts.len())
+            .filter_map(|i| a.locate(&machine, object, i).ok()?.ty)
+            .map(|t| machine.layout.bitsizeof(&t))
+            .chain(points.iter().filter_map(|&pc| {
+                let env = Env {
+                    pc: Some(pc),
+                    ..Env::new(&machine, &lowered.unit)
+                };
+                match evaluate_list(&list.entries, env).ok()?.singles() {
+                    [s] => match &*s.storage {
+                        Storage::Composite { parts, .. } => {
+                            Some(parts.iter().map(|p| p.bits).sum())
+                        }
+                        _ => None,
+                    },
+                    _ => None,
+                }
+            }))
+            .max();
+        let Some(bits) = bits.filter(|&b| b > 0) else {
+            continue;
+        };
+        vars.push(Variable {
+            name: object.clone(),
+            bits,
+            bytes: bits.div_ceil(8),
+            at: At::List(list.entries.clone()),
+        });
+    }
+    if vars.is_empty() {
+        return Err(last_skip.unwrap_or_else(|| {
+            Skip::NotLowered("no variable of the module has a plain DWARF 5 location list".into())
+        }));
+    }
+    let mut expected_at = Vec::new();
+    for &pc in &points {
+        let mut row = Vec::new();
+        for v in &vars {
+            let At::List(entries) = &v.at else {
+                unreachable!("module variables have lists")
+            };
+            let env = Env {
+                pc: Some(pc),
+                ..Env::new(&machine, &lowered.unit)
+            };
+            row.push(expected(&machine, evaluate_list(entries, env), v.bits)?);
+        }
+        expected_at.push(row);
+    }
+    let law = match compare_module(m, &lowered, &machine, 0, 0) {
+        Ok((_, first)) => first,
+        Err(d) => return Err(Skip::Unsupported(d.to_string())),
+    };
+    Ok(Case {
+        label: label.to_string(),
+        listing: lowered.unit.lines(Encoding::default()).join("\n"),
+        unit: lowered.unit,
+        vars,
+        points,
+        expected: expected_at,
+        machine,
+        law,
+    })
+}
+
+/// How gdb's reading of one variable at one point compares.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    Agree,
+    BothFail,
+    /// A listed gdb limitation ([`known_limitation`]).
+    Known(&'static str),
+    Differ(String),
+}
+
+fn show_expected(e: &Expected) -> String {
+    match e {
+        Expected::Error(m) => format!("error ({m})"),
+        Expected::Bytes(b) => b
+            .iter()
+            .map(|b| match b {
+                Byte::Value { bits, .. } => format!("{bits:02x}"),
+                Byte::Optimized => "--".into(),
+            })
+            .collect::<Vec<_>>()
+            .join(" "),
+    }
+}
+
+fn show_answer(a: &Answer) -> String {
+    match a {
+        Answer::Error(m) => format!("error ({m})"),
+        Answer::Bytes(b) => b
+            .iter()
+            .map(|b| match b {
+                Seen::Value(v) => format!("{v:02x}"),
+                Seen::Optimized => "--".into(),
+                Seen::Error => "!!".into(),
+            })
+            .collect::<Vec<_>>()
+            .join(" "),
+    }
+}
+
+/// The gdb behaviours the harness knows, recognised narrowly from the
+/// DWARF, the reference and gdb's answer; each is listed in the README
+/// ("gdb conformance"), and the two gdb bugs have minimal cases in
+/// corpus/errata/gdb.dioptra.
+pub fn known_limitation(
+    unit: &Unit,
+    at: &At,
+    expected: &Expected,
+    answer: &Answer,
+) -> Option<&'static str> {
+    let has_base = |f: &dyn Fn(&dioptra_semantics::dwarf::unit::BaseType) -> bool| {
+        unit.base_types.values().any(f)
+    };
+    let values = |b: &[Byte]| -> Option<Vec<u8>> {
+        b.iter()
+            .map(|b| match b {
+                Byte::Value { bits, .. } => Some(*bits),
+                Byte::Optimized => None,
+            })
+            .collect()
+    };
+    let seen = |g: &[Seen]| -> Option<Vec<u8>> {
+        g.iter()
+            .map(|s| match s {
+                Seen::Value(v) => Some(*v),
+                _ => None,
+            })
+            .collect()
+    };
+    let ops: Vec<&DwarfOp> = match at {
+        At::Expr(ops) => ops.iter().collect(),
+        At::List(entries) => entries
+            .iter()
+            .flat_map(|e| match e {
+                ListEntry::Bounded { ops, .. } | ListEntry::Default(ops) => ops.iter(),
+            })
+            .collect(),
+    };
+    match (expected, answer) {
+        (_, Answer::Error(m))
+            if (m.contains("more than 8 bytes") || m.contains("no signed variant found"))
+                && has_base(&|b| b.byte_size > 8) =>
+        {
+            Some("gdb does no arithmetic on integers wider than 8 bytes")
+        }
+        (_, Answer::Error(m))
+            if m.contains("Corrupted DWARF expression")
+                && matches!(at, At::List(e) if e.iter().any(|e| matches!(e, ListEntry::Default(_)))) =>
+        {
+            Some("gdb 13 does not read DW_LLE_default_location")
+        }
+        (Expected::Error(m), Answer::Bytes(g))
+            if m.contains("DW_OP_convert: out-of-range") && seen(g).is_some() =>
+        {
+            Some("gdb converts out-of-range floating point to integer without an error (D-dwarf-convert)")
+        }
+        (Expected::Error(m), Answer::Bytes(g)) if m.contains("offset-outside-storage") => {
+            // "byte K: ... of comp(...)" or "... of reg(N)": gdb reads on.
+            let k: usize = m.strip_prefix("byte ")?.split(':').next()?.parse().ok()?;
+            let g = seen(g)?;
+            if m.contains("of comp(") && g[k..].iter().all(|&b| b == 0) {
+                Some("gdb reads the bytes past a composite's last piece as zero (dioptra: offset-outside-storage)")
+            } else if m.contains("of reg(") {
+                Some("gdb reads a value wider than its register on into the next register")
+            } else {
+                None
+            }
+        }
+        (Expected::Bytes(e), Answer::Bytes(g)) => {
+            let (e, g) = (values(e)?, seen(g)?);
+            if e.len() != g.len() {
+                return None;
+            }
+            let float = |b: &[u8]| match b.len() {
+                4 => f32::from_le_bytes(b.try_into().ok()?).is_nan().then_some(()),
+                8 => f64::from_le_bytes(b.try_into().ok()?).is_nan().then_some(()),
+                _ => None,
+            };
+            let converts_to = |pred: &dyn Fn(&dioptra_semantics::dwarf::unit::BaseType) -> bool| {
+                ops.iter().any(|op| match op {
+                    DwarfOp::Std { code, operands } if *code == gimli::DW_OP_convert.0 => {
+                        matches!(operands.first(), Some(dioptra_semantics::dwarf::Operand::Uleb(k))
+                            if unit.base_types.get(k).is_some_and(pred))
+                    }
+                    _ => false,
+                })
+            };
+            let regval_wider = ops.iter().any(|op| match op {
+                DwarfOp::Std { code, operands } if *code == gimli::DW_OP_regval_type.0 => {
+                    match operands[..] {
+                        [dioptra_semantics::dwarf::Operand::Uleb(n), dioptra_semantics::dwarf::Operand::Uleb(t)] => {
+                            let width = machine::x86_register(n as u32).map_or(0, |r| r.1);
+                            unit.base_types.get(&t).is_some_and(|b| b.byte_size > width)
+                        }
+                        _ => false,
+                    }
+                }
+                _ => false,
+            });
+            if float(&e).is_some() && float(&g).is_some() && has_base(&|b| b.encoding == gimli::DW_ATE_float) {
+                Some("NaN sign or payload (D-nan-canonical)")
+            } else if e.len() % 2 == 0
+                && e.iter().zip(&g).enumerate().all(|(i, (a, b))| {
+                    a ^ b == 0 || (i % 2 == 1 && a ^ b == 0x80)
+                })
+                && has_base(&|b| b.encoding == gimli::DW_ATE_float && b.byte_size == 2)
+            {
+                Some("gdb bug E-gdb-half-sign: a 2-byte float result loses its sign")
+            } else if e.len() > 8
+                && e[..8] == g[..8]
+                && e[7] >= 0x80
+                && e[8..].iter().all(|&b| b == 0)
+                && g[8..].iter().all(|&b| b == 0xff)
+                && converts_to(&|b| b.encoding == gimli::DW_ATE_unsigned && b.byte_size > 8)
+            {
+                Some("gdb bug E-gdb-convert-sign-extends: a 64-bit unsigned value converted to a wider unsigned type is sign-extended")
+            } else if regval_wider && e.len() > 8 && e[..8] == g[..8] {
+                Some("gdb reads a value wider than its register on into the next register")
+            } else {
+                None
+            }
+        }
+        _ => None,
+    }
+}
+
+/// Compares gdb's answer with the reference.
+pub fn verdict(unit: &Unit, at: &At, expected: &Expected, answer: Option<&Answer>) -> Verdict {
+    let Some(answer) = answer else {
+        return Verdict::Differ("gdb never stopped there".into());
+    };
+    let same = match (expected, answer) {
+        (Expected::Bytes(e), Answer::Bytes(g)) => {
+            e.len() == g.len()
+                && e.iter().zip(g).all(|(e, g)| match (e, g) {
+                    (Byte::Value { bits, mask }, Seen::Value(b)) => b & mask == *bits,
+                    (Byte::Optimized, Seen::Optimized) => true,
+                    _ => false,
+                })
+        }
+        (Expected::Error(_), Answer::Error(_)) => return Verdict::BothFail,
+        (Expected::Error(_), Answer::Bytes(g)) if g.iter().all(|s| *s == Seen::Error) => {
+            return Verdict::BothFail
+        }
+        _ => false,
+    };
+    if same {
+        return Verdict::Agree;
+    }
+    if let Some(k) = known_limitation(unit, at, expected, answer) {
+        return Verdict::Known(k);
+    }
+    Verdict::Differ(format!(
+        "dioptra: {}\n    gdb: {}",
+        show_expected(expected),
+        show_answer(answer)
+    ))
+}
+
+/// A difference, with what reproduces it.
+#[derive(Clone, Debug)]
+pub struct Finding {
+    pub label: String,
+    pub what: String,
+    pub listing: String,
+    pub context: String,
+}
+
+/// What a check of many cases found.
+#[derive(Debug, Default)]
+pub struct Report {
+    pub gdb: String,
+    pub cases: usize,
+    /// (point, variable) readings compared.
+    pub readings: usize,
+    pub agree: usize,
+    pub both_fail: usize,
+    pub known: BTreeMap<&'static str, usize>,
+    /// gdb and dioptra differ, unexplained.
+    pub differ: Vec<Finding>,
+    /// The lowering law fails in a machine state (a dioptra bug).
+    pub law: Vec<Finding>,
+    /// gdb runs, and the wall time of the whole check (building included).
+    pub runs: usize,
+    pub elapsed: Duration,
+}
+
+impl Report {
+    pub fn holds(&self) -> bool {
+        self.differ.is_empty() && self.law.is_empty()
+    }
+    /// Readings per second of wall time, building included.
+    pub fn rate(&self) -> f64 {
+        self.readings as f64 / self.elapsed.as_secs_f64().max(1e-9)
+    }
+    pub fn summary(&self) -> String {
+        let known: Vec<String> = self.known.iter().map(|(k, n)| format!("{n} {k}")).collect();
+        format!(
+            "{} cases, {} readings: {} agree, {} both fail, {} known gdb limitations{}, {} differ, {} lowering-law failures; {} gdb run(s), {:.2} s ({:.0} readings/s) with {}",
+            self.cases,
+            self.readings,
+            self.agree,
+            self.both_fail,
+            self.known.values().sum::<usize>(),
+            if known.is_empty() { String::new() } else { format!(" ({})", known.join(", ")) },
+            self.differ.len(),
+            self.law.len(),
+            self.runs,
+            self.elapsed.as_secs_f64(),
+            self.rate(),
+            self.gdb
+        )
+    }
+}
+
+/// The most cases one program and one gdb run hold.
+pub const BATCH: usize = 2000;
+
+/// Checks `cases` with gdb, in batches of [`BATCH`], working in `dir`.
+/// An error is about the environment (no gdb, no toolchain, the stub could
+/// not map its memory), never a verdict.
+pub fn check(cases: &[Case], dir: &Path) -> Result<Report, String> {
+    let start = Instant::now();
+    let gdb = session::gdb_version().ok_or("gdb-harness: no-gdb: gdb is not installed")?;
+    let mut report = Report {
+        gdb,
+        cases: cases.len(),
+        ..Report::default()
+    };
+    for (b, batch) in cases.chunks(BATCH).enumerate() {
+        let sub = dir.join(format!("batch{b}"));
+        std::fs::create_dir_all(&sub)
+            .map_err(|e| format!("cannot create {}: {e}", sub.display()))?;
+        check_batch(batch, &sub, &mut report)?;
+        report.runs += 1;
+    }
+    report.elapsed = start.elapsed();
+    Ok(report)
+}
+
+fn check_batch(cases: &[Case], dir: &Path, report: &mut Report) -> Result<(), String> {
+    let pages = machine::page_runs(cases.iter().map(|c| &c.machine));
+    let shapes: Vec<(&ConcreteContext, usize)> =
+        cases.iter().map(|c| (&c.machine, c.points.len())).collect();
+    let asm = stub::assembly(&shapes, &pages);
+    let points: Vec<usize> = cases.iter().map(|c| c.points.len()).collect();
+    let program = stub::build(dir, &asm, &points)?;
+    let mut groups = Vec::new();
+    let mut vars_at: BTreeMap<u64, Vec<(String, u64)>> = BTreeMap::new();
+    for (k, case) in cases.iter().enumerate() {
+        let stops = &program.stops[k];
+        let mut vars = Vec::new();
+        for (j, v) in case.vars.iter().enumerate() {
+            let name = format!("v{k}_{j}");
+            let at = match &v.at {
+                At::Expr(ops) => debuginfo::Where::Expr(ops.clone()),
+                At::List(entries) => real_list(entries, &case.points, stops),
+            };
+            for &pc in stops {
+                vars_at.entry(pc).or_default().push((name.clone(), v.bytes));
+            }
+            vars.push(debuginfo::Var {
+                name,
+                bytes: v.bytes,
+                at,
+            });
+        }
+        groups.push((&case.unit, vars));
+    }
+    let sections = debuginfo::sections(program.low, program.high, &groups)?;
+    let with_dwarf = dir.join("stub.debug");
+    stub::attach(&program.path, &sections, &with_dwarf)?;
+    let readings: usize = cases.iter().map(|c| c.points.len() * c.vars.len()).sum();
+    // gdb starts in about 0.3 s and reads a variable in well under 1 ms.
+    let limit = Duration::from_secs(60) + Duration::from_millis(5 * readings as u64);
+    let t = session::run(&with_dwarf, dir, &vars_at, limit)?;
+    if t.exit != Some(0) {
+        return Err(format!(
+            "gdb-harness: stub-failed: the stub exited with {:?} (status {} means an mmap failed)",
+            t.exit,
+            stub::MMAP_FAILED
+        ));
+    }
+    for (k, case) in cases.iter().enumerate() {
+        if let Some(l) = &case.law {
+            report.law.push(Finding {
+                label: case.label.clone(),
+                what: l.clone(),
+                listing: case.listing.clone(),
+                context: case.machine.to_script("machine"),
+            });
+        }
+        for (p, &pc) in program.stops[k].iter().enumerate() {
+            for (j, v) in case.vars.iter().enumerate() {
+                report.readings += 1;
+                let answer = t.answers.get(&(pc, format!("v{k}_{j}")));
+                match verdict(&case.unit, &v.at, &case.expected[p][j], answer) {
+                    Verdict::Agree => report.agree += 1,
+                    Verdict::BothFail => report.both_fail += 1,
+                    Verdict::Known(why) => *report.known.entry(why).or_default() += 1,
+                    Verdict::Differ(what) => report.differ.push(Finding {
+                        label: case.label.clone(),
+                        what: if case.points.len() > 1 {
+                            format!("`{}` at address {}: {what}", v.name, case.points[p])
+                        } else {
+                            what
+                        },
+                        listing: case.listing.clone(),
+                        context: case.machine.to_script("machine"),
+                    }),
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A module location list in real addresses: each bounded entry covers the
+/// stops of the points in its range (points are in address order, so they
+/// are consecutive); an entry that covers no point is dropped.
+fn real_list(entries: &[ListEntry], points: &[u64], stops: &[u64]) -> debuginfo::Where {
+    let mut bounded = Vec::new();
+    let mut default = None;
+    for e in entries {
+        match e {
+            ListEntry::Bounded { lo, hi, ops } => {
+                let inside: Vec<usize> = (0..points.len())
+                    .filter(|&i| *lo <= points[i] && points[i] < *hi)
+                    .collect();
+                if let (Some(&f), Some(&l)) = (inside.first(), inside.last()) {
+                    bounded.push((stops[f], stops[l] + 1, ops.clone()));
+                }
+            }
+            ListEntry::Default(ops) => default = Some(ops.clone()),
+        }
+    }
+    debuginfo::Where::List { bounded, default }
+}
+
+/// Context text (as the generators write it) with every register renamed to
+/// one the stub can set: the general registers but `%rsp`, then `%xmm0`-
+/// `%xmm15`, in order of first appearance. Generated lifetime programs put
+/// values in registers such as 10, 40 or 90; renaming is consistent
+/// (`(register N ...)` and `reg(N)` alike), so the program means the same on
+/// the x86-64 machine. `None` when there are more registers than that.
+pub fn on_machine_registers(text: &str) -> Option<String> {
+    let settable: Vec<u32> = (0..=32)
+        .filter(|&n| machine::x86_register(n).is_some())
+        .collect();
+    let mut map: BTreeMap<u32, u32> = BTreeMap::new();
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while !rest.is_empty() {
+        let hit = ["(register ", "reg("]
+            .iter()
+            .filter_map(|p| rest.find(p).map(|i| (i, p.len())))
+            .min();
+        let Some((i, plen)) = hit else {
+            out += rest;
+            break;
+        };
+        out += &rest[..i + plen];
+        rest = &rest[i + plen..];
+        let digits = rest.chars().take_while(|c| c.is_ascii_digit()).count();
+        if digits == 0 {
+            continue;
+        }
+        let n: u32 = rest[..digits].parse().ok()?;
+        let next = map.len();
+        let m = *map
+            .entry(n)
+            .or_insert_with(|| settable.get(next).copied().unwrap_or(u32::MAX));
+        if m == u32::MAX {
+            return None;
+        }
+        out += &m.to_string();
+        rest = &rest[digits..];
+    }
+    Some(out)
+}
+
+/// Cases drawn from the generators with `seed`: `n` well-formed expressions
+/// (short ones, as for the gimli law) in machine-shaped contexts
+/// (`arb_machine_context`), and `n / 8` generated and transformed lifetime
+/// programs with their registers renamed to machine registers. Returns the
+/// cases and the candidates left out, by [`Skip::category`].
+pub fn generated_cases(
+    n: u32,
+    seed: u64,
+    min_addr: u64,
+) -> (Vec<Case>, BTreeMap<&'static str, usize>) {
+    use dioptra_generators::programs::arb_program;
+    use dioptra_generators::transform::{arb_forms, arb_transform, instance};
+    use dioptra_generators::{arb_machine_context, arb_wellformed_expr};
+    use proptest::strategy::{Strategy, ValueTree};
+    let mut runner = crate::runner(n, seed);
+    let mut cases = Vec::new();
+    let mut skipped: BTreeMap<&'static str, usize> = BTreeMap::new();
+    let mut keep = |r: Result<Case, Skip>, cases: &mut Vec<Case>| match r {
+        Ok(c) => cases.push(c),
+        Err(s) => *skipped.entry(s.category()).or_default() += 1,
+    };
+    let exprs = (
+        arb_wellformed_expr(crate::GIMLI_CHOICES + 2),
+        arb_machine_context(),
+    );
+    for i in 0..n {
+        let Ok(tree) = exprs.new_tree(&mut runner) else {
+            break;
+        };
+        let (e, c) = tree.current();
+        let label = format!("generated expression {i} (seed {seed})");
+        let r = ConcreteContext::parse(&c)
+            .map_err(|d| Skip::Machine(d.to_string()))
+            .and_then(|ctx| expr_case(&label, &e, &ctx, min_addr));
+        keep(r, &mut cases);
+    }
+    let programs = (arb_program(), arb_forms(), arb_transform());
+    for i in 0..n / 8 {
+        let Ok(tree) = programs.new_tree(&mut runner) else {
+            break;
+        };
+        let (p, forms, t) = tree.current();
+        let inst = instance(&p.well_formed(), &forms, Some(t));
+        let label = format!("generated program {i} (seed {seed})");
+        let r = on_machine_registers(&inst.context)
+            .ok_or_else(|| Skip::Machine("more registers than the machine has".into()))
+            .and_then(|text| {
+                ConcreteContext::parse(&text).map_err(|d| Skip::Machine(d.to_string()))
+            })
+            .and_then(|ctx| {
+                let m = dioptra_semantics::lifetime::parse_module(&inst.listing)
+                    .map_err(|d| Skip::NotLowered(d.to_string()))?;
+                module_case(&label, &m, &ctx, min_addr)
+            });
+        keep(r, &mut cases);
+    }
+    (cases, skipped)
+}
