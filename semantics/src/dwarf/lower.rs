@@ -453,7 +453,13 @@ impl Lowerer<'_> {
         if bit != 0 {
             let k = (bit + w).div_ceil(8);
             if let (Repr::Generic { .. }, true) = (r, k <= 8) {
-                let mut v = vec![with(c::DW_OP_deref_size, k), constu(bit), op(c::DW_OP_shr)];
+                // `DW_OP_deref_size` takes a 1-byte operand (found by the gdb
+                // harness: `with` gave a ULEB operand that does not encode).
+                let mut v = vec![
+                    DwarfOp::with(c::DW_OP_deref_size, vec![Operand::U(k)]),
+                    constu(bit),
+                    op(c::DW_OP_shr),
+                ];
                 v.extend(self.mask(r));
                 return Ok(v);
             }
