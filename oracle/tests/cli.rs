@@ -435,6 +435,29 @@ fn lower_prints_a_listing_or_why_it_is_not_expressible() {
     );
 }
 
+/// A read at a bit offset lowers to `DW_OP_deref_size` with its 1-byte
+/// operand, so `--hex` encodes it (the gdb harness found a ULEB operand
+/// there that printed but did not encode).
+#[test]
+fn a_read_at_a_bit_offset_encodes() {
+    let ctx = temp(
+        "bitread.ctx",
+        "(context (memory 0 0x10000 \"01 02 03 04 05 06 07 08\") (referrer \"i32\" \"mem(0, 0x10000)\"))",
+    );
+    let c = ctx.to_str().unwrap();
+    let e = "DIOpReferrer(i32), DIOpConstant(i8 3), DIOpBitOffset(i8), DIOpRead()";
+    for target in ["dwarf5", "amdgpu"] {
+        let o = dioptra(&["lower", e, "--context", c, "--target", target, "--hex"]);
+        assert_eq!(code(&o), 0, "{target}: {}", stderr(&o));
+        // DW_OP_deref_size 2, DW_OP_lit3, DW_OP_shr
+        assert!(
+            stdout(&o).contains("94 02 33 25"),
+            "{target}: {}",
+            stdout(&o)
+        );
+    }
+}
+
 #[test]
 fn dwarf_equiv_exit_codes() {
     let ctx = temp(

@@ -72,6 +72,16 @@ pub enum At {
     List(Vec<ListEntry>),
 }
 
+impl At {
+    /// Every location expression: the one, or each list entry's.
+    pub fn expressions(&self) -> Vec<&[DwarfOp]> {
+        match self {
+            At::Expr(ops) => vec![ops],
+            At::List(entries) => entries.iter().map(ListEntry::ops).collect(),
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct Variable {
     /// The source name (a module's object) or `-`.
@@ -251,10 +261,12 @@ pub fn module_case(
         if list.tag != ListTag::Variable {
             continue;
         }
-        let ops = list.entries.iter().flat_map(|e| match e {
-            ListEntry::Bounded { ops, .. } | ListEntry::Default(ops) => ops.iter().cloned(),
-        });
-        if let Err(s) = excluded(&ops.collect::<Vec<_>>()) {
+        let ops: Vec<DwarfOp> = list
+            .entries
+            .iter()
+            .flat_map(|e| e.ops().iter().cloned())
+            .collect();
+        if let Err(s) = excluded(&ops) {
             last_skip = Some(s);
             continue;
         }
@@ -392,15 +404,7 @@ pub fn known_limitation(
             })
             .collect()
     };
-    let ops: Vec<&DwarfOp> = match at {
-        At::Expr(ops) => ops.iter().collect(),
-        At::List(entries) => entries
-            .iter()
-            .flat_map(|e| match e {
-                ListEntry::Bounded { ops, .. } | ListEntry::Default(ops) => ops.iter(),
-            })
-            .collect(),
-    };
+    let ops: Vec<&DwarfOp> = at.expressions().into_iter().flatten().collect();
     match (expected, answer) {
         (_, Answer::Error(m))
             if (m.contains("more than 8 bytes") || m.contains("no signed variant found"))
@@ -619,16 +623,7 @@ pub fn check(cases: &[Case], dir: &Path) -> Result<Report, String> {
 fn unencodable(case: &Case) -> Option<String> {
     let enc = Encoding::default();
     case.vars.iter().find_map(|v| {
-        let lists: Vec<&Vec<DwarfOp>> = match &v.at {
-            At::Expr(ops) => vec![ops],
-            At::List(entries) => entries
-                .iter()
-                .map(|e| match e {
-                    ListEntry::Bounded { ops, .. } | ListEntry::Default(ops) => ops,
-                })
-                .collect(),
-        };
-        lists
+        v.at.expressions()
             .into_iter()
             .find_map(|ops| dioptra_semantics::dwarf::encode(ops, enc).err())
             .map(|d| d.to_string())

@@ -51,6 +51,15 @@ pub enum ListEntry {
     Default(Vec<DwarfOp>),
 }
 
+impl ListEntry {
+    /// The entry's location expression.
+    pub fn ops(&self) -> &[DwarfOp] {
+        match self {
+            ListEntry::Bounded { ops, .. } | ListEntry::Default(ops) => ops,
+        }
+    }
+}
+
 /// What a location list belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ListTag {
