@@ -63,7 +63,11 @@ pub fn corpus_cases(paths: &[PathBuf], min_addr: u64) -> Result<Collected, Strin
                     let Ok(m) = parse_module(&case.expr) else {
                         continue;
                     };
-                    out.add(label.clone(), module_case(&label, &m, &ctx, min_addr));
+                    let r = module_case(&label, &m, &ctx, min_addr).map(|mut c| {
+                        c.source = case.expr.clone();
+                        c
+                    });
+                    out.add(label.clone(), r);
                     continue;
                 }
                 if !case.expect.evaluates() {

@@ -991,7 +991,7 @@ fn cmd_gdb(
             .collect();
         let findings = |f: &[dioptra_properties::gdb::Finding]| {
             f.iter()
-                .map(|f| json!({"case": f.label, "what": f.what, "dwarf": f.listing, "context": f.context}))
+                .map(|f| json!({"case": f.label, "what": f.what, "source": f.source, "dwarf": f.listing, "context": f.context}))
                 .collect::<Vec<_>>()
         };
         println!(
@@ -1011,7 +1011,11 @@ fn cmd_gdb(
             println!("  left out: {n} {k} (first: {first})");
         }
         for f in report.law.iter().chain(&report.differ) {
-            println!("\n{}: {}\n{}\n{}", f.label, f.what, f.listing, f.context);
+            println!("\n{}: {}", f.label, f.what);
+            if !f.source.is_empty() {
+                println!("{}", f.source);
+            }
+            println!("{}\n{}", f.listing, f.context);
         }
     }
     if report.holds() {

@@ -97,6 +97,9 @@ pub struct Variable {
 pub struct Case {
     /// Where the case comes from (a corpus file and line, a seed).
     pub label: String,
+    /// What the DWARF was made from, for reports: the DIOp expression or
+    /// the module listing; empty for hand-written DWARF.
+    pub source: String,
     /// The DWARF, as a listing, for reports.
     pub listing: String,
     pub machine: ConcreteContext,
@@ -199,6 +202,7 @@ pub fn expr_case(
     }
     let l = lowered.map_err(|d| Skip::NotLowered(d.to_string()))?;
     let mut case = listing_case(label, &l.listing, l.offset, l.bits, &ctx, min_addr)?;
+    case.source = expr.to_string();
     case.law = match compare(expr, &l, &case.machine, Encoding::default()) {
         a @ Agreement::Differ { .. } => Some(format!("{expr}: {}", a.describe())),
         _ => None,
@@ -225,6 +229,7 @@ pub fn listing_case(
     let e = expected(&machine, loc, bits)?;
     Ok(Case {
         label: label.to_string(),
+        source: String::new(),
         listing: listing.print(Encoding::default()),
         unit: listing.unit.clone(),
         vars: vec![Variable {
@@ -241,7 +246,8 @@ pub fn listing_case(
 }
 
 /// A case for the location lists of module `m`'s variables (plain DWARF 5)
-/// in `ctx`, read at every instruction. Objects the target cannot express,
+/// in `ctx`, read at every instruction. Its [`Case::source`] is left to the
+/// caller, which has the module's text. Objects the target cannot express,
 /// or whose DWARF the harness leaves out, are not variables of the case.
 pub fn module_case(
     label: &str,
@@ -326,6 +332,7 @@ pub fn module_case(
     };
     Ok(Case {
         label: label.to_string(),
+        source: String::new(),
         listing: lowered.unit.lines(Encoding::default()).join("\n"),
         unit: lowered.unit,
         vars,
@@ -530,6 +537,8 @@ pub fn verdict(unit: &Unit, at: &At, expected: &Expected, answer: Option<&Answer
 pub struct Finding {
     pub label: String,
     pub what: String,
+    /// [`Case::source`].
+    pub source: String,
     pub listing: String,
     pub context: String,
 }
@@ -602,6 +611,7 @@ pub fn check(cases: &[Case], dir: &Path) -> Result<Report, String> {
             Some(why) => report.law.push(Finding {
                 label: c.label.clone(),
                 what: format!("dioptra's DWARF does not encode: {why}"),
+                source: c.source.clone(),
                 listing: c.listing.clone(),
                 context: c.machine.to_script("machine"),
             }),
@@ -678,6 +688,7 @@ fn check_batch(cases: &[Case], dir: &Path, report: &mut Report) -> Result<(), St
             report.law.push(Finding {
                 label: case.label.clone(),
                 what: l.clone(),
+                source: case.source.clone(),
                 listing: case.listing.clone(),
                 context: case.machine.to_script("machine"),
             });
@@ -692,6 +703,7 @@ fn check_batch(cases: &[Case], dir: &Path, report: &mut Report) -> Result<(), St
                     Verdict::Known(why) => *report.known.entry(why).or_default() += 1,
                     Verdict::Differ(what) => report.differ.push(Finding {
                         label: case.label.clone(),
+                        source: case.source.clone(),
                         what: if case.points.len() > 1 {
                             format!("`{}` at address {}: {what}", v.name, case.points[p])
                         } else {
@@ -824,6 +836,10 @@ pub fn generated_cases(
                 let m = dioptra_semantics::lifetime::parse_module(&inst.listing)
                     .map_err(|d| Skip::NotLowered(d.to_string()))?;
                 module_case(&label, &m, &ctx, min_addr)
+            })
+            .map(|mut c| {
+                c.source = inst.listing.clone();
+                c
             });
         keep(r, &mut cases);
     }

@@ -703,7 +703,10 @@ impl Lowerer<'_> {
             return match f.form {
                 // The conventional DWARF 5 spellings, which mean the same.
                 Form::Undefined => Ok(Vec::new()),
-                Form::Composite(parts) => self.pieces(&parts),
+                Form::Composite(parts) => {
+                    let w = self.bits(&f.ty);
+                    self.pieces(&object_sized(parts, w))
+                }
                 _ => self.location(&f),
             };
         }
@@ -720,7 +723,7 @@ impl Lowerer<'_> {
             } => Ok(code),
             Form::Register { n, offset: 0 } => Ok(vec![reg(n)]),
             Form::Undefined => Ok(Vec::new()),
-            Form::Composite(parts) => self.pieces(&parts),
+            Form::Composite(parts) => self.pieces(&object_sized(parts, w)),
             Form::ImplicitAddress { .. } => self.location(&f),
             Form::Address { aspace: 0, .. } | Form::Register { .. } => self.pieces(&[(w, f)]),
             Form::Address { .. } => Err(ne(
@@ -1694,19 +1697,44 @@ fn flatten(parts: &[(u64, Frag)]) -> Vec<(u64, Frag)> {
     for (bits, p) in parts {
         match &p.form {
             Form::Composite(inner) if inner.iter().map(|x| x.0).sum::<u64>() >= *bits => {
-                let mut left = *bits;
-                let mut clipped = Vec::new();
-                for (b, q) in inner {
-                    if left == 0 {
-                        break;
-                    }
-                    clipped.push(((*b).min(left), q.clone()));
-                    left -= (*b).min(left);
-                }
-                out.extend(flatten(&clipped))
+                out.extend(flatten(&clip(inner, *bits)))
             }
             _ => out.push((*bits, p.clone())),
         }
     }
     out
+}
+
+/// The parts covering the first `bits` bits of a composite (the last one
+/// shortened).
+fn clip(parts: &[(u64, Frag)], bits: u64) -> Vec<(u64, Frag)> {
+    let mut left = bits;
+    let mut clipped = Vec::new();
+    for (b, q) in parts {
+        if left == 0 {
+            break;
+        }
+        clipped.push(((*b).min(left), q.clone()));
+        left -= (*b).min(left);
+    }
+    clipped
+}
+
+/// The composite a variable's location ends in, at the object's size.
+///
+/// DECISION (D-lower-composite-size): the final composite of an expression
+/// whose storage is larger than its result type (`DIOpDeref(float)` of the
+/// implicit address of a `double`'s composite, say) is lowered to the
+/// pieces of the object's `bits` only, the last one shortened. The DIOp
+/// object is the first `bits` bits of that storage either way, and DWARF 5
+/// consumers take a piece composite to be the object: gdb refuses one that
+/// is larger than the variable's type ("access outside bounds of object
+/// referenced via synthetic pointer"). A composite smaller than its type
+/// stays as it is (reading past it is the reference's error too).
+fn object_sized(parts: Vec<(u64, Frag)>, bits: u64) -> Vec<(u64, Frag)> {
+    if parts.iter().map(|p| p.0).sum::<u64>() > bits {
+        clip(&parts, bits)
+    } else {
+        parts
+    }
 }
