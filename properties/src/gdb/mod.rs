@@ -24,6 +24,7 @@
 //! failure until it is understood.
 
 pub mod debuginfo;
+pub mod known;
 pub mod machine;
 pub mod session;
 pub mod stub;
@@ -41,6 +42,7 @@ use dioptra_semantics::lifetime::locate::Analysis;
 use dioptra_semantics::lifetime::ranges::Reading;
 use dioptra_semantics::location::{read, LocDesc, Storage};
 use dioptra_semantics::syntax::Expr;
+pub use known::known_limitation;
 use num_bigint::BigInt;
 use session::{Answer, Seen};
 use std::collections::BTreeMap;
@@ -379,123 +381,6 @@ fn show_answer(a: &Answer) -> String {
             })
             .collect::<Vec<_>>()
             .join(" "),
-    }
-}
-
-/// The gdb behaviours the harness knows, recognised narrowly from the
-/// DWARF, the reference and gdb's answer; each is listed in the README
-/// ("gdb conformance"), and the two gdb bugs have minimal cases in
-/// corpus/errata/gdb.dioptra.
-pub fn known_limitation(
-    unit: &Unit,
-    at: &At,
-    expected: &Expected,
-    answer: &Answer,
-) -> Option<&'static str> {
-    let has_base = |f: &dyn Fn(&dioptra_semantics::dwarf::unit::BaseType) -> bool| {
-        unit.base_types.values().any(f)
-    };
-    let values = |b: &[Byte]| -> Option<Vec<u8>> {
-        b.iter()
-            .map(|b| match b {
-                Byte::Value { bits, .. } => Some(*bits),
-                Byte::Optimized => None,
-            })
-            .collect()
-    };
-    let seen = |g: &[Seen]| -> Option<Vec<u8>> {
-        g.iter()
-            .map(|s| match s {
-                Seen::Value(v) => Some(*v),
-                _ => None,
-            })
-            .collect()
-    };
-    let ops: Vec<&DwarfOp> = at.expressions().into_iter().flatten().collect();
-    match (expected, answer) {
-        (_, Answer::Error(m))
-            if (m.contains("more than 8 bytes") || m.contains("no signed variant found"))
-                && has_base(&|b| b.byte_size > 8) =>
-        {
-            Some("gdb does no arithmetic on integers wider than 8 bytes")
-        }
-        (_, Answer::Error(m))
-            if m.contains("Corrupted DWARF expression")
-                && matches!(at, At::List(e) if e.iter().any(|e| matches!(e, ListEntry::Default(_)))) =>
-        {
-            Some("gdb 13 does not read DW_LLE_default_location")
-        }
-        (Expected::Error(m), Answer::Bytes(g))
-            if m.contains("DW_OP_convert: out-of-range") && seen(g).is_some() =>
-        {
-            Some("gdb converts out-of-range floating point to integer without an error (D-dwarf-convert)")
-        }
-        (Expected::Error(m), Answer::Bytes(g)) if m.contains("offset-outside-storage") => {
-            // "byte K: ... of comp(...)" or "... of reg(N)": gdb reads on.
-            let k: usize = m.strip_prefix("byte ")?.split(':').next()?.parse().ok()?;
-            if m.contains("of comp(") && seen(g)?.get(k..)?.iter().all(|&b| b == 0) {
-                Some("gdb reads the bytes past a composite's last piece as zero (dioptra: offset-outside-storage)")
-            } else if m.contains("of reg(") {
-                Some("gdb reads a value wider than its register on into the next register")
-            } else {
-                None
-            }
-        }
-        (Expected::Bytes(e), Answer::Bytes(g)) => {
-            let (e, g) = (values(e)?, seen(g)?);
-            if e.len() != g.len() {
-                return None;
-            }
-            let float = |b: &[u8]| match b.len() {
-                4 => f32::from_le_bytes(b.try_into().ok()?).is_nan().then_some(()),
-                8 => f64::from_le_bytes(b.try_into().ok()?).is_nan().then_some(()),
-                _ => None,
-            };
-            let converts_to = |pred: &dyn Fn(&dioptra_semantics::dwarf::unit::BaseType) -> bool| {
-                ops.iter().any(|op| match op {
-                    DwarfOp::Std { code, operands } if *code == gimli::DW_OP_convert.0 => {
-                        matches!(operands.first(), Some(dioptra_semantics::dwarf::Operand::Uleb(k))
-                            if unit.base_types.get(k).is_some_and(pred))
-                    }
-                    _ => false,
-                })
-            };
-            let regval_wider = ops.iter().any(|op| match op {
-                DwarfOp::Std { code, operands } if *code == gimli::DW_OP_regval_type.0 => {
-                    match operands[..] {
-                        [dioptra_semantics::dwarf::Operand::Uleb(n), dioptra_semantics::dwarf::Operand::Uleb(t)] => {
-                            let width = machine::x86_register(n as u32).map_or(0, |r| r.1);
-                            unit.base_types.get(&t).is_some_and(|b| b.byte_size > width)
-                        }
-                        _ => false,
-                    }
-                }
-                _ => false,
-            });
-            if float(&e).is_some() && float(&g).is_some() && has_base(&|b| b.encoding == gimli::DW_ATE_float) {
-                Some("NaN sign or payload (D-nan-canonical)")
-            } else if e.len() % 2 == 0
-                && e.iter().zip(&g).enumerate().all(|(i, (a, b))| {
-                    a ^ b == 0 || (i % 2 == 1 && a ^ b == 0x80)
-                })
-                && has_base(&|b| b.encoding == gimli::DW_ATE_float && b.byte_size == 2)
-            {
-                Some("gdb bug E-gdb-half-sign: a 2-byte float result loses its sign")
-            } else if e.len() > 8
-                && e[..8] == g[..8]
-                && e[7] >= 0x80
-                && e[8..].iter().all(|&b| b == 0)
-                && g[8..].iter().all(|&b| b == 0xff)
-                && converts_to(&|b| b.encoding == gimli::DW_ATE_unsigned && b.byte_size > 8)
-            {
-                Some("gdb bug E-gdb-convert-sign-extends: a 64-bit unsigned value converted to a wider unsigned type is sign-extended")
-            } else if regval_wider && e.len() > 8 && e[..8] == g[..8] {
-                Some("gdb reads a value wider than its register on into the next register")
-            } else {
-                None
-            }
-        }
-        _ => None,
     }
 }
 
