@@ -14,7 +14,7 @@ fn gdb_reads_every_lowerable_corpus_case_as_dioptra_does() {
     let c = corpus_cases(&[corpus], mmap_min_addr()).unwrap();
     let dir = std::env::temp_dir().join(format!("dioptra-gdb-corpus-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let r = check(&c.cases, &dir).unwrap_or_else(|e| panic!("NOT CHECKED: {e}"));
+    let r = check(&c.cases, &dir, false).unwrap_or_else(|e| panic!("NOT CHECKED: {e}"));
     let _ = std::fs::remove_dir_all(&dir);
     let mut text = String::new();
     for f in r.law.iter().chain(&r.differ) {

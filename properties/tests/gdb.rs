@@ -37,7 +37,7 @@ fn generated() -> u32 {
 fn prop_gdb_reads_what_dioptra_says() {
     let (cases, skipped) = generated_cases(generated(), 0, mmap_min_addr());
     let dir = workdir("generated");
-    let r = check(&cases, &dir).unwrap_or_else(|e| panic!("NOT CHECKED: {e}"));
+    let r = check(&cases, &dir, false).unwrap_or_else(|e| panic!("NOT CHECKED: {e}"));
     let _ = std::fs::remove_dir_all(&dir);
     let mut text = String::new();
     for f in r.law.iter().chain(&r.differ) {
@@ -105,7 +105,7 @@ fn a_wrong_expectation_is_a_difference() {
     wrong.label = "wrong".into();
     wrong.expected[0][0] = Expected::Bytes(bytes(&[1, 2, 3, 5]));
     let dir = workdir("wrong");
-    let r = check(&[reg, mem, piece, wrong], &dir).unwrap_or_else(|e| panic!("NOT CHECKED: {e}"));
+    let r = check(&[reg, mem, piece, wrong], &dir, false).unwrap_or_else(|e| panic!("NOT CHECKED: {e}"));
     let _ = std::fs::remove_dir_all(&dir);
     assert_eq!(r.agree, 3, "{}", r.summary());
     assert_eq!(r.differ.len(), 1, "{}", r.summary());
@@ -142,7 +142,7 @@ fn each_case_has_its_own_machine_state() {
     let (a, b) = make("11");
     let (c, d) = make("22");
     let dir = workdir("state");
-    let r = check(&[a, b, c, d], &dir).unwrap_or_else(|e| panic!("NOT CHECKED: {e}"));
+    let r = check(&[a, b, c, d], &dir, false).unwrap_or_else(|e| panic!("NOT CHECKED: {e}"));
     let _ = std::fs::remove_dir_all(&dir);
     assert!(r.holds() && r.agree == 4, "{}", r.summary());
 }

@@ -208,7 +208,8 @@ enum Cmd {
     /// Real-debugger conformance: builds one x86-64 program holding every
     /// case's machine state, attaches the cases' plain DWARF 5, and checks
     /// that gdb reads, byte by byte, what dioptra says. Exit 0 agreement, 1
-    /// differences, 3 not checked (no gdb or toolchain).
+    /// differences, 3 not checked (no gdb or toolchain, or no lldb with
+    /// --lldb).
     Gdb {
         /// Script files or directories: every case that lowers to plain
         /// DWARF 5 in its context, hand-written DWARF and modules.
@@ -222,6 +223,10 @@ enum Cmd {
         /// Keep the program, the DWARF and gdb's transcript in this directory.
         #[arg(long)]
         keep: Option<PathBuf>,
+        /// Ask lldb too, as a third opinion on the basic subset (no bit
+        /// pieces, typed operations or DW_OP_mod).
+        #[arg(long)]
+        lldb: bool,
         #[arg(long)]
         json: bool,
     },
@@ -938,6 +943,7 @@ fn cmd_gdb(
     generated: u32,
     seed: u64,
     keep: Option<PathBuf>,
+    lldb: bool,
     json: bool,
 ) -> ExitCode {
     use dioptra_properties::gdb::{check, generated_cases, machine::mmap_min_addr};
@@ -972,7 +978,7 @@ fn cmd_gdb(
         eprintln!("Gdb: unwritable: {}: {e}", dir.display());
         return ExitCode::from(2);
     }
-    let result = check(&collected.cases, &dir);
+    let result = check(&collected.cases, &dir, lldb);
     if !kept {
         let _ = std::fs::remove_dir_all(&dir);
     }
@@ -1002,6 +1008,15 @@ fn cmd_gdb(
                 "agree": report.agree, "both_fail": report.both_fail,
                 "known": report.known, "differ": findings(&report.differ),
                 "law": findings(&report.law), "skipped": skipped,
+                "lldb": match &report.lldb {
+                    None => serde_json::Value::Null,
+                    Some(Err(e)) => json!({"not_checked": e}),
+                    Some(Ok(o)) => json!({
+                        "version": o.version, "readings": o.readings, "agree": o.agree,
+                        "both_fail": o.both_fail, "known": o.known,
+                        "differ": findings(&o.differ), "left_out": o.left_out,
+                    }),
+                },
                 "seconds": report.elapsed.as_secs_f64(), "readings_per_second": report.rate(),
             })
         );
@@ -1010,7 +1025,16 @@ fn cmd_gdb(
         for (k, (n, first)) in &collected.skipped {
             println!("  left out: {n} {k} (first: {first})");
         }
-        for f in report.law.iter().chain(&report.differ) {
+        match &report.lldb {
+            Some(Ok(o)) => println!("lldb: {}", o.summary()),
+            Some(Err(e)) => println!("lldb: NOT CHECKED: {e}"),
+            None => {}
+        }
+        let lldb_differ = match &report.lldb {
+            Some(Ok(o)) => &o.differ[..],
+            _ => &[],
+        };
+        for f in report.law.iter().chain(&report.differ).chain(lldb_differ) {
             println!("\n{}: {}", f.label, f.what);
             if !f.source.is_empty() {
                 println!("{}", f.source);
@@ -1018,16 +1042,18 @@ fn cmd_gdb(
             println!("{}\n{}", f.listing, f.context);
         }
     }
-    if report.holds() {
-        ExitCode::SUCCESS
-    } else {
+    if !report.holds() {
         ExitCode::from(1)
+    } else if matches!(report.lldb, Some(Err(_))) {
+        ExitCode::from(3)
+    } else {
+        ExitCode::SUCCESS
     }
 }
 
 fn cmd_fuzz(property: &str, cases: u32, seed: u64) -> ExitCode {
     if property == "gdb" {
-        return cmd_gdb(&[], cases, seed, None, false);
+        return cmd_gdb(&[], cases, seed, None, false, false);
     }
     let laws: Vec<&str> = if property == "all" {
         LAWS.to_vec()
@@ -1205,7 +1231,8 @@ fn main() -> ExitCode {
             generated,
             seed,
             keep,
+            lldb,
             json,
-        } => cmd_gdb(&paths, generated, seed, keep, json),
+        } => cmd_gdb(&paths, generated, seed, keep, lldb, json),
     }
 }

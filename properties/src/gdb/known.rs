@@ -107,9 +107,10 @@ fn piecewise(unit: &Unit, ops: &[DwarfOp], e: &[Byte], g: &[Seen]) -> Option<&'s
         }
         let (pe, pg) = (
             gather(&ebit, span.clone(), &live)?,
-            gather(&gbit, span, &live)?,
+            gather(&gbit, span.clone(), &live)?,
         );
-        let why = value_behaviour(unit, piece_ops, &pe, &pg)?;
+        let live_bits = gather(&|i| Some(live(i)), span, &|_| true)?;
+        let why = value_behaviour(unit, piece_ops, &pe, &pg, &live_bits)?;
         found.get_or_insert(why);
     }
     let tail_same = (end..total).all(|i| !live(i) || ebit(i) == gbit(i));
@@ -180,8 +181,15 @@ fn types_used<'u>(unit: &'u Unit, ops: &[DwarfOp]) -> Vec<&'u BaseType> {
 }
 
 /// The value-level gdb behaviour that turns the reference's bytes `e` of
-/// one piece into gdb's `g`, computed by `ops`.
-fn value_behaviour(unit: &Unit, ops: &[DwarfOp], e: &[u8], g: &[u8]) -> Option<&'static str> {
+/// one piece into gdb's `g`, computed by `ops`; `live` masks the bits of
+/// the object (a last byte may be partly past its end, read as 0 in both).
+fn value_behaviour(
+    unit: &Unit,
+    ops: &[DwarfOp],
+    e: &[u8],
+    g: &[u8],
+    live: &[u8],
+) -> Option<&'static str> {
     let types = types_used(unit, ops);
     let uses = |f: &dyn Fn(&BaseType) -> bool| types.iter().any(|b| f(b));
     let float = gimli::DW_ATE_float;
@@ -216,7 +224,7 @@ fn value_behaviour(unit: &Unit, ops: &[DwarfOp], e: &[u8], g: &[u8]) -> Option<&
         && e[..8] == g[..8]
         && e[7] >= 0x80
         && e[8..].iter().all(|&b| b == 0)
-        && g[8..].iter().all(|&b| b == 0xff)
+        && g[8..].iter().zip(&live[8..]).all(|(&b, &m)| b == m)
         && converts_to_wide_unsigned
     {
         Some("gdb bug E-gdb-convert-sign-extends: a 64-bit unsigned value converted to a wider unsigned type is sign-extended")

@@ -25,6 +25,7 @@
 
 pub mod debuginfo;
 pub mod known;
+pub mod lldb;
 pub mod machine;
 pub mod session;
 pub mod stub;
@@ -386,8 +387,19 @@ fn show_answer(a: &Answer) -> String {
 
 /// Compares gdb's answer with the reference.
 pub fn verdict(unit: &Unit, at: &At, expected: &Expected, answer: Option<&Answer>) -> Verdict {
+    verdict_with("gdb", expected, answer, |a| known_limitation(unit, at, expected, a))
+}
+
+/// Compares a debugger's (`who`'s) answer with the reference; `known`
+/// recognises the debugger's listed behaviours.
+fn verdict_with(
+    who: &str,
+    expected: &Expected,
+    answer: Option<&Answer>,
+    known: impl Fn(&Answer) -> Option<&'static str>,
+) -> Verdict {
     let Some(answer) = answer else {
-        return Verdict::Differ("gdb never stopped there".into());
+        return Verdict::Differ(format!("{who} never stopped there"));
     };
     let same = match (expected, answer) {
         (Expected::Bytes(e), Answer::Bytes(g)) => {
@@ -407,11 +419,11 @@ pub fn verdict(unit: &Unit, at: &At, expected: &Expected, answer: Option<&Answer
     if same {
         return Verdict::Agree;
     }
-    if let Some(k) = known_limitation(unit, at, expected, answer) {
+    if let Some(k) = known(answer) {
         return Verdict::Known(k);
     }
     Verdict::Differ(format!(
-        "dioptra: {}\n    gdb: {}",
+        "dioptra: {}\n    {who}: {}",
         show_expected(expected),
         show_answer(answer)
     ))
@@ -446,11 +458,53 @@ pub struct Report {
     /// gdb runs, and the wall time of the whole check (building included).
     pub runs: usize,
     pub elapsed: Duration,
+    /// lldb's opinion, when it was asked ([`lldb`]): `Err` says why it
+    /// could not be.
+    pub lldb: Option<Result<Opinion, String>>,
+}
+
+/// What a third opinion (lldb) said on the readings it was asked.
+#[derive(Debug, Default)]
+pub struct Opinion {
+    pub version: String,
+    pub readings: usize,
+    pub agree: usize,
+    pub both_fail: usize,
+    pub known: BTreeMap<&'static str, usize>,
+    pub differ: Vec<Finding>,
+    /// Readings not asked, by reason ([`lldb::outside_basic`]).
+    pub left_out: BTreeMap<&'static str, usize>,
+}
+
+impl Opinion {
+    pub fn summary(&self) -> String {
+        let list = |m: &BTreeMap<&'static str, usize>| -> String {
+            m.iter()
+                .map(|(k, n)| format!("{n} {k}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        format!(
+            "{} readings: {} agree, {} both fail, {} known lldb limitations{}, {} differ; {} readings not asked ({}); {}",
+            self.readings,
+            self.agree,
+            self.both_fail,
+            self.known.values().sum::<usize>(),
+            if self.known.is_empty() { String::new() } else { format!(" ({})", list(&self.known)) },
+            self.differ.len(),
+            self.left_out.values().sum::<usize>(),
+            list(&self.left_out),
+            self.version
+        )
+    }
 }
 
 impl Report {
+    /// gdb agrees, and lldb too when it was asked and could answer.
     pub fn holds(&self) -> bool {
-        self.differ.is_empty() && self.law.is_empty()
+        self.differ.is_empty()
+            && self.law.is_empty()
+            && !matches!(&self.lldb, Some(Ok(o)) if !o.differ.is_empty())
     }
     /// Readings per second of wall time, building included.
     pub fn rate(&self) -> f64 {
@@ -479,10 +533,12 @@ impl Report {
 /// The most cases one program and one gdb run hold.
 pub const BATCH: usize = 2000;
 
-/// Checks `cases` with gdb, in batches of [`BATCH`], working in `dir`.
+/// Checks `cases` with gdb, in batches of [`BATCH`], working in `dir`;
+/// with `ask_lldb`, lldb reads the basic subset of the same programs too.
 /// An error is about the environment (no gdb, no toolchain, the stub could
-/// not map its memory), never a verdict.
-pub fn check(cases: &[Case], dir: &Path) -> Result<Report, String> {
+/// not map its memory), never a verdict; lldb's absence is recorded in
+/// [`Report::lldb`].
+pub fn check(cases: &[Case], dir: &Path, ask_lldb: bool) -> Result<Report, String> {
     let start = Instant::now();
     let gdb = session::gdb_version().ok_or("gdb-harness: no-gdb: gdb is not installed")?;
     let mut report = Report {
@@ -490,6 +546,15 @@ pub fn check(cases: &[Case], dir: &Path) -> Result<Report, String> {
         cases: cases.len(),
         ..Report::default()
     };
+    let lldb = ask_lldb.then(|| lldb::find(dir));
+    report.lldb = lldb.as_ref().map(|l| match l {
+        Ok(l) => Ok(Opinion {
+            version: l.version.clone(),
+            ..Opinion::default()
+        }),
+        Err(e) => Err(format!("gdb-harness: no-lldb: {e}")),
+    });
+    let lldb = lldb.and_then(Result::ok);
     let mut writable = Vec::with_capacity(cases.len());
     for c in cases {
         match unencodable(c) {
@@ -507,7 +572,7 @@ pub fn check(cases: &[Case], dir: &Path) -> Result<Report, String> {
         let sub = dir.join(format!("batch{b}"));
         std::fs::create_dir_all(&sub)
             .map_err(|e| format!("cannot create {}: {e}", sub.display()))?;
-        check_batch(batch, &sub, &mut report)?;
+        check_batch(batch, &sub, lldb.as_ref(), &mut report)?;
         report.runs += 1;
     }
     report.elapsed = start.elapsed();
@@ -525,7 +590,12 @@ fn unencodable(case: &Case) -> Option<String> {
     })
 }
 
-fn check_batch(cases: &[Case], dir: &Path, report: &mut Report) -> Result<(), String> {
+fn check_batch(
+    cases: &[Case],
+    dir: &Path,
+    lldb: Option<&lldb::Lldb>,
+    report: &mut Report,
+) -> Result<(), String> {
     let pages = machine::page_runs(cases.iter().map(|c| &c.machine));
     let shapes: Vec<(&ConcreteContext, usize)> =
         cases.iter().map(|c| (&c.machine, c.points.len())).collect();
@@ -568,6 +638,9 @@ fn check_batch(cases: &[Case], dir: &Path, report: &mut Report) -> Result<(), St
             stub::MMAP_FAILED
         ));
     }
+    if let (Some(l), Some(Ok(opinion))) = (lldb, &mut report.lldb) {
+        ask_lldb(l, cases, &program, &with_dwarf, dir, opinion)?;
+    }
     for (k, case) in cases.iter().enumerate() {
         if let Some(l) = &case.law {
             report.law.push(Finding {
@@ -598,6 +671,78 @@ fn check_batch(cases: &[Case], dir: &Path, report: &mut Report) -> Result<(), St
                         context: case.machine.to_script("machine"),
                     }),
                 }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// lldb reads the variables of `cases` in the basic subset
+/// ([`lldb::outside_basic`]) in the program gdb read.
+fn ask_lldb(
+    lldb: &lldb::Lldb,
+    cases: &[Case],
+    program: &stub::Program,
+    with_dwarf: &Path,
+    dir: &Path,
+    opinion: &mut Opinion,
+) -> Result<(), String> {
+    let mut vars_at: BTreeMap<u64, Vec<(String, u64)>> = BTreeMap::new();
+    let mut asked = Vec::new();
+    for (k, case) in cases.iter().enumerate() {
+        for (j, v) in case.vars.iter().enumerate() {
+            let ops: Vec<DwarfOp> = v.at.expressions().concat();
+            let why = lldb::outside_basic(&ops).or_else(|| {
+                matches!(&v.at, At::List(e) if e.iter().any(|e| matches!(e, ListEntry::Default(_))))
+                    .then_some("DW_LLE_default_location")
+            });
+            if let Some(why) = why {
+                *opinion.left_out.entry(why).or_default() += case.points.len();
+                continue;
+            }
+            for &pc in &program.stops[k] {
+                vars_at
+                    .entry(pc)
+                    .or_default()
+                    .push((format!("v{k}_{j}"), v.bytes));
+            }
+            asked.push((k, j));
+        }
+    }
+    if asked.is_empty() {
+        return Ok(());
+    }
+    let stops: usize = program.stops.iter().map(Vec::len).sum();
+    let limit = Duration::from_secs(60) + Duration::from_millis(5 * (stops + asked.len()) as u64);
+    let t = lldb::run(lldb, with_dwarf, dir, &vars_at, stops, limit)?;
+    if t.exit != Some(0) {
+        return Err(format!(
+            "gdb-harness: stub-failed: under lldb, the stub exited with {:?}",
+            t.exit
+        ));
+    }
+    for (k, j) in asked {
+        let (case, v) = (&cases[k], &cases[k].vars[j]);
+        for (p, &pc) in program.stops[k].iter().enumerate() {
+            opinion.readings += 1;
+            let answer = t.answers.get(&(pc, format!("v{k}_{j}")));
+            match verdict_with("lldb", &case.expected[p][j], answer, |a| {
+                lldb::known_limitation(&v.at, &case.expected[p][j], a)
+            }) {
+                Verdict::Agree => opinion.agree += 1,
+                Verdict::BothFail => opinion.both_fail += 1,
+                Verdict::Known(why) => *opinion.known.entry(why).or_default() += 1,
+                Verdict::Differ(what) => opinion.differ.push(Finding {
+                    label: case.label.clone(),
+                    source: case.source.clone(),
+                    what: if case.points.len() > 1 {
+                        format!("`{}` at address {}: {what}", v.name, case.points[p])
+                    } else {
+                        what
+                    },
+                    listing: case.listing.clone(),
+                    context: case.machine.to_script("machine"),
+                }),
             }
         }
     }

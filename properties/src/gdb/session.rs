@@ -46,9 +46,9 @@ pub fn gdb_version() -> Option<String> {
         .then(|| text.lines().next().unwrap_or("gdb").to_string())
 }
 
-/// The Python script: `vars_at` maps a stop's pc to its variables (name,
-/// bytes).
-fn script(vars_at: &BTreeMap<u64, Vec<(String, u64)>>, out: &Path, max_stops: usize) -> String {
+/// The Python table of what to read where: a stop's pc to its variables
+/// (name, bytes).
+pub(super) fn vars_table(vars_at: &BTreeMap<u64, Vec<(String, u64)>>) -> String {
     let mut table = String::from("VARS = {\n");
     for (pc, vars) in vars_at {
         let list: Vec<String> = vars
@@ -58,6 +58,13 @@ fn script(vars_at: &BTreeMap<u64, Vec<(String, u64)>>, out: &Path, max_stops: us
         let _ = writeln!(table, "    0x{pc:x}: [{}],", list.join(", "));
     }
     table += "}\n";
+    table
+}
+
+/// The gdb Python script: `vars_at` maps a stop's pc to its variables
+/// (name, bytes).
+fn script(vars_at: &BTreeMap<u64, Vec<(String, u64)>>, out: &Path, max_stops: usize) -> String {
+    let table = vars_table(vars_at);
     format!(
         r#"import gdb
 {table}
@@ -143,18 +150,29 @@ pub fn run(
     let py = dir.join("read.py");
     std::fs::write(&py, script(vars_at, &out, vars_at.len() + 16))
         .map_err(|e| format!("cannot write {}: {e}", py.display()))?;
-    let err_path = dir.join("gdb.err");
+    let mut gdb = Command::new("gdb");
+    gdb.args(["-nx", "-batch", "-x"]).arg(&py).arg(program);
+    supervise(gdb, "gdb", dir, &out, limit)
+}
+
+/// Runs a debugger `cmd` (`who`) whose script writes the transcript `out`,
+/// killing it after `limit`; its stderr goes to `dir/<who>.err`.
+pub(super) fn supervise(
+    mut cmd: Command,
+    who: &str,
+    dir: &Path,
+    out: &Path,
+    limit: Duration,
+) -> Result<Transcript, String> {
+    let err_path = dir.join(format!("{who}.err"));
     let err_file = std::fs::File::create(&err_path)
         .map_err(|e| format!("cannot write {}: {e}", err_path.display()))?;
-    let mut child = Command::new("gdb")
-        .args(["-nx", "-batch", "-x"])
-        .arg(&py)
-        .arg(program)
+    let mut child = cmd
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(err_file)
         .spawn()
-        .map_err(|e| format!("cannot run gdb: {e}"))?;
+        .map_err(|e| format!("cannot run {who}: {e}"))?;
     let start = Instant::now();
     let status = loop {
         match child.try_wait() {
@@ -162,18 +180,18 @@ pub fn run(
             Ok(None) if start.elapsed() > limit => {
                 let _ = child.kill();
                 let _ = child.wait();
-                return Err(format!("gdb did not finish within {limit:?}"));
+                return Err(format!("{who} did not finish within {limit:?}"));
             }
             Ok(None) => std::thread::sleep(Duration::from_millis(20)),
-            Err(e) => return Err(format!("waiting for gdb: {e}")),
+            Err(e) => return Err(format!("waiting for {who}: {e}")),
         }
     };
     let stderr = std::fs::read_to_string(&err_path).unwrap_or_default();
     let stderr: String = stderr.chars().take(2000).collect();
-    let text = std::fs::read_to_string(&out)
-        .map_err(|e| format!("gdb wrote no transcript ({status}): {e}; stderr: {stderr}"))?;
+    let text = std::fs::read_to_string(out)
+        .map_err(|e| format!("{who} wrote no transcript ({status}): {e}; stderr: {stderr}"))?;
     if !text.contains("\nexit ") && !text.starts_with("exit ") {
-        return Err(format!("gdb stopped early ({status}); stderr: {stderr}"));
+        return Err(format!("{who} stopped early ({status}); stderr: {stderr}"));
     }
     parse(&text)
 }

@@ -39,7 +39,9 @@ fn bytes_directive(bytes: &[Option<u8>]) -> String {
 /// The assembly of the stub for cases given as (machine state, number of
 /// points), mapping the page runs `pages` first.
 pub fn assembly(cases: &[(&ConcreteContext, usize)], pages: &[(u64, u64)]) -> String {
-    let mut text = String::from("    .text\n    .globl _start\n_start:\n");
+    // lldb reports no stop for an `int3` at the entry point itself (it
+    // has just stopped there): the first instruction is a `nop`.
+    let mut text = String::from("    .text\n    .globl _start\n_start:\n    nop\n");
     let mut data = String::from("    .data\n");
     for &(addr, len) in pages {
         // mmap(addr, len, PROT_READ|PROT_WRITE,
