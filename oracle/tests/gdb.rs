@@ -52,3 +52,47 @@ fn gdb_reads_every_lowerable_corpus_case_as_dioptra_does() {
         }
     }
 }
+
+/// lldb, the third opinion, on the corpus's basic subset (no bit pieces,
+/// typed operations, `DW_OP_mod` or `DW_OP_div`): every reading agrees or
+/// is a listed lldb limitation. Needs lldb and its Python package
+/// (`.ci/run` installs them); a missing lldb fails.
+#[test]
+fn lldb_reads_the_basic_subset_of_the_corpus_as_dioptra_does() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+    let c = corpus_cases(&[root.join("corpus")], mmap_min_addr()).unwrap();
+    let dir = std::env::temp_dir().join(format!("dioptra-lldb-corpus-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let r = check(&c.cases, &dir, true).unwrap_or_else(|e| panic!("NOT CHECKED: {e}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    let o = match r.lldb {
+        Some(Ok(o)) => o,
+        Some(Err(e)) => panic!("NOT CHECKED: {e}"),
+        None => panic!("lldb was not asked"),
+    };
+    let mut text = String::new();
+    for f in &o.differ {
+        text += &format!("\n{}: {}\n{}\n{}\n", f.label, f.what, f.listing, f.context);
+    }
+    assert!(o.differ.is_empty(), "{}{text}", o.summary());
+    // Not vacuous: lldb reads most of the corpus's plain DWARF 5, and much
+    // of it agrees outright.
+    assert!(o.readings >= 200 && o.agree >= 150, "{}", o.summary());
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    for k in o.known.keys().chain(o.left_out.keys()) {
+        assert!(
+            readme.contains(k),
+            "README does not list the lldb behaviour `{k}`"
+        );
+    }
+    let errata = std::fs::read_to_string(root.join("corpus/errata/README.md")).unwrap();
+    for k in o.left_out.keys() {
+        if let Some(id) = k.split_whitespace().find(|w| w.starts_with("E-lldb-")) {
+            let id = id.trim_end_matches(')');
+            assert!(
+                errata.contains(&format!("| {id} |")),
+                "no errata entry {id}"
+            );
+        }
+    }
+}

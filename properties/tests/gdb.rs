@@ -32,18 +32,26 @@ fn generated() -> u32 {
 /// programs lowered to location lists, gdb reads every byte of every
 /// variable at every point as dioptra's DWARF evaluator does (itself held
 /// to the DIOp semantics by the lowering law in the same machine state), or
-/// the difference is a listed gdb limitation.
+/// the difference is a listed gdb limitation; and lldb, asked the basic
+/// subset of the same program, reads it as dioptra does or shows a listed
+/// lldb limitation.
 #[test]
 fn prop_gdb_reads_what_dioptra_says() {
     let (cases, skipped) = generated_cases(generated(), 0, mmap_min_addr());
     let dir = workdir("generated");
-    let r = check(&cases, &dir, false).unwrap_or_else(|e| panic!("NOT CHECKED: {e}"));
+    let r = check(&cases, &dir, true).unwrap_or_else(|e| panic!("NOT CHECKED: {e}"));
     let _ = std::fs::remove_dir_all(&dir);
+    let lldb = match &r.lldb {
+        Some(Ok(o)) => o,
+        Some(Err(e)) => panic!("NOT CHECKED: {e}"),
+        None => panic!("lldb was not asked"),
+    };
     let mut text = String::new();
-    for f in r.law.iter().chain(&r.differ) {
+    for f in r.law.iter().chain(&r.differ).chain(&lldb.differ) {
         text += &format!("\n{}: {}\n{}\n{}\n", f.label, f.what, f.listing, f.context);
     }
-    assert!(r.holds(), "{}{text}", r.summary());
+    assert!(r.holds(), "{}\nlldb: {}{text}", r.summary(), lldb.summary());
+    assert!(lldb.agree * 4 >= lldb.readings, "{}", lldb.summary());
     // Not vacuous: most cases are compared, most readings agree outright,
     // and location lists (several points) are among them.
     assert!(
@@ -105,7 +113,8 @@ fn a_wrong_expectation_is_a_difference() {
     wrong.label = "wrong".into();
     wrong.expected[0][0] = Expected::Bytes(bytes(&[1, 2, 3, 5]));
     let dir = workdir("wrong");
-    let r = check(&[reg, mem, piece, wrong], &dir, false).unwrap_or_else(|e| panic!("NOT CHECKED: {e}"));
+    let r = check(&[reg, mem, piece, wrong], &dir, false)
+        .unwrap_or_else(|e| panic!("NOT CHECKED: {e}"));
     let _ = std::fs::remove_dir_all(&dir);
     assert_eq!(r.agree, 3, "{}", r.summary());
     assert_eq!(r.differ.len(), 1, "{}", r.summary());

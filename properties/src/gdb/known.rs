@@ -46,7 +46,7 @@ pub fn known_limitation(
         (Expected::Error(m), Answer::Bytes(g)) if m.contains("offset-outside-storage") => {
             // "byte K: ... of comp(...)" or "... of reg(N)": gdb reads on.
             let k: usize = m.strip_prefix("byte ")?.split(':').next()?.parse().ok()?;
-            if m.contains("of comp(") && seen(g)?.get(k..)?.iter().all(|&b| b == 0) {
+            if m.contains("of comp(") && g.get(k..)?.iter().all(|s| *s == Seen::Value(0)) {
                 Some("gdb reads the bytes past a composite's last piece as zero (dioptra: offset-outside-storage)")
             } else if m.contains("of reg(") {
                 Some("gdb reads a value wider than its register on into the next register")
@@ -63,16 +63,6 @@ pub fn known_limitation(
         }
         _ => None,
     }
-}
-
-/// gdb's bytes, when all are values.
-fn seen(g: &[Seen]) -> Option<Vec<u8>> {
-    g.iter()
-        .map(|s| match s {
-            Seen::Value(v) => Some(*v),
-            _ => None,
-        })
-        .collect()
 }
 
 /// Bit `i` of a variable read byte by byte (`None`: optimized out or an
@@ -212,7 +202,7 @@ fn value_behaviour(
     });
     if is_nan(e) && is_nan(g) && uses(&|b| b.encoding == float) {
         Some("NaN sign or payload (D-nan-canonical)")
-    } else if e.len() % 2 == 0
+    } else if e.len().is_multiple_of(2)
         && e.iter()
             .zip(g)
             .enumerate()

@@ -86,14 +86,19 @@ pub fn known_limitation(at: &At, expected: &Expected, answer: &Answer) -> Option
         (Expected::Error(m), Answer::Bytes(_)) if m.contains("value-required") => {
             Some("lldb uses a register location as the register's value (dioptra: value-required, D-dwarf-value-required)")
         }
-        (Expected::Error(m), Answer::Bytes(g))
-            if m.contains("offset-outside-storage") && m.contains("of comp(") =>
-        {
+        (Expected::Error(m), Answer::Bytes(g)) if m.contains("offset-outside-storage") => {
+            // "byte K: ... of comp(...)" or "... of reg(N)": lldb reads on
+            // with zeros.
             let k: usize = m.strip_prefix("byte ")?.split(':').next()?.parse().ok()?;
-            g.get(k..)?
-                .iter()
-                .all(|s| *s == Seen::Value(0))
-                .then_some("lldb reads the bytes past a composite's last piece as zero (dioptra: offset-outside-storage)")
+            if !g.get(k..)?.iter().all(|s| *s == Seen::Value(0)) {
+                None
+            } else if m.contains("of comp(") {
+                Some("lldb reads the bytes past a composite's last piece as zero (dioptra: offset-outside-storage)")
+            } else if m.contains("of reg(") {
+                Some("lldb reads a piece wider than its register with zeros past the register (dioptra: offset-outside-storage)")
+            } else {
+                None
+            }
         }
         _ => None,
     }
@@ -257,4 +262,64 @@ pub fn run(
         cmd.env("LLDB_DEBUGSERVER_PATH", s);
     }
     supervise(cmd, "lldb", dir, &out, limit)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dioptra_semantics::dwarf::unit::Listing;
+    use dioptra_semantics::dwarf::Encoding;
+
+    fn at(src: &str) -> At {
+        At::Expr(Listing::parse(src, Encoding::default()).unwrap().ops)
+    }
+    const V: fn(u8) -> Byte = |bits| Byte::Value { bits, mask: 0xff };
+
+    /// An empty piece read as zero is known only when every other byte
+    /// agrees; a wholly optimized-out variable only when every byte is.
+    #[test]
+    fn known_lldb_behaviours_are_narrow() {
+        let a = at("DW_OP_piece 0x1, DW_OP_lit7, DW_OP_stack_value, DW_OP_piece 0x1");
+        let e = Expected::Bytes(vec![Byte::Optimized, V(7)]);
+        let read = |b: [u8; 2]| Answer::Bytes(b.map(Seen::Value).to_vec());
+        assert!(known_limitation(&a, &e, &read([0, 7])).is_some_and(|k| k.contains("empty piece")));
+        assert_eq!(known_limitation(&a, &e, &read([0, 8])), None);
+        assert_eq!(known_limitation(&a, &e, &read([1, 7])), None);
+        let gone = Answer::Error("variable not available".into());
+        assert_eq!(known_limitation(&a, &e, &gone), None);
+        let all = Expected::Bytes(vec![Byte::Optimized, Byte::Optimized]);
+        assert!(known_limitation(&a, &all, &gone).is_some_and(|k| k.contains("wholly")));
+        // Without DW_OP_addr, a memory error is not the file-address one.
+        let mem =
+            Answer::Error("failed to read memory DW_OP_piece(2) from file address 0x10010".into());
+        assert_eq!(
+            known_limitation(&a, &Expected::Bytes(vec![V(1), V(7)]), &mem),
+            None
+        );
+        let b = at("DW_OP_addr 0x10010, DW_OP_piece 0x2");
+        assert!(known_limitation(&b, &Expected::Bytes(vec![V(1), V(7)]), &mem).is_some());
+    }
+
+    /// The basic subset leaves out what lldb evaluates otherwise.
+    #[test]
+    fn the_basic_subset_leaves_out_what_lldb_reads_otherwise() {
+        assert_eq!(
+            outside_basic(&at("DW_OP_reg3, DW_OP_piece 0x4").ops()),
+            None
+        );
+        for (src, why) in [
+            ("DW_OP_lit1, DW_OP_lit2, DW_OP_div, DW_OP_stack_value", "E-lldb-div-unsigned"),
+            ("DW_OP_lit1, DW_OP_lit2, DW_OP_mod, DW_OP_stack_value", "DW_OP_mod"),
+            ("DW_OP_reg3, DW_OP_bit_piece 0x4 0x0", "bit_piece"),
+            ("DW_OP_regval_type 0x3 0x1, DW_OP_stack_value\n0x1: DW_TAG_base_type DW_ATE_unsigned 4 \"u32\"", "typed"),
+        ] {
+            assert!(outside_basic(&at(src).ops()).is_some_and(|w| w.contains(why)), "{src}");
+        }
+    }
+
+    impl At {
+        fn ops(&self) -> Vec<DwarfOp> {
+            self.expressions().concat()
+        }
+    }
 }

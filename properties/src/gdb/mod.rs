@@ -47,7 +47,7 @@ pub use known::known_limitation;
 use num_bigint::BigInt;
 use session::{Answer, Seen};
 use std::collections::BTreeMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 /// What the reference says one byte of a variable is.
@@ -387,7 +387,9 @@ fn show_answer(a: &Answer) -> String {
 
 /// Compares gdb's answer with the reference.
 pub fn verdict(unit: &Unit, at: &At, expected: &Expected, answer: Option<&Answer>) -> Verdict {
-    verdict_with("gdb", expected, answer, |a| known_limitation(unit, at, expected, a))
+    verdict_with("gdb", expected, answer, |a| {
+        known_limitation(unit, at, expected, a)
+    })
 }
 
 /// Compares a debugger's (`who`'s) answer with the reference; `known`
@@ -590,12 +592,11 @@ fn unencodable(case: &Case) -> Option<String> {
     })
 }
 
-fn check_batch(
-    cases: &[Case],
-    dir: &Path,
-    lldb: Option<&lldb::Lldb>,
-    report: &mut Report,
-) -> Result<(), String> {
+/// The program for `cases`, with their DWARF attached, and what to read at
+/// each stop.
+type Built = (stub::Program, PathBuf, BTreeMap<u64, Vec<(String, u64)>>);
+
+fn build(cases: &[Case], dir: &Path) -> Result<Built, String> {
     let pages = machine::page_runs(cases.iter().map(|c| &c.machine));
     let shapes: Vec<(&ConcreteContext, usize)> =
         cases.iter().map(|c| (&c.machine, c.points.len())).collect();
@@ -627,10 +628,115 @@ fn check_batch(
     let sections = debuginfo::sections(program.low, program.high, &groups)?;
     let with_dwarf = dir.join("stub.debug");
     stub::attach(&program.path, &sections, &with_dwarf)?;
+    Ok((program, with_dwarf, vars_at))
+}
+
+/// The most gdb crashes one batch survives: each crash's case is taken
+/// out and the rest run again.
+const MAX_CRASHES: usize = 16;
+
+/// The known gdb crash: gdb 13 walks a location expression's branches to
+/// see what reading it needs, and asserts when a `DW_OP_bra`'s target is
+/// reached by falling through as well.
+fn known_crash(message: &str, case: &Case) -> Option<&'static str> {
+    let bra = case.vars.iter().any(|v| {
+        v.at.expressions().iter().any(|ops| {
+            ops.iter()
+                .any(|op| matches!(op, DwarfOp::Std { code, .. } if *code == gimli::DW_OP_bra.0))
+        })
+    });
+    (bra && message.contains("dwarf2_get_symbol_read_needs"))
+        .then_some("gdb bug E-gdb-read-needs-assert: gdb aborts on a DW_OP_bra whose target the fall-through also reaches")
+}
+
+/// Runs gdb on `cases`; `Ok(Err(message))` when gdb crashed.
+fn run_gdb(
+    cases: &[Case],
+    dir: &Path,
+) -> Result<Result<(stub::Program, PathBuf, session::Transcript), String>, String> {
+    let (program, with_dwarf, vars_at) = build(cases, dir)?;
     let readings: usize = cases.iter().map(|c| c.points.len() * c.vars.len()).sum();
     // gdb starts in about 0.3 s and reads a variable in well under 1 ms.
     let limit = Duration::from_secs(60) + Duration::from_millis(5 * readings as u64);
-    let t = session::run(&with_dwarf, dir, &vars_at, limit)?;
+    match session::run(&with_dwarf, dir, &vars_at, limit) {
+        Ok(t) => Ok(Ok((program, with_dwarf, t))),
+        Err(e) => match session::crash(dir, "gdb") {
+            Some(message) => Ok(Err(message)),
+            None => Err(e),
+        },
+    }
+}
+
+/// The cases of `cases` (indices) that crash gdb on their own, found by
+/// bisection: gdb may crash reading another variable than the one whose
+/// DWARF it cannot handle. At most `budget` crashers are looked for.
+fn crashers(
+    cases: &[Case],
+    dir: &Path,
+    budget: &mut usize,
+) -> Result<Vec<(usize, String)>, String> {
+    let message = match run_gdb(cases, dir)? {
+        Ok(_) => return Ok(Vec::new()),
+        Err(m) => m,
+    };
+    if *budget == 0 {
+        return Err(format!(
+            "gdb crashed more than {MAX_CRASHES} times: {message}"
+        ));
+    }
+    if cases.len() == 1 {
+        *budget -= 1;
+        return Ok(vec![(0, message)]);
+    }
+    let mid = cases.len() / 2;
+    let mut found = crashers(&cases[..mid], dir, budget)?;
+    found.extend(
+        crashers(&cases[mid..], dir, budget)?
+            .into_iter()
+            .map(|(k, m)| (k + mid, m)),
+    );
+    if found.is_empty() {
+        // Only the whole crashes: no case to blame.
+        return Err(format!(
+            "gdb crashed on the batch but on no part of it: {message}"
+        ));
+    }
+    Ok(found)
+}
+
+fn check_batch(
+    cases: &[Case],
+    dir: &Path,
+    lldb: Option<&lldb::Lldb>,
+    report: &mut Report,
+) -> Result<(), String> {
+    let mut cases = std::borrow::Cow::Borrowed(cases);
+    let (program, with_dwarf, t) = match run_gdb(&cases, dir)? {
+        Ok(run) => run,
+        Err(_) => {
+            // Each case that crashes gdb is a finding; the rest run again.
+            let mut budget = MAX_CRASHES;
+            let found = crashers(&cases, dir, &mut budget)?;
+            for (k, message) in found.iter().rev() {
+                let case = &cases[*k];
+                let n = case.points.len() * case.vars.len();
+                report.readings += n;
+                match known_crash(message, case) {
+                    Some(why) => *report.known.entry(why).or_default() += n,
+                    None => report.differ.push(Finding {
+                        label: case.label.clone(),
+                        what: format!("gdb crashed reading this case: {message}"),
+                        source: case.source.clone(),
+                        listing: case.listing.clone(),
+                        context: case.machine.to_script("machine"),
+                    }),
+                }
+                cases.to_mut().remove(*k);
+            }
+            run_gdb(&cases, dir)?.map_err(|m| format!("gdb crashed again: {m}"))?
+        }
+    };
+    let cases = &cases[..];
     if t.exit != Some(0) {
         return Err(format!(
             "gdb-harness: stub-failed: the stub exited with {:?} (status {} means an mmap failed)",

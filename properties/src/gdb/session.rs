@@ -196,6 +196,15 @@ pub(super) fn supervise(
     parse(&text)
 }
 
+/// The debugger's own crash report in `dir/<who>.err`, if it crashed: the
+/// first line naming an internal error or a failed assertion.
+pub fn crash(dir: &Path, who: &str) -> Option<String> {
+    let text = std::fs::read_to_string(dir.join(format!("{who}.err"))).ok()?;
+    text.lines()
+        .find(|l| l.contains("internal-error") || l.contains("Assertion"))
+        .map(str::to_string)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
