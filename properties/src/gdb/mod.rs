@@ -118,6 +118,28 @@ pub struct Case {
     pub law: Option<String>,
 }
 
+impl Case {
+    /// A finding about this case, with what reproduces it.
+    fn finding(&self, what: String) -> Finding {
+        Finding {
+            label: self.label.clone(),
+            what,
+            source: self.source.clone(),
+            listing: self.listing.clone(),
+            context: self.machine.to_script("machine"),
+        }
+    }
+
+    /// A difference in reading `v` at the case's point `p`.
+    fn difference(&self, v: &Variable, p: usize, what: String) -> Finding {
+        self.finding(if self.points.len() > 1 {
+            format!("`{}` at address {}: {what}", v.name, self.points[p])
+        } else {
+            what
+        })
+    }
+}
+
 /// Why a candidate is not a case.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Skip {
@@ -560,13 +582,9 @@ pub fn check(cases: &[Case], dir: &Path, ask_lldb: bool) -> Result<Report, Strin
     let mut writable = Vec::with_capacity(cases.len());
     for c in cases {
         match unencodable(c) {
-            Some(why) => report.law.push(Finding {
-                label: c.label.clone(),
-                what: format!("dioptra's DWARF does not encode: {why}"),
-                source: c.source.clone(),
-                listing: c.listing.clone(),
-                context: c.machine.to_script("machine"),
-            }),
+            Some(why) => report
+                .law
+                .push(c.finding(format!("dioptra's DWARF does not encode: {why}"))),
             None => writable.push(c.clone()),
         }
     }
@@ -723,13 +741,9 @@ fn check_batch(
                 report.readings += n;
                 match known_crash(message, case) {
                     Some(why) => *report.known.entry(why).or_default() += n,
-                    None => report.differ.push(Finding {
-                        label: case.label.clone(),
-                        what: format!("gdb crashed reading this case: {message}"),
-                        source: case.source.clone(),
-                        listing: case.listing.clone(),
-                        context: case.machine.to_script("machine"),
-                    }),
+                    None => report
+                        .differ
+                        .push(case.finding(format!("gdb crashed reading this case: {message}"))),
                 }
                 cases.to_mut().remove(*k);
             }
@@ -749,13 +763,7 @@ fn check_batch(
     }
     for (k, case) in cases.iter().enumerate() {
         if let Some(l) = &case.law {
-            report.law.push(Finding {
-                label: case.label.clone(),
-                what: l.clone(),
-                source: case.source.clone(),
-                listing: case.listing.clone(),
-                context: case.machine.to_script("machine"),
-            });
+            report.law.push(case.finding(l.clone()));
         }
         for (p, &pc) in program.stops[k].iter().enumerate() {
             for (j, v) in case.vars.iter().enumerate() {
@@ -765,17 +773,7 @@ fn check_batch(
                     Verdict::Agree => report.agree += 1,
                     Verdict::BothFail => report.both_fail += 1,
                     Verdict::Known(why) => *report.known.entry(why).or_default() += 1,
-                    Verdict::Differ(what) => report.differ.push(Finding {
-                        label: case.label.clone(),
-                        source: case.source.clone(),
-                        what: if case.points.len() > 1 {
-                            format!("`{}` at address {}: {what}", v.name, case.points[p])
-                        } else {
-                            what
-                        },
-                        listing: case.listing.clone(),
-                        context: case.machine.to_script("machine"),
-                    }),
+                    Verdict::Differ(what) => report.differ.push(case.difference(v, p, what)),
                 }
             }
         }
@@ -838,17 +836,7 @@ fn ask_lldb(
                 Verdict::Agree => opinion.agree += 1,
                 Verdict::BothFail => opinion.both_fail += 1,
                 Verdict::Known(why) => *opinion.known.entry(why).or_default() += 1,
-                Verdict::Differ(what) => opinion.differ.push(Finding {
-                    label: case.label.clone(),
-                    source: case.source.clone(),
-                    what: if case.points.len() > 1 {
-                        format!("`{}` at address {}: {what}", v.name, case.points[p])
-                    } else {
-                        what
-                    },
-                    listing: case.listing.clone(),
-                    context: case.machine.to_script("machine"),
-                }),
+                Verdict::Differ(what) => opinion.differ.push(case.difference(v, p, what)),
             }
         }
     }
