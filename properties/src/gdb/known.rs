@@ -122,7 +122,7 @@ fn gather(bit: BitAt, span: std::ops::Range<u64>, live: &dyn Fn(u64) -> bool) ->
 /// The pieces of a location expression: (first bit, bits, the operations
 /// that compute the piece). An expression without pieces is one piece of
 /// the whole variable (`total` bits).
-fn pieces(ops: &[DwarfOp], total: u64) -> Vec<(u64, u64, &[DwarfOp])> {
+pub(super) fn pieces(ops: &[DwarfOp], total: u64) -> Vec<(u64, u64, &[DwarfOp])> {
     let mut out = Vec::new();
     let (mut at, mut from) = (0u64, 0);
     for (k, op) in ops.iter().enumerate() {

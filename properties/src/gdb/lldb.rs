@@ -90,11 +90,18 @@ pub fn known_limitation(at: &At, expected: &Expected, answer: &Answer) -> Option
             // "byte K: ... of comp(...)" or "... of reg(N)": lldb reads on
             // with zeros.
             let k: usize = m.strip_prefix("byte ")?.split(':').next()?.parse().ok()?;
-            if !g.get(k..)?.iter().all(|s| *s == Seen::Value(0)) {
-                None
-            } else if m.contains("of comp(") {
+            let zero_to = |end: usize| g.get(k..end.min(g.len()))?.iter().all(|s| *s == Seen::Value(0)).then_some(());
+            if m.contains("of comp(") {
+                zero_to(g.len())?;
                 Some("lldb reads the bytes past a composite's last piece as zero (dioptra: offset-outside-storage)")
             } else if m.contains("of reg(") {
+                // Zeros to the end of the register's piece.
+                let ops = at.expressions().into_iter().next()?;
+                let bit = 8 * k as u64;
+                let (start, bits, _) = super::known::pieces(ops, 8 * g.len() as u64)
+                    .into_iter()
+                    .find(|(start, bits, _)| *start <= bit && bit < start + bits)?;
+                zero_to((start + bits).div_ceil(8) as usize)?;
                 Some("lldb reads a piece wider than its register with zeros past the register (dioptra: offset-outside-storage)")
             } else {
                 None
@@ -298,6 +305,27 @@ mod tests {
         );
         let b = at("DW_OP_addr 0x10010, DW_OP_piece 0x2");
         assert!(known_limitation(&b, &Expected::Bytes(vec![V(1), V(7)]), &mem).is_some());
+    }
+
+    /// A register piece read on with zeros (generated expression 7399,
+    /// seed 7) is known up to the end of that piece only.
+    #[test]
+    fn a_wide_register_piece_reads_zeros_to_its_end() {
+        let a = at("DW_OP_piece 0x1, DW_OP_reg3, DW_OP_piece 0x10, DW_OP_lit7, DW_OP_stack_value, DW_OP_piece 0x1");
+        let e = Expected::Error(
+            "byte 9: read: offset-outside-storage: reading bits 64..72 of reg(3) (64 bits)".into(),
+        );
+        let mut g = vec![Seen::Optimized];
+        g.extend([1u8; 8].map(Seen::Value));
+        g.extend([0u8; 8].map(Seen::Value));
+        g.push(Seen::Value(7));
+        let k = known_limitation(&a, &e, &Answer::Bytes(g.clone()));
+        assert!(
+            k.is_some_and(|k| k.contains("wider than its register")),
+            "{k:?}"
+        );
+        g[12] = Seen::Value(5);
+        assert_eq!(known_limitation(&a, &e, &Answer::Bytes(g)), None);
     }
 
     /// The basic subset leaves out what lldb evaluates otherwise.
