@@ -758,8 +758,12 @@ fn check_batch(
             stub::MMAP_FAILED
         ));
     }
+    // lldb failing (a crash, a launch failure) does not lose gdb's
+    // verdicts: its opinion becomes the reason it could not be had.
     if let (Some(l), Some(Ok(opinion))) = (lldb, &mut report.lldb) {
-        ask_lldb(l, cases, &program, &with_dwarf, dir, opinion)?;
+        if let Err(e) = ask_lldb(l, cases, &program, &with_dwarf, dir, opinion) {
+            report.lldb = Some(Err(format!("gdb-harness: lldb-failed: {e}")));
+        }
     }
     for (k, case) in cases.iter().enumerate() {
         if let Some(l) = &case.law {
