@@ -564,6 +564,9 @@ pub const BATCH: usize = 2000;
 /// [`Report::lldb`].
 pub fn check(cases: &[Case], dir: &Path, ask_lldb: bool) -> Result<Report, String> {
     let start = Instant::now();
+    // The debuggers run in their batch's directory: paths must be absolute.
+    let dir = &std::fs::canonicalize(dir)
+        .map_err(|e| format!("gdb-harness: no-workdir: {}: {e}", dir.display()))?;
     let gdb = session::gdb_version().ok_or("gdb-harness: no-gdb: gdb is not installed")?;
     let mut report = Report {
         gdb,

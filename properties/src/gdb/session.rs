@@ -151,7 +151,12 @@ pub fn run(
     std::fs::write(&py, script(vars_at, &out, vars_at.len() + 16))
         .map_err(|e| format!("cannot write {}: {e}", py.display()))?;
     let mut gdb = Command::new("gdb");
-    gdb.args(["-nx", "-batch", "-x"]).arg(&py).arg(program);
+    // In the work directory: a gdb that aborts (E-gdb-read-needs-assert)
+    // leaves its core file there, not in the caller's directory.
+    gdb.args(["-nx", "-batch", "-x"])
+        .arg(&py)
+        .arg(program)
+        .current_dir(dir);
     supervise(gdb, "gdb", dir, &out, limit)
 }
 
