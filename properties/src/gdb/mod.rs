@@ -702,7 +702,7 @@ fn crashers(
     };
     if *budget == 0 {
         return Err(format!(
-            "gdb crashed more than {MAX_CRASHES} times: {message}"
+            "gdb-harness: gdb-crashed: more than {MAX_CRASHES} times in one batch: {message}"
         ));
     }
     if cases.len() == 1 {
@@ -719,7 +719,7 @@ fn crashers(
     if found.is_empty() {
         // Only the whole crashes: no case to blame.
         return Err(format!(
-            "gdb crashed on the batch but on no part of it: {message}"
+            "gdb-harness: gdb-crashed: on the batch but on no part of it: {message}"
         ));
     }
     Ok(found)
@@ -750,7 +750,9 @@ fn check_batch(
                 }
                 cases.to_mut().remove(*k);
             }
-            run_gdb(&cases, dir)?.map_err(|m| format!("gdb crashed again: {m}"))?
+            run_gdb(&cases, dir)?.map_err(|m| {
+                format!("gdb-harness: gdb-crashed: again without the crashing cases: {m}")
+            })?
         }
     };
     let cases = &cases[..];

@@ -177,7 +177,7 @@ pub(super) fn supervise(
         .stdout(Stdio::null())
         .stderr(err_file)
         .spawn()
-        .map_err(|e| format!("cannot run {who}: {e}"))?;
+        .map_err(|e| format!("gdb-harness: {who}-failed: cannot run {who}: {e}"))?;
     let start = Instant::now();
     let status = loop {
         match child.try_wait() {
@@ -185,18 +185,22 @@ pub(super) fn supervise(
             Ok(None) if start.elapsed() > limit => {
                 let _ = child.kill();
                 let _ = child.wait();
-                return Err(format!("{who} did not finish within {limit:?}"));
+                return Err(format!(
+                    "gdb-harness: {who}-timeout: {who} did not finish within {limit:?}"
+                ));
             }
             Ok(None) => std::thread::sleep(Duration::from_millis(20)),
-            Err(e) => return Err(format!("waiting for {who}: {e}")),
+            Err(e) => return Err(format!("gdb-harness: {who}-failed: waiting for {who}: {e}")),
         }
     };
     let stderr = std::fs::read_to_string(&err_path).unwrap_or_default();
     let stderr: String = stderr.chars().take(2000).collect();
     let text = std::fs::read_to_string(out)
-        .map_err(|e| format!("{who} wrote no transcript ({status}): {e}; stderr: {stderr}"))?;
+        .map_err(|e| format!("gdb-harness: {who}-failed: {who} wrote no transcript ({status}): {e}; stderr: {stderr}"))?;
     if !text.contains("\nexit ") && !text.starts_with("exit ") {
-        return Err(format!("{who} stopped early ({status}); stderr: {stderr}"));
+        return Err(format!(
+            "gdb-harness: {who}-failed: {who} stopped early ({status}); stderr: {stderr}"
+        ));
     }
     parse(&text)
 }
