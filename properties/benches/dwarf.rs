@@ -15,7 +15,7 @@ use dioptra_generators::{arb_context, arb_wellformed_expr};
 use dioptra_properties::gimli_diff::{differential, evaluate_bytes, Differential};
 use dioptra_properties::GIMLI_CHOICES;
 use dioptra_semantics::context::ConcreteContext;
-use dioptra_semantics::dwarf::eval::{evaluate, Env};
+use dioptra_semantics::dwarf::eval::{self, evaluate, Env};
 use dioptra_semantics::dwarf::lower::{lower, Lowered, Target};
 use dioptra_semantics::dwarf::{decode, encode, Encoding};
 use dioptra_semantics::syntax::Expr;
@@ -61,8 +61,23 @@ fn main() {
         .iter()
         .map(|(b, _, _)| decode(b, Encoding::default()).unwrap())
         .collect();
+    // `DIOPTRA_BENCH_PROFILE=decode|evaluate|bytes` loops one side alone for
+    // a profiler (`perf record`) and prints nothing more.
+    if let Ok(which) = std::env::var("DIOPTRA_BENCH_PROFILE") {
+        for _ in 0..2_000 {
+            for ((b, l, ctx), ops) in cases.iter().zip(&decoded) {
+                let env = Env::new(ctx, &l.listing.unit);
+                match which.as_str() {
+                    "decode" => drop(black_box(decode(b, Encoding::default()).unwrap())),
+                    "bytes" => drop(black_box(eval::evaluate_bytes(b, env).unwrap())),
+                    _ => drop(black_box(evaluate(ops, env).unwrap())),
+                }
+            }
+        }
+        return;
+    }
     let (mut ours, mut theirs, mut ours_decoded) = (Duration::MAX, Duration::MAX, Duration::MAX);
-    let mut decoding = Duration::MAX;
+    let (mut decoding, mut decode_then_evaluate) = (Duration::MAX, Duration::MAX);
     for _ in 0..ROUNDS {
         let t = Instant::now();
         for (b, _, _) in &cases {
@@ -77,11 +92,17 @@ fn main() {
         ours_decoded = ours_decoded.min(t.elapsed());
         let t = Instant::now();
         for (b, l, ctx) in &cases {
+            let env = Env::new(ctx, &l.listing.unit);
+            black_box(eval::evaluate_bytes(b, env).unwrap());
+        }
+        ours = ours.min(t.elapsed());
+        let t = Instant::now();
+        for (b, l, ctx) in &cases {
             let ops = decode(b, Encoding::default()).unwrap();
             let env = Env::new(ctx, &l.listing.unit);
             black_box(evaluate(&ops, env).unwrap());
         }
-        ours = ours.min(t.elapsed());
+        decode_then_evaluate = decode_then_evaluate.min(t.elapsed());
         let t = Instant::now();
         for (b, l, ctx) in &cases {
             black_box(evaluate_bytes(b, &l.listing, ctx));
@@ -90,14 +111,16 @@ fn main() {
     }
     let per = |d: Duration| d.as_secs_f64() * 1e6 / n;
     println!(
-        "evaluate: dioptra {:.2} us/expr (decode + evaluate), gimli {:.2} us/expr (evaluate + adapter); dioptra/gimli = {:.2} (best of {ROUNDS} rounds; goal <= 1)",
+        "evaluate from bytes: dioptra {:.2} us/expr (evaluate_bytes), gimli {:.2} us/expr (evaluate + adapter); dioptra/gimli = {:.2} (best of {ROUNDS} rounds; goal <= 1)",
         per(ours),
         per(theirs),
         ours.as_secs_f64() / theirs.as_secs_f64()
     );
     println!(
-        "of which decoding alone (bytes to ops, dropped): {:.2} us/expr",
-        per(decoding)
+        "decode to a list of ops, then evaluate: dioptra {:.2} us/expr, of which decoding {:.2}; dioptra/gimli = {:.2}",
+        per(decode_then_evaluate),
+        per(decoding),
+        decode_then_evaluate.as_secs_f64() / theirs.as_secs_f64()
     );
     println!(
         "evaluate already decoded ops (how dwarf-equiv runs: decode once, evaluate in many contexts): dioptra {:.2} us/expr; dioptra/gimli = {:.2}",

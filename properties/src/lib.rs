@@ -512,6 +512,80 @@ pub fn law_lowering_preserves_location(e: &Expr, ctx: &str) -> Result<Checked, S
     }
 }
 
+/// Evaluating DWARF from its bytes (`evaluate_bytes`, which reads each
+/// operation in place as it runs) gives what decoding the bytes and
+/// evaluating the operations gives: the same location or the same
+/// diagnostic. Checked on the amdgpu and dwarf5 lowerings of a well-formed
+/// expression in both encodings of AMD's operations, and on those bytes with
+/// byte `at` replaced by `byte` and cut before byte `at` (malformed
+/// operations, branches into an operation, truncations). Returns how many
+/// byte strings were compared.
+pub fn law_bytes_evaluation_matches_decoded(
+    e: &Expr,
+    ctx: &str,
+    (at, byte): (usize, u8),
+) -> Result<usize, String> {
+    use dioptra_semantics::dwarf::eval::{evaluate, evaluate_bytes, Env};
+    use dioptra_semantics::dwarf::lower::{lower, Target};
+    use dioptra_semantics::dwarf::{decode, encode, Encoding};
+    let given = ConcreteContext::parse(ctx)
+        .map_err(|d| format!("the generated context does not parse: {d}"))?;
+    let mut compared = 0;
+    for target in [Target::Amdgpu, Target::Dwarf5] {
+        let mut ctx = given.clone();
+        let mut lowered = lower(e, &ctx, target);
+        if matches!(&lowered, Err(d) if d.message.starts_with("multi-location-input")) {
+            ctx = one_place(&given);
+            lowered = lower(e, &ctx, target);
+        }
+        let Ok(l) = lowered else { continue };
+        for amd_single_byte in [false, true] {
+            let enc = Encoding {
+                amd_single_byte,
+                ..Encoding::default()
+            };
+            let Ok(bytes) = encode(&l.listing.ops, enc) else {
+                continue;
+            };
+            let mut replaced = bytes.clone();
+            if let Some(b) = replaced.get_mut(at % bytes.len().max(1)) {
+                *b = byte;
+            }
+            let cut = &bytes[..at % (bytes.len() + 1)];
+            for b in [&bytes[..], &replaced[..], cut] {
+                let env = Env {
+                    enc,
+                    ..Env::new(&ctx, &l.listing.unit)
+                };
+                let streamed = evaluate_bytes(b, env);
+                let decoded = decode(b, enc).and_then(|ops| evaluate(&ops, env));
+                if streamed != decoded {
+                    return Err(format!(
+                        "{e}: the {} bytes {} ({enc:?}) evaluate from bytes to {} but decoded to {}",
+                        target.name(),
+                        hex(b),
+                        shown(&streamed),
+                        shown(&decoded)
+                    ));
+                }
+                compared += 1;
+            }
+        }
+    }
+    Ok(compared)
+}
+
+fn hex(b: &[u8]) -> String {
+    b.iter().map(|x| format!("{x:02x}")).collect()
+}
+
+fn shown(r: &Result<LocDesc, dioptra_semantics::diag::Diag>) -> String {
+    match r {
+        Ok(l) => l.to_string(),
+        Err(d) => d.to_string(),
+    }
+}
+
 /// `ctx` with every input (referrer, args, type object) in its first place
 /// only.
 pub(crate) fn one_place(ctx: &ConcreteContext) -> ConcreteContext {
@@ -635,6 +709,7 @@ pub const LAWS: &[&str] = &[
     "canonicalization-preserves-location",
     "lowering-preserves-location",
     "gimli-agrees-on-plain-dwarf5",
+    "bytes-evaluation-matches-decoded",
     "lifetime-lowering-preserves-locations",
 ];
 
@@ -862,6 +937,24 @@ pub fn run_law(law: &str, cases: u32, seed: u64) -> Option<Campaign> {
                 .unwrap_or_default();
             format!(
                 "{}{c}\n;; gimli and dioptra disagree on the dwarf5 lowering of:\n;; {}\n",
+                header(msg.lines().next().unwrap_or("")),
+                quote(&e.to_string())
+            )
+        }),
+        "bytes-evaluation-matches-decoded" => shrunk(r.run(
+            &(arb_wellformed_expr(40), arb_context(), any::<(usize, u8)>()),
+            |(e, c, m)| {
+                law_bytes_evaluation_matches_decoded(&e, &c, m)
+                    .map(|_| ())
+                    .map_err(TestCaseError::fail)
+            },
+        ))
+        .map(|(e, c, m)| {
+            let msg = law_bytes_evaluation_matches_decoded(&e, &c, m)
+                .err()
+                .unwrap_or_default();
+            format!(
+                "{}{c}\n;; evaluating from bytes and decoding first differ on the lowering of:\n;; {}\n",
                 header(msg.lines().next().unwrap_or("")),
                 quote(&e.to_string())
             )

@@ -6,7 +6,8 @@
 
 use dioptra_generators::{arb_context, arb_wellformed_expr};
 use dioptra_properties::{
-    law_gimli_agrees_on_plain_dwarf5, law_lowering_preserves_location, Checked, GIMLI_CHOICES,
+    law_bytes_evaluation_matches_decoded, law_gimli_agrees_on_plain_dwarf5,
+    law_lowering_preserves_location, Checked, GIMLI_CHOICES,
 };
 use proptest::prelude::*;
 use std::collections::BTreeMap;
@@ -16,6 +17,16 @@ proptest! {
     #[test]
     fn prop_lowering_preserves_location(e in arb_wellformed_expr(40), ctx in arb_context()) {
         law_lowering_preserves_location(&e, &ctx).map_err(TestCaseError::fail)?;
+    }
+
+    /// prop_bytes_evaluation_matches_decoded: evaluating DWARF from its bytes gives the location or diagnostic that decoding and then evaluating gives, on lowered expressions and on them with one byte replaced or cut short.
+    #[test]
+    fn prop_bytes_evaluation_matches_decoded(
+        e in arb_wellformed_expr(40),
+        ctx in arb_context(),
+        m in any::<(usize, u8)>(),
+    ) {
+        law_bytes_evaluation_matches_decoded(&e, &ctx, m).map_err(TestCaseError::fail)?;
     }
 
     /// prop_gimli_agrees_on_plain_dwarf5: gimli and dioptra's DWARF evaluator give the same location for the dwarf5 lowering of a well-formed expression, both fail, or differ in a listed, understood way.

@@ -13,6 +13,7 @@ use crate::diag::Diag;
 use crate::limits::{MAX_LOCATION_DEPTH, MAX_OVERLAP_LEAVES};
 use num_bigint::BigInt;
 use num_traits::{Signed, ToPrimitive};
+use smallvec::SmallVec;
 use std::fmt;
 use std::sync::Arc;
 
@@ -62,7 +63,7 @@ pub struct Single {
 /// A location description: a non-empty set of single location descriptions,
 /// kept sorted and without duplicates so that equality is set equality.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct LocDesc(Vec<Single>);
+pub struct LocDesc(SmallVec<[Single; 1]>);
 
 /// Why a read failed; the op that read turns it into a diagnostic.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -167,6 +168,22 @@ impl Single {
         let Some(size) = self.storage.size(ctx)? else {
             return Ok(self.clone());
         };
+        // Offsets and sizes fit a u128; the sum is formed in i128 where the
+        // delta fits one (nearly always) and as a big integer otherwise.
+        let new = match delta.to_i128() {
+            Some(d) => i128::try_from(self.offset)
+                .ok()
+                .and_then(|o| o.checked_add(d))
+                .filter(|n| *n >= 0 && (*n as u128) <= size)
+                .map(|n| n as u128),
+            None => None,
+        };
+        if let Some(offset) = new {
+            return Ok(Single {
+                storage: self.storage.clone(),
+                offset,
+            });
+        }
         let new = BigInt::from(self.offset) + delta;
         if new.is_negative() || new > BigInt::from(size) {
             return Err(ReadFail::eval(
@@ -195,7 +212,8 @@ impl Single {
 
 impl LocDesc {
     /// A location description from its single locations (sorted, deduplicated).
-    pub fn new(mut singles: Vec<Single>) -> LocDesc {
+    pub fn new(singles: Vec<Single>) -> LocDesc {
+        let mut singles = SmallVec::from_vec(singles);
         assert!(
             !singles.is_empty(),
             "a location description has at least one single location"
@@ -204,8 +222,10 @@ impl LocDesc {
         singles.dedup();
         LocDesc(singles)
     }
+    /// Most location descriptions hold one single location, kept inline
+    /// (`smallvec`: std has no inline vector); sets of several allocate.
     pub fn single(storage: Storage, offset: u128) -> LocDesc {
-        LocDesc(vec![Single::new(storage, offset)])
+        LocDesc(smallvec::smallvec![Single::new(storage, offset)])
     }
     pub fn undefined() -> LocDesc {
         LocDesc::single(Storage::Undefined, 0)
@@ -222,6 +242,9 @@ impl LocDesc {
 
     /// Every single location moved by `delta` bits.
     pub fn offset_by(&self, ctx: &dyn Context, delta: &BigInt) -> Result<LocDesc, ReadFail> {
+        if let [s] = &self.0[..] {
+            return Ok(LocDesc(smallvec::smallvec![s.offset_by(ctx, delta)?]));
+        }
         let singles = self
             .0
             .iter()

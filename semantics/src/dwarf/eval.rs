@@ -14,7 +14,7 @@
 //! Where DWARF 5 is silent and dioptra must pick, the choice carries a
 //! decision mark with a `D-dwarf-` id and is listed in the README.
 
-use super::op::{AmdOp, DwarfOp, Encoding, Operand};
+use super::op::{decode_op, read_op, read_op_into, AmdOp, Arg, DwarfOp, Encoding, OpRef, Which};
 use super::unit::{ListEntry, Unit};
 use crate::bits::Bits;
 use crate::context::Context;
@@ -112,6 +112,109 @@ pub fn evaluate(ops: &[DwarfOp], env: Env) -> Result<LocDesc, Diag> {
     m.result()
 }
 
+/// Evaluates the encoded expression `bytes`: the same result as [`decode`]
+/// followed by [`evaluate`], but each operation is read from the bytes when
+/// it runs (as gimli evaluates), so no list of operations is built.
+///
+/// The bytes are checked whole first, so a malformed operation anywhere (even
+/// one a branch skips) is the same decoding error that [`decode`] reports.
+///
+/// [`decode`]: super::op::decode
+pub fn evaluate_bytes(bytes: &[u8], env: Env) -> Result<LocDesc, Diag> {
+    let mut at = 0;
+    let mut op = OpRef::EMPTY;
+    while at < bytes.len() {
+        let next = read_op_into(bytes, at, env.enc, &mut op)?;
+        if op.args.iter().any(|a| matches!(a, Arg::Bytes(_))) {
+            // A nested expression: checked by decoding it.
+            decode_op(bytes, at, env.enc, 0)?;
+        }
+        at = next;
+    }
+    let mut m = Machine {
+        env,
+        stack: Vec::with_capacity(8),
+        steps: 0,
+        depth: 0,
+    };
+    m.run_code(&mut Encoded {
+        bytes,
+        starts: Vec::new(),
+    })?;
+    m.result()
+}
+
+/// Where the machine fetches operations from: a decoded list or the bytes.
+trait Code<'c> {
+    /// Reads the operation at `pc` into `out`: the `pc` of the next one, or
+    /// `None` past the end.
+    fn fetch(&self, pc: usize, enc: Encoding, out: &mut OpRef<'c>) -> Result<Option<usize>, Diag>;
+    /// The `pc` that a branch by `off` bytes from the operation before `next`
+    /// reaches; `None` if that is not the start of an operation or the end.
+    fn branch(&mut self, next: usize, off: i64, enc: Encoding) -> Option<usize>;
+}
+
+/// Decoded operations; `pc` is an index.
+struct Decoded<'c> {
+    ops: &'c [DwarfOp],
+    /// The byte position of every operation and of the end: computed at the
+    /// first taken branch (most expressions have none).
+    pos: Vec<i64>,
+}
+
+impl<'c> Code<'c> for Decoded<'c> {
+    fn fetch(&self, pc: usize, _: Encoding, out: &mut OpRef<'c>) -> Result<Option<usize>, Diag> {
+        Ok(self.ops.get(pc).map(|op| {
+            *out = op.view();
+            pc + 1
+        }))
+    }
+    fn branch(&mut self, next: usize, off: i64, enc: Encoding) -> Option<usize> {
+        if self.pos.is_empty() {
+            self.pos.reserve(self.ops.len() + 1);
+            let mut at = 0i64;
+            for op in self.ops {
+                self.pos.push(at);
+                at += super::op::encode(std::slice::from_ref(op), enc)
+                    .map(|b| b.len() as i64)
+                    .unwrap_or(1);
+            }
+            self.pos.push(at);
+        }
+        let target = self.pos[next].checked_add(off)?;
+        self.pos.binary_search(&target).ok()
+    }
+}
+
+/// Encoded operations, already checked to decode; `pc` is a byte position.
+struct Encoded<'c> {
+    bytes: &'c [u8],
+    /// The byte position of every operation and of the end: computed at the
+    /// first taken branch.
+    starts: Vec<usize>,
+}
+
+impl<'c> Code<'c> for Encoded<'c> {
+    fn fetch(&self, pc: usize, enc: Encoding, out: &mut OpRef<'c>) -> Result<Option<usize>, Diag> {
+        if pc >= self.bytes.len() {
+            return Ok(None);
+        }
+        read_op_into(self.bytes, pc, enc, out).map(Some)
+    }
+    fn branch(&mut self, next: usize, off: i64, enc: Encoding) -> Option<usize> {
+        if self.starts.is_empty() {
+            let mut at = 0;
+            while at < self.bytes.len() {
+                self.starts.push(at);
+                at = read_op(self.bytes, at, enc).ok()?.1;
+            }
+            self.starts.push(at);
+        }
+        let target = usize::try_from(i64::try_from(next).ok()?.checked_add(off)?).ok()?;
+        self.starts.binary_search(&target).ok().map(|_| target)
+    }
+}
+
 /// Evaluates a location list at `env.pc` (DWARF 5 Section 2.6.2, with the
 /// extensions' reading of overlapping entries): the union of the locations
 /// of every bounded entry whose range holds the pc; where none does, the
@@ -149,31 +252,20 @@ fn err(op: &str, reason: &'static str, msg: impl Into<String>) -> Diag {
     Diag::eval(op, reason, msg)
 }
 
-fn uleb(op: &DwarfOp, i: usize) -> u64 {
-    match operands(op).get(i) {
-        Some(Operand::Uleb(v)) | Some(Operand::U(v)) => *v,
-        Some(Operand::S(v)) => *v as u64,
+fn uleb(op: &OpRef, i: usize) -> u64 {
+    match op.args[i] {
+        Arg::Int(v) => v,
         _ => 0,
     }
 }
 
-fn sleb(op: &DwarfOp, i: usize) -> i64 {
-    match operands(op).get(i) {
-        Some(Operand::S(v)) => *v,
-        Some(Operand::Uleb(v)) | Some(Operand::U(v)) => *v as i64,
-        _ => 0,
-    }
+fn sleb(op: &OpRef, i: usize) -> i64 {
+    uleb(op, i) as i64
 }
 
-fn operands(op: &DwarfOp) -> &[Operand] {
-    match op {
-        DwarfOp::Std { operands, .. } | DwarfOp::Amd { operands, .. } => operands,
-    }
-}
-
-fn block(op: &DwarfOp, i: usize) -> &[u8] {
-    match operands(op).get(i) {
-        Some(Operand::Block(b)) => b,
+fn block<'o>(op: &OpRef<'o>, i: usize) -> &'o [u8] {
+    match op.args[i] {
+        Arg::Block(b) => b,
         _ => &[],
     }
 }
@@ -315,11 +407,17 @@ impl<'a> Machine<'a> {
     }
 
     fn run(&mut self, ops: &[DwarfOp]) -> Result<(), Diag> {
-        // Byte positions, for DW_OP_skip and DW_OP_bra: computed at the
-        // first taken branch (most expressions have none).
-        let mut pos: Vec<i64> = Vec::new();
+        self.run_code(&mut Decoded {
+            ops,
+            pos: Vec::new(),
+        })
+    }
+
+    /// Runs operations fetched from `code` until it has none left.
+    fn run_code<'c, C: Code<'c>>(&mut self, code: &mut C) -> Result<(), Diag> {
         let mut pc = 0;
-        while pc < ops.len() {
+        let mut op = OpRef::EMPTY;
+        while let Some(next) = code.fetch(pc, self.env.enc, &mut op)? {
             self.steps += 1;
             if self.steps > MAX_DWARF_STEPS {
                 return Err(Diag::unsupported(
@@ -328,47 +426,30 @@ impl<'a> Machine<'a> {
                     format!("more than {MAX_DWARF_STEPS} operations executed"),
                 ));
             }
-            let op = &ops[pc];
             let name = op.static_name();
-            let jump = match op {
-                DwarfOp::Std { code, .. } => self.std_op(name, c::DwOp(*code), op)?,
-                DwarfOp::Amd { op: a, .. } => {
-                    self.amd_op(name, *a, op)?;
+            let jump = match op.which {
+                Which::Std(code) => self.std_op(name, c::DwOp(code), &op)?,
+                Which::Amd(a) => {
+                    self.amd_op(name, a, &op)?;
                     None
                 }
             };
             pc = match jump {
-                None => pc + 1,
-                Some(off) => {
-                    if pos.is_empty() {
-                        pos.reserve(ops.len() + 1);
-                        let mut at = 0i64;
-                        for op in ops {
-                            pos.push(at);
-                            at += super::op::encode(std::slice::from_ref(op), self.env.enc)
-                                .map(|b| b.len() as i64)
-                                .unwrap_or(1);
-                        }
-                        pos.push(at);
-                    }
-                    let target = pos[pc + 1].checked_add(off);
-                    target
-                        .and_then(|t| pos.binary_search(&t).ok())
-                        .ok_or_else(|| {
-                            err(
-                                name,
-                                "bad-branch",
-                                format!("branch by {off} bytes, not to the start of an operation"),
-                            )
-                        })?
-                }
+                None => next,
+                Some(off) => code.branch(next, off, self.env.enc).ok_or_else(|| {
+                    err(
+                        name,
+                        "bad-branch",
+                        format!("branch by {off} bytes, not to the start of an operation"),
+                    )
+                })?,
             };
         }
         Ok(())
     }
 
     /// A standard operation; `Some(offset)` for a taken branch.
-    fn std_op(&mut self, name: &str, code: c::DwOp, op: &DwarfOp) -> Result<Option<i64>, Diag> {
+    fn std_op(&mut self, name: &str, code: c::DwOp, op: &OpRef) -> Result<Option<i64>, Diag> {
         match code {
             // Section 2.5.1.1, literal encodings.
             _ if (c::DW_OP_lit0.0..=c::DW_OP_lit31.0).contains(&code.0) => {
@@ -626,7 +707,7 @@ impl<'a> Machine<'a> {
         Ok(None)
     }
 
-    fn amd_op(&mut self, name: &str, a: AmdOp, op: &DwarfOp) -> Result<(), Diag> {
+    fn amd_op(&mut self, name: &str, a: AmdOp, op: &OpRef) -> Result<(), Diag> {
         match a {
             AmdOp::Nop => {}
             AmdOp::FormAspaceAddress => {
@@ -1050,11 +1131,11 @@ impl<'a> Machine<'a> {
 
     /// `DW_OP_entry_value(E)`: `E` evaluated in the entry state; a register
     /// location gives the register's value (generic), a value is pushed as is.
-    fn entry_value(&mut self, name: &str, op: &DwarfOp) -> Result<(), Diag> {
+    fn entry_value(&mut self, name: &str, op: &OpRef) -> Result<(), Diag> {
         let entry = self.entry_ctx(name)?;
-        let Some(Operand::Expr(inner)) = operands(op).first() else {
+        if !matches!(op.args[0], Arg::Ops(_) | Arg::Bytes(_)) {
             return Err(err(name, "bad-operand", "no nested expression"));
-        };
+        }
         self.enter(name)?;
         let env = Env {
             ctx: entry,
@@ -1068,7 +1149,15 @@ impl<'a> Machine<'a> {
             steps: self.steps,
             depth: self.depth,
         };
-        m.run(inner)?;
+        match op.args[0] {
+            Arg::Ops(inner) => m.run(inner)?,
+            Arg::Bytes(bytes) => m.run_code(&mut Encoded {
+                bytes,
+                starts: Vec::new(),
+            })?,
+            // Rejected above.
+            Arg::Int(_) | Arg::Block(_) => {}
+        }
         self.steps = m.steps;
         self.depth -= 1;
         let v = match m.stack.pop() {
@@ -1199,6 +1288,7 @@ fn convert(name: &str, v: Value, to: ValTy) -> Result<Value, Diag> {
 mod tests {
     use super::*;
     use crate::context::ConcreteContext;
+    use crate::dwarf::op::decode;
     use crate::dwarf::text::parse;
 
     /// DWARF 5 Section 2.6.2 with the extensions: overlapping bounded
@@ -1263,7 +1353,50 @@ mod tests {
             entry: entry.map(|e| e as &dyn Context),
             pc: None,
         };
-        evaluate(&parse(ops, Encoding::default()).unwrap(), env)
+        let ops = parse(ops, Encoding::default()).unwrap();
+        let decoded = evaluate(&ops, env);
+        // Every test here also checks evaluation from the bytes.
+        if let Ok(bytes) = super::super::op::encode(&ops, Encoding::default()) {
+            assert_eq!(evaluate_bytes(&bytes, env), decoded, "from bytes: {ops:?}");
+        }
+        decoded
+    }
+
+    /// `evaluate_bytes` reports what decoding reports, even for bytes it
+    /// would never execute, and rejects a branch into an operation.
+    #[test]
+    fn evaluating_from_bytes_reports_what_decoding_reports() {
+        let c = ctx("(context (register 3 \"01\"))");
+        let unit = Unit::default();
+        let env = Env {
+            entry: Some(&c),
+            ..Env::new(&c, &unit)
+        };
+        let cases: [(&[u8], &str); 4] = [
+            // DW_OP_skip over an unknown opcode.
+            (&[0x2f, 0x01, 0x00, 0xff, 0x31], "DWARF: unknown-opcode"),
+            // DW_OP_skip over an entry value whose inner opcode is unknown.
+            (
+                &[0x2f, 0x03, 0x00, 0xa3, 0x01, 0xff, 0x31],
+                "DWARF: unknown-opcode",
+            ),
+            // DW_OP_skip into the operand of DW_OP_const1u.
+            (&[0x2f, 0x01, 0x00, 0x08, 0x30], "DW_OP_skip: bad-branch"),
+            // An entry value of register 3, as a value.
+            (&[0xa3, 0x01, 0x53, 0x9f], ""),
+        ];
+        for (bytes, want) in cases {
+            let decoded = decode(bytes, Encoding::default()).and_then(|ops| evaluate(&ops, env));
+            let streamed = evaluate_bytes(bytes, env);
+            assert_eq!(streamed, decoded, "{bytes:02x?}");
+            match streamed {
+                Err(d) => assert!(d.matches(want), "{bytes:02x?}: {d}"),
+                Ok(l) => assert!(
+                    want.is_empty() && l == LocDesc::implicit(Bits::from_u64(64, 1)),
+                    "{bytes:02x?}: {l}"
+                ),
+            }
+        }
     }
 
     #[test]

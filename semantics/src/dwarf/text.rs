@@ -149,7 +149,7 @@ fn parse_op(s: &str, enc: Encoding, depth: usize) -> Result<DwarfOp, Diag> {
             })?;
         return Ok(DwarfOp::Std {
             code,
-            operands: vec![Operand::Expr(parse_at(inner, enc, depth + 1)?)],
+            operands: smallvec::smallvec![Operand::Expr(parse_at(inner, enc, depth + 1)?)],
         });
     }
     let mut words = s.split_whitespace();
@@ -171,13 +171,16 @@ fn parse_op(s: &str, enc: Encoding, depth: usize) -> Result<DwarfOp, Diag> {
                 .ok_or_else(|| bad("unknown-opcode", format!("`{name}`")))?;
             let k = layout(code).expect("filtered above");
             let operands = operands(k, &rest, name)?;
-            return Ok(DwarfOp::Std { code, operands });
+            return Ok(DwarfOp::Std {
+                code,
+                operands: operands.into(),
+            });
         }
     };
     let operands = operands(kinds, &rest, name)?;
     Ok(DwarfOp::Amd {
         op: amd.expect("set above"),
-        operands,
+        operands: operands.into(),
     })
 }
 
