@@ -15,7 +15,7 @@ use num_bigint::BigInt;
 use num_traits::{Signed, ToPrimitive};
 use smallvec::SmallVec;
 use std::fmt;
-use std::sync::Arc;
+use std::sync::{Arc, LazyLock};
 
 /// A location storage.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -58,6 +58,27 @@ pub struct Part {
 pub struct Single {
     pub storage: Arc<Storage>,
     pub offset: u128,
+}
+
+/// The storages nearly every location uses (the undefined storage, memory of
+/// address space 0, registers 0 to 63), made once: a location in one of them
+/// shares it instead of allocating its own.
+static COMMON: LazyLock<Vec<Arc<Storage>>> = LazyLock::new(|| {
+    let mut v = vec![
+        Arc::new(Storage::Undefined),
+        Arc::new(Storage::Memory { addrspace: 0 }),
+    ];
+    v.extend((0..64).map(|number| Arc::new(Storage::Register { number })));
+    v
+});
+
+fn shared(storage: Storage) -> Arc<Storage> {
+    match storage {
+        Storage::Undefined => COMMON[0].clone(),
+        Storage::Memory { addrspace: 0 } => COMMON[1].clone(),
+        Storage::Register { number } if number < 64 => COMMON[2 + number as usize].clone(),
+        other => Arc::new(other),
+    }
 }
 
 /// A location description: a non-empty set of single location descriptions,
@@ -150,7 +171,7 @@ impl Storage {
 impl Single {
     pub fn new(storage: Storage, offset: u128) -> Single {
         Single {
-            storage: Arc::new(storage),
+            storage: shared(storage),
             offset,
         }
     }

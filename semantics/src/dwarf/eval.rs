@@ -116,31 +116,27 @@ pub fn evaluate(ops: &[DwarfOp], env: Env) -> Result<LocDesc, Diag> {
 /// followed by [`evaluate`], but each operation is read from the bytes when
 /// it runs (as gimli evaluates), so no list of operations is built.
 ///
-/// The bytes are checked whole first, so a malformed operation anywhere (even
-/// one a branch skips) is the same decoding error that [`decode`] reports.
+/// Decoding errors come first, as they do for [`decode`]: the bytes the run
+/// did not reach (after an evaluation error, or skipped by a branch) are
+/// checked before an evaluation error is reported, and a nested expression
+/// is checked before it runs.
 ///
 /// [`decode`]: super::op::decode
 pub fn evaluate_bytes(bytes: &[u8], env: Env) -> Result<LocDesc, Diag> {
-    let mut at = 0;
-    let mut op = OpRef::EMPTY;
-    while at < bytes.len() {
-        let next = read_op_into(bytes, at, env.enc, &mut op)?;
-        if op.args.iter().any(|a| matches!(a, Arg::Bytes(_))) {
-            // A nested expression: checked by decoding it.
-            decode_op(bytes, at, env.enc, 0)?;
-        }
-        at = next;
-    }
+    let mut code = Encoded {
+        bytes,
+        checked: 0,
+        starts: Vec::new(),
+    };
     let mut m = Machine {
         env,
         stack: Vec::with_capacity(8),
         steps: 0,
         depth: 0,
     };
-    m.run_code(&mut Encoded {
-        bytes,
-        starts: Vec::new(),
-    })?;
+    let run = m.run_code(&mut code);
+    code.check_rest(env.enc)?;
+    run?;
     m.result()
 }
 
@@ -148,10 +144,15 @@ pub fn evaluate_bytes(bytes: &[u8], env: Env) -> Result<LocDesc, Diag> {
 trait Code<'c> {
     /// Reads the operation at `pc` into `out`: the `pc` of the next one, or
     /// `None` past the end.
-    fn fetch(&self, pc: usize, enc: Encoding, out: &mut OpRef<'c>) -> Result<Option<usize>, Diag>;
+    fn fetch(
+        &mut self,
+        pc: usize,
+        enc: Encoding,
+        out: &mut OpRef<'c>,
+    ) -> Result<Option<usize>, Diag>;
     /// The `pc` that a branch by `off` bytes from the operation before `next`
     /// reaches; `None` if that is not the start of an operation or the end.
-    fn branch(&mut self, next: usize, off: i64, enc: Encoding) -> Option<usize>;
+    fn branch(&mut self, next: usize, off: i64, enc: Encoding) -> Result<Option<usize>, Diag>;
 }
 
 /// Decoded operations; `pc` is an index.
@@ -163,13 +164,18 @@ struct Decoded<'c> {
 }
 
 impl<'c> Code<'c> for Decoded<'c> {
-    fn fetch(&self, pc: usize, _: Encoding, out: &mut OpRef<'c>) -> Result<Option<usize>, Diag> {
+    fn fetch(
+        &mut self,
+        pc: usize,
+        _: Encoding,
+        out: &mut OpRef<'c>,
+    ) -> Result<Option<usize>, Diag> {
         Ok(self.ops.get(pc).map(|op| {
             *out = op.view();
             pc + 1
         }))
     }
-    fn branch(&mut self, next: usize, off: i64, enc: Encoding) -> Option<usize> {
+    fn branch(&mut self, next: usize, off: i64, enc: Encoding) -> Result<Option<usize>, Diag> {
         if self.pos.is_empty() {
             self.pos.reserve(self.ops.len() + 1);
             let mut at = 0i64;
@@ -181,37 +187,76 @@ impl<'c> Code<'c> for Decoded<'c> {
             }
             self.pos.push(at);
         }
-        let target = self.pos[next].checked_add(off)?;
-        self.pos.binary_search(&target).ok()
+        Ok(self.pos[next]
+            .checked_add(off)
+            .and_then(|target| self.pos.binary_search(&target).ok()))
     }
 }
 
-/// Encoded operations, already checked to decode; `pc` is a byte position.
+/// Encoded operations; `pc` is a byte position.
 struct Encoded<'c> {
     bytes: &'c [u8],
+    /// The bytes before this position are known to decode.
+    checked: usize,
     /// The byte position of every operation and of the end: computed at the
     /// first taken branch.
     starts: Vec<usize>,
 }
 
+impl<'c> Encoded<'c> {
+    /// Reads the operation at `at` into `out`, decoding a nested expression
+    /// to check it.
+    fn check_op(&self, at: usize, enc: Encoding, out: &mut OpRef<'c>) -> Result<usize, Diag> {
+        let next = read_op_into(self.bytes, at, enc, out)?;
+        if out.args.iter().any(|a| matches!(a, Arg::Bytes(_))) {
+            decode_op(self.bytes, at, enc, 0)?;
+        }
+        Ok(next)
+    }
+    /// Checks that the rest of the bytes decode: the first error, as
+    /// [`decode`](super::op::decode) reports it.
+    fn check_rest(&mut self, enc: Encoding) -> Result<(), Diag> {
+        let mut op = OpRef::EMPTY;
+        while self.checked < self.bytes.len() {
+            self.checked = self.check_op(self.checked, enc, &mut op)?;
+        }
+        Ok(())
+    }
+}
+
 impl<'c> Code<'c> for Encoded<'c> {
-    fn fetch(&self, pc: usize, enc: Encoding, out: &mut OpRef<'c>) -> Result<Option<usize>, Diag> {
+    fn fetch(
+        &mut self,
+        pc: usize,
+        enc: Encoding,
+        out: &mut OpRef<'c>,
+    ) -> Result<Option<usize>, Diag> {
         if pc >= self.bytes.len() {
             return Ok(None);
         }
-        read_op_into(self.bytes, pc, enc, out).map(Some)
+        if pc < self.checked {
+            return read_op_into(self.bytes, pc, enc, out).map(Some);
+        }
+        // Runs go forward one operation at a time until a branch, which
+        // checks everything, so `pc` is where checking stopped.
+        self.checked = self.check_op(pc, enc, out)?;
+        Ok(Some(self.checked))
     }
-    fn branch(&mut self, next: usize, off: i64, enc: Encoding) -> Option<usize> {
+    fn branch(&mut self, next: usize, off: i64, enc: Encoding) -> Result<Option<usize>, Diag> {
         if self.starts.is_empty() {
+            self.check_rest(enc)?;
             let mut at = 0;
             while at < self.bytes.len() {
                 self.starts.push(at);
-                at = read_op(self.bytes, at, enc).ok()?.1;
+                at = read_op(self.bytes, at, enc)?.1;
             }
             self.starts.push(at);
         }
-        let target = usize::try_from(i64::try_from(next).ok()?.checked_add(off)?).ok()?;
-        self.starts.binary_search(&target).ok().map(|_| target)
+        Ok(i64::try_from(next)
+            .ok()
+            .and_then(|n| n.checked_add(off))
+            .and_then(|t| usize::try_from(t).ok())
+            .filter(|t| self.starts.binary_search(t).is_ok()))
     }
 }
 
@@ -436,7 +481,7 @@ impl<'a> Machine<'a> {
             };
             pc = match jump {
                 None => next,
-                Some(off) => code.branch(next, off, self.env.enc).ok_or_else(|| {
+                Some(off) => code.branch(next, off, self.env.enc)?.ok_or_else(|| {
                     err(
                         name,
                         "bad-branch",
@@ -1081,7 +1126,11 @@ impl<'a> Machine<'a> {
         let part = Part { bits, loc };
         match self.stack.last_mut() {
             Some(Entry::Incomplete(parts)) => parts.push(part),
-            _ => self.push(name, Entry::Incomplete(vec![part]))?,
+            _ => {
+                let mut parts = Vec::with_capacity(4);
+                parts.push(part);
+                self.push(name, Entry::Incomplete(parts))?
+            }
         }
         Ok(())
     }
@@ -1153,6 +1202,7 @@ impl<'a> Machine<'a> {
             Arg::Ops(inner) => m.run(inner)?,
             Arg::Bytes(bytes) => m.run_code(&mut Encoded {
                 bytes,
+                checked: 0,
                 starts: Vec::new(),
             })?,
             // Rejected above.

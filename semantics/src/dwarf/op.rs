@@ -3,6 +3,7 @@
 use crate::diag::Diag;
 use gimli::constants as c;
 use smallvec::SmallVec;
+use std::sync::LazyLock;
 
 /// How vendor opcodes and sizes are read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -183,9 +184,30 @@ pub(crate) enum Kind {
     SubExpr,
 }
 
+/// Every standard opcode's layout and name, looked up once: the decoder and
+/// the evaluator ask for them at every operation.
+static STANDARD: LazyLock<[(Option<&'static [Kind]>, &'static str); 256]> = LazyLock::new(|| {
+    std::array::from_fn(|code| {
+        let code = code as u8;
+        (
+            layout_of(code),
+            c::DwOp(code).static_string().unwrap_or("DW_OP_unknown"),
+        )
+    })
+});
+
 /// The operand layout of a standard opcode (DWARF 5, Section 7.7.1, Table
 /// 7.9, and the GNU opcodes gimli knows); `None` for an unknown opcode.
 pub(crate) fn layout(code: u8) -> Option<&'static [Kind]> {
+    STANDARD[code as usize].0
+}
+
+/// A standard opcode's name (gimli's); `DW_OP_unknown` where gimli has none.
+pub(crate) fn std_name(code: u8) -> &'static str {
+    STANDARD[code as usize].1
+}
+
+fn layout_of(code: u8) -> Option<&'static [Kind]> {
     use Kind::*;
     let d = c::DwOp(code);
     Some(match d {
@@ -565,7 +587,7 @@ impl OpRef<'_> {
     /// The name, as llvm-dwarfdump prints it.
     pub fn static_name(&self) -> &'static str {
         match self.which {
-            Which::Std(code) => c::DwOp(code).static_string().unwrap_or("DW_OP_unknown"),
+            Which::Std(code) => std_name(code),
             Which::Amd(op) => op.name(),
         }
     }
@@ -734,7 +756,7 @@ impl DwarfOp {
     /// decoder rejects) is `DW_OP_unknown`.
     pub fn static_name(&self) -> &'static str {
         match self {
-            DwarfOp::Std { code, .. } => c::DwOp(*code).static_string().unwrap_or("DW_OP_unknown"),
+            DwarfOp::Std { code, .. } => std_name(*code),
             DwarfOp::Amd { op, .. } => op.name(),
         }
     }
