@@ -184,9 +184,12 @@ pub(crate) enum Kind {
     SubExpr,
 }
 
+/// A standard opcode's operand layout (`None`: unknown) and name.
+type Standard = (Option<&'static [Kind]>, &'static str);
+
 /// Every standard opcode's layout and name, looked up once: the decoder and
 /// the evaluator ask for them at every operation.
-static STANDARD: LazyLock<[(Option<&'static [Kind]>, &'static str); 256]> = LazyLock::new(|| {
+static STANDARD: LazyLock<[Standard; 256]> = LazyLock::new(|| {
     std::array::from_fn(|code| {
         let code = code as u8;
         (
