@@ -64,7 +64,7 @@ impl<'a> Env<'a> {
 }
 
 /// The type of a value: the generic type or a base type DIE.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ValTy {
     /// The base type's DIE offset; 0 for the generic type.
     pub die: u64,
@@ -74,14 +74,36 @@ pub struct ValTy {
 }
 
 /// How a value's bits are interpreted.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Num {
     /// The generic type: address-sized, integral, of unspecified signedness.
     Generic,
     Signed,
     Unsigned,
-    /// A floating-point base type, as the LLVM type with the same format.
-    Float(Type),
+    /// A floating-point base type.
+    Float(FloatFormat),
+}
+
+/// The floating-point formats a base type can have (kept apart from
+/// [`Type`] so that a value's type is `Copy`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FloatFormat {
+    Half,
+    BFloat,
+    Float,
+    Double,
+}
+
+impl FloatFormat {
+    /// The LLVM type with this format.
+    pub fn ty(self) -> Type {
+        match self {
+            FloatFormat::Half => Type::Half,
+            FloatFormat::BFloat => Type::BFloat,
+            FloatFormat::Float => Type::Float,
+            FloatFormat::Double => Type::Double,
+        }
+    }
 }
 
 /// A typed value.
@@ -381,10 +403,10 @@ impl<'a> Machine<'a> {
             // a two-byte DW_ATE_float named `__bf16` (as clang names it) is
             // bfloat, any other two-byte float is IEEE half.
             c::DW_ATE_float => Num::Float(match (b.byte_size, b.name.as_str()) {
-                (2, "__bf16") => Type::BFloat,
-                (2, _) => Type::Half,
-                (4, _) => Type::Float,
-                (8, _) => Type::Double,
+                (2, "__bf16") => FloatFormat::BFloat,
+                (2, _) => FloatFormat::Half,
+                (4, _) => FloatFormat::Float,
+                (8, _) => FloatFormat::Double,
                 (n, _) => {
                     return Err(Diag::unsupported(
                         op,
@@ -618,7 +640,7 @@ impl<'a> Machine<'a> {
             c::DW_OP_plus_uconst => {
                 let v = self.pop_value(name)?;
                 let k = Value {
-                    ty: v.ty.clone(),
+                    ty: v.ty,
                     bits: Bits::from_u64(v.ty.bits, uleb(op, 0)),
                 };
                 if !matches!(v.ty.num, Num::Generic | Num::Signed | Num::Unsigned) {
@@ -995,7 +1017,8 @@ impl<'a> Machine<'a> {
             code,
             c::DW_OP_eq | c::DW_OP_ge | c::DW_OP_gt | c::DW_OP_le | c::DW_OP_lt | c::DW_OP_ne
         );
-        if let Num::Float(t) = &a.ty.num {
+        if let Num::Float(t) = a.ty.num {
+            let t = &t.ty();
             let (x, y) = (
                 float_to_f64(t, a.bits.low_u64()),
                 float_to_f64(t, b.bits.low_u64()),
@@ -1296,12 +1319,13 @@ fn complete(name: &str, parts: Vec<Part>) -> Result<LocDesc, Diag> {
 /// integer truncates toward zero and is an error (`out-of-range`) when the
 /// result does not fit; floating point to floating point rounds.
 fn convert(name: &str, v: Value, to: ValTy) -> Result<Value, Diag> {
-    let bits = match (&v.ty.num, &to.num) {
-        (Num::Float(f), Num::Float(g)) => {
-            Bits::from_u64(to.bits, round_f64(g, float_to_f64(f, v.bits.low_u64())))
-        }
+    let bits = match (v.ty.num, to.num) {
+        (Num::Float(f), Num::Float(g)) => Bits::from_u64(
+            to.bits,
+            round_f64(&g.ty(), float_to_f64(&f.ty(), v.bits.low_u64())),
+        ),
         (Num::Float(f), _) => {
-            let i = float_to_int(f, v.bits.low_u64())
+            let i = float_to_int(&f.ty(), v.bits.low_u64())
                 .ok_or_else(|| err(name, "out-of-range", "NaN or infinity to an integer"))?;
             let fits = match to.num {
                 Num::Unsigned | Num::Generic => !i.is_negative() && i.bits() <= to.bits,
@@ -1321,7 +1345,7 @@ fn convert(name: &str, v: Value, to: ValTy) -> Result<Value, Diag> {
                 Num::Signed => v.bits.signed(),
                 _ => BigInt::from(v.bits.unsigned().clone()),
             };
-            Bits::from_u64(to.bits, int_to_float(g, &i))
+            Bits::from_u64(to.bits, int_to_float(&g.ty(), &i))
         }
         _ => {
             let i = match v.ty.num {
