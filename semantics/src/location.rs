@@ -72,6 +72,7 @@ static COMMON: LazyLock<Vec<Arc<Storage>>> = LazyLock::new(|| {
     v
 });
 
+#[inline]
 fn shared(storage: Storage) -> Arc<Storage> {
     match storage {
         Storage::Undefined => COMMON[0].clone(),
@@ -169,6 +170,7 @@ impl Storage {
 }
 
 impl Single {
+    #[inline]
     pub fn new(storage: Storage, offset: u128) -> Single {
         Single {
             storage: shared(storage),
@@ -245,12 +247,14 @@ impl LocDesc {
     }
     /// Most location descriptions hold one single location, kept inline
     /// (`smallvec`: std has no inline vector); sets of several allocate.
+    #[inline]
     pub fn single(storage: Storage, offset: u128) -> LocDesc {
         LocDesc(smallvec::smallvec![Single::new(storage, offset)])
     }
     pub fn undefined() -> LocDesc {
         LocDesc::single(Storage::Undefined, 0)
     }
+    #[inline]
     pub fn implicit(value: Bits) -> LocDesc {
         LocDesc::single(Storage::Implicit(value), 0)
     }
