@@ -622,11 +622,34 @@ impl<'a> Machine<'a> {
                 self.push(name, Entry::Loc(loc))?;
                 self.deref(name, n, die)?
             }
+            // DECISION (D-dwarf-object-address): `DW_OP_push_object_address`
+            // pushes the object's address, a generic value, when the object
+            // is one memory location in address space 0 at a whole byte
+            // whose address fits a generic value (DWARF 5, Section 2.5.1.3);
+            // otherwise its location description (the extensions' reading,
+            // for objects outside memory). A generic value converts to that
+            // same memory location wherever a location is needed, so the two
+            // readings agree on every expression the extensions' reading
+            // evaluates; DWARF 5's also lets the address be used as a value
+            // (`DW_OP_plus_uconst`, `DW_OP_deref_size` then `DW_OP_plus`), as
+            // plain DWARF 5 producers and consumers (gimli, gdb) do.
             c::DW_OP_push_object_address => {
                 let o = self.env.ctx.type_object().ok_or_else(|| {
                     err(name, "no-object", "the context has no object (type-object)")
                 })?;
-                self.push(name, Entry::Loc(o.loc.clone()))?;
+                let address = match o.loc.singles() {
+                    [s] if matches!(*s.storage, Storage::Memory { addrspace: 0 })
+                        && s.offset % 8 == 0
+                        && (s.offset / 8) >> self.generic_bits() == 0 =>
+                    {
+                        Some((s.offset / 8) as u64)
+                    }
+                    _ => None,
+                };
+                match address {
+                    Some(a) => self.push_generic_u64(a),
+                    None => self.push(name, Entry::Loc(o.loc.clone()))?,
+                }
             }
             c::DW_OP_form_tls_address | c::DW_OP_call_frame_cfa => {
                 return Err(Diag::unsupported(
