@@ -14,7 +14,7 @@ use dioptra_semantics::bits::Bits;
 use dioptra_semantics::context::{ConcreteContext, Context};
 use dioptra_semantics::dwarf::lower::Lowered;
 use dioptra_semantics::dwarf::unit::Listing;
-use dioptra_semantics::dwarf::{encode, Encoding};
+use dioptra_semantics::dwarf::{encode, DwarfOp, Encoding, Operand};
 use dioptra_semantics::location::{LocDesc, Part, Storage};
 use gimli::{EndianSlice, EvaluationResult, LittleEndian, Location, Value, ValueType};
 
@@ -96,6 +96,21 @@ pub fn evaluate_bytes(bytes: &[u8], listing: &Listing, ctx: &dyn Context) -> Gim
     let mut r = e.evaluate();
     for _ in 0..100_000 {
         let step = match r {
+            // gimli's values are at most 8 bytes: it refuses a
+            // DW_OP_deref_type of a wider base type, which DWARF 5 allows
+            // (the size is the base type's).
+            Err(gimli::Error::InvalidDerefSize(n))
+                if n > 8
+                    && listing.ops.iter().any(|o| {
+                        matches!(o, DwarfOp::Std { code, operands }
+                            if *code == gimli::DW_OP_deref_type.0
+                                && matches!(operands.first(), Some(Operand::U(m)) if *m == n as u64))
+                    }) =>
+            {
+                return GimliResult::Limit(format!(
+                    "gimli: no values wider than 8 bytes (DW_OP_deref_type of {n})"
+                ))
+            }
             Err(err) => return GimliResult::Error(err.to_string()),
             Ok(step) => step,
         };
@@ -335,7 +350,14 @@ fn explain(a: &LocDesc, b: &LocDesc, signed: bool, causes: &mut Vec<&'static str
                 64 => Some(f64::from_bits(bits.low_u64())),
                 _ => None,
             };
-            let (f, g) = (float(u)?, float(v)?);
+            // A float reinterpreted as an integer and converted to the
+            // generic type (zero-extended) is still recognised as a float.
+            let (f, g) = if u.width() == 64 && (u.low_u64() | v.low_u64()) >> 32 == 0 {
+                let low = |b: &Bits| f32::from_bits(b.low_u64() as u32) as f64;
+                (low(u), low(v))
+            } else {
+                (float(u)?, float(v)?)
+            };
             if f.is_nan() && g.is_nan() {
                 causes.push("NaN sign or payload (D-nan-canonical)");
             } else if signed && f < 0.0 && g >= 9.2e18 {
@@ -383,5 +405,50 @@ mod tests {
             panic!("gimli did not evaluate the listing");
         };
         assert_eq!(float(&theirs), 18446744073709551613u64 as f32);
+    }
+
+    /// gimli refuses DW_OP_deref_type of a base type wider than 8 bytes
+    /// (its values are at most 8 bytes): a limit, not a disagreement. A
+    /// DW_OP_deref_size that wide is invalid DWARF, an error on both sides.
+    #[test]
+    fn a_wide_deref_type_is_a_gimli_limit_and_a_wide_deref_size_an_error() {
+        let ctx = ConcreteContext::parse(
+            "(context (memory 0 0x10000 \"01 02 03 04 05 06 07 08 09 0a 0b 0c 0d 0e 0f 10\"))",
+        )
+        .unwrap();
+        let typed = Listing::parse(
+            "DW_OP_addr 0x10000, DW_OP_deref_type 0x10 0x1, DW_OP_stack_value\n\
+             0x1: DW_TAG_base_type DW_ATE_unsigned 16 \"__u128\"",
+            Encoding::default(),
+        )
+        .unwrap();
+        match evaluate(&typed, &ctx) {
+            GimliResult::Limit(why) => assert!(why.contains("wider than 8 bytes"), "{why}"),
+            other => panic!("{other:?}"),
+        }
+        let sized = Listing::parse(
+            "DW_OP_addr 0x10000, DW_OP_deref_size 0x10, DW_OP_stack_value",
+            Encoding::default(),
+        )
+        .unwrap();
+        assert!(matches!(evaluate(&sized, &ctx), GimliResult::Error(_)));
+    }
+
+    /// The signed-to-float difference is recognised after the float is
+    /// reinterpreted as an integer and zero-extended to the generic type
+    /// (`gimli-agrees-on-plain-dwarf5`, seed 2).
+    #[test]
+    fn the_signed_to_float_difference_is_recognised_through_a_reinterpret() {
+        use dioptra_semantics::dwarf::lower::{lower, Target};
+        let e = dioptra_semantics::text::parse_expr(
+            "!DIExpr(DIOpConstant(i1 1), DIOpConvert(float), DIOpReinterpret(i32))",
+        )
+        .unwrap();
+        let ctx = ConcreteContext::default();
+        let l = lower(&e, &ctx, Target::Dwarf5).unwrap();
+        assert_eq!(
+            differential(&l, &ctx),
+            Differential::Known("gimli converts signed integers to float as unsigned")
+        );
     }
 }

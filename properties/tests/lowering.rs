@@ -4,9 +4,9 @@
 //! proptest's `PROPTEST_CASES`; `dioptra fuzz --property
 //! lowering-preserves-location` runs long campaigns.
 
-use dioptra_generators::{arb_context, arb_wellformed_expr};
+use dioptra_generators::{arb_context, arb_laneless_expr, arb_wellformed_expr};
 use dioptra_properties::{
-    law_bytes_evaluation_matches_decoded, law_gimli_agrees_on_plain_dwarf5,
+    arb_gimli_context, law_bytes_evaluation_matches_decoded, law_gimli_agrees_on_plain_dwarf5,
     law_lowering_preserves_location, Checked, GIMLI_CHOICES,
 };
 use proptest::prelude::*;
@@ -31,22 +31,21 @@ proptest! {
 
     /// prop_gimli_agrees_on_plain_dwarf5: gimli and dioptra's DWARF evaluator give the same location for the dwarf5 lowering of a well-formed expression, both fail, or differ in a listed, understood way.
     #[test]
-    fn prop_gimli_agrees_on_plain_dwarf5(e in arb_wellformed_expr(GIMLI_CHOICES), ctx in arb_context()) {
+    fn prop_gimli_agrees_on_plain_dwarf5(e in arb_laneless_expr(GIMLI_CHOICES), ctx in arb_gimli_context()) {
         law_gimli_agrees_on_plain_dwarf5(&e, &ctx).map_err(TestCaseError::fail)?;
     }
 }
 
-/// Runs a law on `n` deterministic cases; returns how many were compared and
-/// the others by the first words of why.
+/// Runs a law on `n` deterministic cases drawn from `s`; returns how many
+/// were compared and the others by the first words of why.
 fn tally(
     n: usize,
-    choices: usize,
+    s: impl Strategy<Value = (dioptra_semantics::syntax::Expr, String)>,
     law: fn(&dioptra_semantics::syntax::Expr, &str) -> Result<Checked, String>,
 ) -> (usize, BTreeMap<String, usize>) {
     use proptest::strategy::ValueTree;
     use proptest::test_runner::TestRunner;
     let mut runner = TestRunner::deterministic();
-    let s = (arb_wellformed_expr(choices), arb_context());
     let (mut compared, mut other) = (0, BTreeMap::new());
     for _ in 0..n {
         let (e, c) = s.new_tree(&mut runner).unwrap().current();
@@ -67,12 +66,21 @@ fn tally(
 #[test]
 fn generated_expressions_are_lowered_and_compared() {
     let n = 300;
-    let (lowered, skipped) = tally(n, 40, law_lowering_preserves_location);
+    let (lowered, skipped) = tally(
+        n,
+        (arb_wellformed_expr(40), arb_context()),
+        law_lowering_preserves_location,
+    );
     eprintln!("lowering law: {lowered} of {n} compared; skipped: {skipped:#?}");
     assert!(lowered * 10 >= n * 8, "only {lowered} of {n} compared");
-    let (gimli, skipped) = tally(n, GIMLI_CHOICES, law_gimli_agrees_on_plain_dwarf5);
+    let (gimli, skipped) = tally(
+        n,
+        (arb_laneless_expr(GIMLI_CHOICES), arb_gimli_context()),
+        law_gimli_agrees_on_plain_dwarf5,
+    );
     eprintln!("gimli law: {gimli} of {n} compared; skipped: {skipped:#?}");
-    assert!(gimli * 4 >= n, "only {gimli} of {n} compared");
+    // More than half: a campaign is then CHECKED by the majority rule.
+    assert!(gimli * 10 >= n * 6, "only {gimli} of {n} compared");
 }
 
 proptest! {
