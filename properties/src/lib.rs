@@ -599,11 +599,12 @@ pub(crate) fn one_place(ctx: &ConcreteContext) -> ConcreteContext {
     c
 }
 
-/// The gimli law's contexts: half the usual generated contexts (inputs also
-/// in address spaces 1 and 5, which plain DWARF 5 cannot name, so those cases
-/// are not expressible) and half machine-shaped ones (memory in address space
-/// 0 only), so that most cases are compared.
-pub fn arb_gimli_context() -> impl Strategy<Value = String> {
+/// The lowering laws' contexts: half the usual generated contexts (inputs
+/// also in address spaces 1 and 5, which plain DWARF 5 cannot name) and half
+/// machine-shaped ones (memory in address space 0 only, where plain DWARF 5
+/// can say where the object is and use its address as a value), so that most
+/// gimli cases are compared and both kinds of object are lowered.
+pub fn arb_lowering_context() -> impl Strategy<Value = String> {
     prop_oneof![arb_context(), dioptra_generators::arb_machine_context()]
 }
 
@@ -915,7 +916,7 @@ pub fn run_law(law: &str, cases: u32, seed: u64) -> Option<Campaign> {
             })
         }
         "lowering-preserves-location" => {
-            shrunk(r.run(&(arb_wellformed_expr(40), arb_context()), |(e, c)| {
+            shrunk(r.run(&(arb_wellformed_expr(40), arb_lowering_context()), |(e, c)| {
                 law_lowering_preserves_location(&e, &c)
                     .map(tally)
                     .map_err(TestCaseError::fail)
@@ -934,7 +935,7 @@ pub fn run_law(law: &str, cases: u32, seed: u64) -> Option<Campaign> {
         "gimli-agrees-on-plain-dwarf5" => shrunk(r.run(
             &(
                 dioptra_generators::arb_laneless_expr(GIMLI_CHOICES),
-                arb_gimli_context(),
+                arb_lowering_context(),
             ),
             |(e, c)| {
                 law_gimli_agrees_on_plain_dwarf5(&e, &c)

@@ -6,7 +6,7 @@
 
 use dioptra_generators::{arb_context, arb_laneless_expr, arb_wellformed_expr};
 use dioptra_properties::{
-    arb_gimli_context, law_bytes_evaluation_matches_decoded, law_gimli_agrees_on_plain_dwarf5,
+    arb_lowering_context, law_bytes_evaluation_matches_decoded, law_gimli_agrees_on_plain_dwarf5,
     law_lowering_preserves_location, Checked, GIMLI_CHOICES,
 };
 use proptest::prelude::*;
@@ -15,7 +15,7 @@ use std::collections::BTreeMap;
 proptest! {
     /// prop_lowering_preserves_location: for both targets, the lowered DWARF of a well-formed expression gives the reference's location (or fails where it fails, or is more defined: D-lower-refines) in random contexts and variants of them.
     #[test]
-    fn prop_lowering_preserves_location(e in arb_wellformed_expr(40), ctx in arb_context()) {
+    fn prop_lowering_preserves_location(e in arb_wellformed_expr(40), ctx in arb_lowering_context()) {
         law_lowering_preserves_location(&e, &ctx).map_err(TestCaseError::fail)?;
     }
 
@@ -31,7 +31,7 @@ proptest! {
 
     /// prop_gimli_agrees_on_plain_dwarf5: gimli and dioptra's DWARF evaluator give the same location for the dwarf5 lowering of a well-formed expression, both fail, or differ in a listed, understood way.
     #[test]
-    fn prop_gimli_agrees_on_plain_dwarf5(e in arb_laneless_expr(GIMLI_CHOICES), ctx in arb_gimli_context()) {
+    fn prop_gimli_agrees_on_plain_dwarf5(e in arb_laneless_expr(GIMLI_CHOICES), ctx in arb_lowering_context()) {
         law_gimli_agrees_on_plain_dwarf5(&e, &ctx).map_err(TestCaseError::fail)?;
     }
 }
@@ -68,14 +68,14 @@ fn generated_expressions_are_lowered_and_compared() {
     let n = 300;
     let (lowered, skipped) = tally(
         n,
-        (arb_wellformed_expr(40), arb_context()),
+        (arb_wellformed_expr(40), arb_lowering_context()),
         law_lowering_preserves_location,
     );
     eprintln!("lowering law: {lowered} of {n} compared; skipped: {skipped:#?}");
     assert!(lowered * 10 >= n * 8, "only {lowered} of {n} compared");
     let (gimli, skipped) = tally(
         n,
-        (arb_laneless_expr(GIMLI_CHOICES), arb_gimli_context()),
+        (arb_laneless_expr(GIMLI_CHOICES), arb_lowering_context()),
         law_gimli_agrees_on_plain_dwarf5,
     );
     eprintln!("gimli law: {gimli} of {n} compared; skipped: {skipped:#?}");

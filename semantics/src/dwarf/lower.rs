@@ -1038,13 +1038,16 @@ impl Lowerer<'_> {
 
     /// `DIOpTypeObject(T)`: `DW_OP_push_object_address`, the object whose
     /// type property is evaluated. Plain DWARF 5 pushes its address, so the
-    /// object must be in memory (address space 0, whole bytes).
+    /// object must be in memory (address space 0, whole bytes). The
+    /// extensions push its location description, which is never used as a
+    /// value: for `amdgpu` the object stays a location wherever it is, so the
+    /// output means the same under both readings (D-dwarf-object-address).
     fn lower_type_object(&mut self, t: &Type) -> Result<Frag, Diag> {
         let code = vec![op(c::DW_OP_push_object_address)];
         let in_memory = self.ctx.type_object().is_some_and(|o| {
             matches!(o.loc.singles(), [s] if matches!(*s.storage, Storage::Memory { addrspace: 0 }) && s.offset % 8 == 0)
         });
-        let form = if in_memory {
+        let form = if in_memory && self.target == Target::Dwarf5 {
             Form::Address {
                 aspace: 0,
                 code,
