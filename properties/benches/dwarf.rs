@@ -4,10 +4,12 @@
 //! The expressions are `--target dwarf5` lowerings of generated well-formed
 //! expressions, each in the generated context it was made for, kept only
 //! where gimli evaluates it to completion and agrees with dioptra (so both
-//! sides do the same work). Both start from the encoded bytes: dioptra
-//! decodes and evaluates, gimli parses as it evaluates; both answer memory
-//! and register reads from the same context and build a location
-//! description. The best of several rounds is reported.
+//! sides do the same work). Both start from the encoded bytes and read each
+//! operation as they run it (dioptra's `evaluate_bytes`, gimli's
+//! `Evaluation`); both answer memory and register reads from the same
+//! context and build a location description. Decoding to an operation list
+//! first, and evaluating an already decoded list, are timed too. The best of
+//! several rounds is reported.
 //!
 //! `cargo bench -p dioptra-properties --bench dwarf`
 

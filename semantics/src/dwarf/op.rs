@@ -463,7 +463,7 @@ fn decode_at(bytes: &[u8], enc: Encoding, depth: usize) -> Result<Vec<DwarfOp>, 
 /// Decodes the operation starting at byte `at` of `bytes`: the operation and
 /// the position after it. [`decode`] is this applied from byte 0 until the
 /// end.
-pub fn decode_op(
+pub(crate) fn decode_op(
     bytes: &[u8],
     at: usize,
     enc: Encoding,
@@ -485,7 +485,7 @@ pub fn decode_op(
 /// Reads the operation starting at byte `at` of `bytes` in place, without
 /// allocating: the operation and the position after it. A nested expression
 /// is left as bytes (its errors are [`decode_op`]'s to find).
-pub fn read_op(bytes: &[u8], at: usize, enc: Encoding) -> Result<(OpRef<'_>, usize), Diag> {
+pub(crate) fn read_op(bytes: &[u8], at: usize, enc: Encoding) -> Result<(OpRef<'_>, usize), Diag> {
     let mut op = OpRef::EMPTY;
     let next = read_op_into(bytes, at, enc, &mut op)?;
     Ok((op, next))
@@ -496,7 +496,7 @@ pub fn read_op(bytes: &[u8], at: usize, enc: Encoding) -> Result<(OpRef<'_>, usi
 /// is used, its fields are read back as they were written (copying a freshly
 /// written `OpRef` as a whole stalls the processor's store forwarding, which
 /// measured as a third of the time of evaluating from bytes).
-pub fn read_op_into<'a>(
+pub(crate) fn read_op_into<'a>(
     bytes: &'a [u8],
     at: usize,
     enc: Encoding,
