@@ -35,6 +35,7 @@
 pub mod arb;
 pub mod bits;
 pub mod canon;
+pub mod classic;
 pub mod context;
 pub mod diag;
 pub mod dwarf;

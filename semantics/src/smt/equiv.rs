@@ -5,7 +5,7 @@
 //! before it is shown, and printed as corpus cases.
 
 use super::loc::same_location as smt_same_location;
-use super::{encode, solve, Answer, World};
+use super::{encode, solve, Answer, Encoded, World};
 use crate::context::{ConcreteContext, Signature};
 use crate::diag::{Diag, Outcome};
 use crate::eval::{eval, Evaluated};
@@ -94,6 +94,36 @@ pub fn address_spaces(sig: &Signature, exprs: &[&Expr]) -> Vec<u32> {
     out.into_iter().collect()
 }
 
+/// One side of an equivalence: anything with a static result, an SMT
+/// encoding and an interpreter (a DIOp expression, or a classic one with
+/// its parameters, `classic::equiv::Classic`).
+pub trait Side {
+    /// The result type and fragment, or why the side is not well-formed.
+    fn checked(&self, sig: &Signature) -> Result<(Type, Option<(u64, u64)>), Diag>;
+    fn encode(&self, world: &World) -> Result<Encoded, Diag>;
+    fn eval(&self, ctx: &ConcreteContext) -> Result<Evaluated, Diag>;
+    /// The DIOp expression, if the side is one (for the address spaces).
+    fn diop(&self) -> Option<&Expr> {
+        None
+    }
+}
+
+impl Side for Expr {
+    fn checked(&self, sig: &Signature) -> Result<(Type, Option<(u64, u64)>), Diag> {
+        let c = check(self, sig)?;
+        Ok((c.result, c.fragment))
+    }
+    fn encode(&self, world: &World) -> Result<Encoded, Diag> {
+        encode(self, world)
+    }
+    fn eval(&self, ctx: &ConcreteContext) -> Result<Evaluated, Diag> {
+        eval(self, ctx)
+    }
+    fn diop(&self) -> Option<&Expr> {
+        Some(self)
+    }
+}
+
 /// Proves `source` and `target` equivalent over `sig`, or finds a
 /// counterexample context, within `timeout_ms` per solver query.
 pub fn prove(
@@ -102,8 +132,18 @@ pub fn prove(
     sig: &Signature,
     timeout_ms: u32,
 ) -> Result<Proved, Diag> {
-    let ts = check(source, sig)?;
-    let tt = check(target, sig)?;
+    prove_sides(source, target, sig, timeout_ms)
+}
+
+/// [`prove`] for any two sides.
+pub fn prove_sides(
+    source: &dyn Side,
+    target: &dyn Side,
+    sig: &Signature,
+    timeout_ms: u32,
+) -> Result<Proved, Diag> {
+    let (ts, fs) = source.checked(sig)?;
+    let (tt, ft) = target.checked(sig)?;
     let mut solver_time = Duration::ZERO;
     let done = |verdict, solver_time| {
         Ok(Proved {
@@ -111,27 +151,30 @@ pub fn prove(
             solver_time,
         })
     };
-    if !ts.result.same(&tt.result) {
+    if !ts.same(&tt) {
         return done(
-            Verdict::Different(format!(
-                "the results have types `{}` and `{}`",
-                ts.result, tt.result
-            )),
+            Verdict::Different(format!("the results have types `{ts}` and `{tt}`")),
             solver_time,
         );
     }
-    if ts.fragment != tt.fragment {
+    if fs != ft {
         return done(
-            Verdict::Different(format!(
-                "the fragments differ: {:?} and {:?}",
-                ts.fragment, tt.fragment
-            )),
+            Verdict::Different(format!("the fragments differ: {fs:?} and {ft:?}")),
             solver_time,
         );
     }
-    let world = World::symbolic(sig, &address_spaces(sig, &[source, target]))?;
-    let s = encode(source, &world)?;
-    let t = encode(target, &world)?;
+    let diop: Vec<&Expr> = [source.diop(), target.diop()]
+        .into_iter()
+        .flatten()
+        .collect();
+    let mut spaces = address_spaces(sig, &diop);
+    if diop.len() < 2 && !spaces.contains(&0) {
+        // A classic expression reads the memory of address space 0.
+        spaces.insert(0, 0);
+    }
+    let world = World::symbolic(sig, &spaces)?;
+    let s = source.encode(&world)?;
+    let t = target.encode(&world)?;
     let n = sig.layout.bitsizeof(&s.ty);
     let same = smt_same_location(&s.loc, &t.loc, n)?;
     // Equivalent: the same definedness, and where defined the same location.
@@ -167,13 +210,13 @@ pub fn prove(
 /// Re-runs a counterexample through the interpreter. One it does not
 /// confirm is a bug in dioptra, reported as such.
 fn confirm(
-    source: &Expr,
-    target: &Expr,
+    source: &dyn Side,
+    target: &dyn Side,
     ctx: &ConcreteContext,
     n: u64,
 ) -> Result<Counterexample, Diag> {
-    let a = eval(source, ctx);
-    let b = eval(target, ctx);
+    let a = source.eval(ctx);
+    let b = target.eval(ctx);
     let bug = |why: String| {
         Err(Diag::new(
             Outcome::Unsupported,
@@ -215,17 +258,25 @@ fn confirm(
 /// Drops the memory segments and registers the counterexample does not
 /// need (the model also fixes bytes of branches not taken), keeping the
 /// two outcomes exactly as they are.
-pub fn minimize(source: &Expr, target: &Expr, mut cex: Counterexample, n: u64) -> Counterexample {
+pub fn minimize(
+    source: &dyn Side,
+    target: &dyn Side,
+    mut cex: Counterexample,
+    n: u64,
+) -> Counterexample {
     let same = |x: &Result<Evaluated, Diag>, y: &Result<Evaluated, Diag>| match (x, y) {
         (Ok(a), Ok(b)) => a.ty.same(&b.ty) && same_location(&a.loc, &b.loc, n) && a.loc == b.loc,
         (Err(a), Err(b)) => a.outcome == b.outcome && a.reason == b.reason,
         _ => false,
     };
+    let keeps = |c: &ConcreteContext, cex: &Counterexample| {
+        same(&source.eval(c), &cex.source) && same(&target.eval(c), &cex.target)
+    };
     let keys: Vec<(u32, u64)> = cex.context.memory.keys().copied().collect();
     for k in keys {
         let mut c = cex.context.clone();
         c.memory.remove(&k);
-        if same(&eval(source, &c), &cex.source) && same(&eval(target, &c), &cex.target) {
+        if keeps(&c, &cex) {
             cex.context = c;
         }
     }
@@ -233,7 +284,7 @@ pub fn minimize(source: &Expr, target: &Expr, mut cex: Counterexample, n: u64) -
     for r in regs {
         let mut c = cex.context.clone();
         c.registers.remove(&r);
-        if same(&eval(source, &c), &cex.source) && same(&eval(target, &c), &cex.target) {
+        if keeps(&c, &cex) {
             cex.context = c;
         }
     }

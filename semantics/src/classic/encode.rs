@@ -1,0 +1,387 @@
+//! The SMT encoding of classic expressions, beside [`super::eval`]: one
+//! `encode_<op>` per op, over a symbolic [`World`]. The result is an
+//! [`Encoded`] location, comparable with a DIOp expression's.
+//!
+//! With `High::Any`, each narrow operand's upper bits are a fresh
+//! bit-vector `high<N>` (one per operand, the same each time it is
+//! pushed): a proof then holds for every choice.
+
+use super::wellformed::{check_classic, operand_bits, Kind};
+use super::{COp, CTy, ClassicExpr, Encoding, High, Num, Params};
+use crate::context::Signature;
+use crate::diag::Diag;
+use crate::smt::loc::{read, unsupported, SLoc, SStorage};
+use crate::smt::term::{and, bv_big, bv_u, resize, resize_signed, OFF};
+use crate::smt::world::World;
+use crate::smt::Encoded;
+use num_bigint::BigInt;
+use z3::ast::{Bool, BV};
+
+/// The most operations the SMT encoding takes.
+pub const MAX_SMT_CLASSIC_OPS: usize = 512;
+
+/// A symbolic stack value.
+#[derive(Clone, Debug)]
+pub struct SVal {
+    pub ty: CTy,
+    pub v: BV,
+}
+
+/// The encoding state: the twin of [`super::eval::CMachine`].
+pub struct CSMachine<'a> {
+    pub world: &'a World,
+    pub params: &'a Params,
+    pub w: u64,
+    pub stack: Vec<SVal>,
+    pub ok: Bool,
+    op: &'static str,
+}
+
+impl CSMachine<'_> {
+    fn pop(&mut self) -> Result<SVal, Diag> {
+        self.stack.pop().ok_or_else(|| {
+            Diag::eval(
+                self.op,
+                "internal-error",
+                "stack underflow after a successful check (a dioptra bug)",
+            )
+        })
+    }
+    fn pop_pair(&mut self) -> Result<(SVal, SVal), Diag> {
+        let top = self.pop()?;
+        let second = self.pop()?;
+        Ok((second, top))
+    }
+    fn push(&mut self, ty: CTy, v: BV) {
+        debug_assert_eq!(v.get_size() as u64, ty.bits);
+        self.stack.push(SVal { ty, v });
+    }
+    fn require(&mut self, c: &Bool) {
+        self.ok = and(&self.ok, c);
+    }
+    fn generic(&self) -> CTy {
+        CTy::generic(self.w)
+    }
+}
+
+/// The `bits`-wide constant `v` modulo `2^bits`.
+fn konst(bits: u64, v: &BigInt) -> BV {
+    let m = BigInt::from(1u8) << bits;
+    let r = ((v % &m) + &m) % &m;
+    bv_big(bits as u32, &r.to_biguint().expect("reduced modulo 2^bits"))
+}
+
+/// The signature a world was built over.
+pub fn world_signature(world: &World) -> Signature {
+    Signature {
+        layout: world.layout.clone(),
+        referrer: world.referrer.as_ref().map(|i| i.ty.clone()),
+        args: world.args.iter().map(|i| i.ty.clone()).collect(),
+        type_object: world.type_object.as_ref().map(|i| i.ty.clone()),
+        simt: world.lane.is_some(),
+    }
+}
+
+/// Checks `e` against the world's operands and encodes it.
+pub fn encode_classic(e: &ClassicExpr, world: &World, p: &Params) -> Result<Encoded, Diag> {
+    let sig = world_signature(world);
+    let checked = check_classic(e, &sig, p)?;
+    if e.ops.len() > MAX_SMT_CLASSIC_OPS {
+        return Err(unsupported(
+            "limit-exceeded",
+            format!("the SMT encoding takes at most {MAX_SMT_CLASSIC_OPS} operations"),
+        ));
+    }
+    let mut m = CSMachine {
+        world,
+        params: p,
+        w: checked.w,
+        stack: Vec::new(),
+        ok: Bool::from_bool(true),
+        op: "DW_OP_LLVM_arg",
+    };
+    if checked.implicit_push {
+        encode_arg(&mut m, 0)?;
+    }
+    for op in &e.ops[..checked.body] {
+        m.op = op.name();
+        encode_op(&mut m, op)?;
+    }
+    m.op = "DIExpression";
+    let loc = match checked.kind {
+        Kind::Operand(i) => world.args[i as usize].loc.clone()?,
+        Kind::Undefined => SLoc::start(SStorage::Undefined),
+        Kind::Implicit(_) => SLoc::start(SStorage::Implicit(m.pop()?.v)),
+        Kind::Memory => memory_at(&m.pop()?.v),
+    };
+    Ok(Encoded {
+        ty: checked.result,
+        loc,
+        ok: m.ok,
+        fragment: checked.fragment,
+    })
+}
+
+/// The memory location in address space 0 at the byte address `a`.
+pub fn memory_at(a: &BV) -> SLoc {
+    let bit = resize(a, OFF).bvshl(bv_u(OFF, 3));
+    SLoc::at(SStorage::Memory { addrspace: 0 }, bit)
+}
+
+fn encode_op(m: &mut CSMachine, op: &COp) -> Result<(), Diag> {
+    match op {
+        COp::Arg(n) => encode_arg(m, *n),
+        COp::Lit(n) => encode_constant(m, &BigInt::from(*n)),
+        COp::Constu(c) => encode_constant(m, &BigInt::from(*c)),
+        COp::Consts(c) => encode_constant(m, &BigInt::from(*c)),
+        COp::Dup => encode_dup(m),
+        COp::Drop => encode_drop(m),
+        COp::Swap => encode_swap(m),
+        COp::Over => encode_over(m),
+        COp::Deref => encode_deref(m),
+        COp::DerefSize(n) => encode_deref_size(m, *n),
+        COp::Plus => encode_plus(m),
+        COp::PlusUconst(c) => encode_plus_uconst(m, *c),
+        COp::Minus => encode_minus(m),
+        COp::Mul => encode_mul(m),
+        COp::Div => encode_div(m),
+        COp::Mod => encode_mod(m),
+        COp::And => encode_bitwise(m, |a, b| a.bvand(b)),
+        COp::Or => encode_bitwise(m, |a, b| a.bvor(b)),
+        COp::Xor => encode_bitwise(m, |a, b| a.bvxor(b)),
+        COp::Not => encode_not(m),
+        COp::Neg => encode_neg(m),
+        COp::Shl => encode_shift(m, |a, s| a.bvshl(s), false),
+        COp::Shr => encode_shift(m, |a, s| a.bvlshr(s), false),
+        COp::Shra => encode_shift(m, |a, s| a.bvashr(s), true),
+        COp::Eq | COp::Ne | COp::Lt | COp::Le | COp::Gt | COp::Ge => encode_relational(m, op),
+        COp::Convert(bits, enc) => encode_convert(m, *bits, *enc),
+        COp::ExtractBits {
+            offset,
+            len,
+            signed,
+        } => encode_extract_bits(m, *offset, *len, *signed),
+        COp::StackValue | COp::Memory | COp::Fragment(..) | COp::Other(..) => Err(Diag::eval(
+            op.name(),
+            "internal-error",
+            "a terminator inside the body (a dioptra bug)",
+        )),
+    }
+}
+
+/// `DW_OP_LLVM_arg, N`: the operand read at its width, its upper bits per
+/// the parameter (D-classic-high-bits).
+pub fn encode_arg(m: &mut CSMachine, n: u32) -> Result<(), Diag> {
+    let sig = world_signature(m.world);
+    let bits = operand_bits(&sig, n, m.w)?;
+    let loc = m.world.args[n as usize].loc.clone()?;
+    let r = read(m.world, &loc, bits)?;
+    m.require(&r.ok);
+    let w = m.w as u32;
+    let v = match m.params.high {
+        High::Zero => resize(&r.value, w),
+        High::Sign => resize_signed(&r.value, w),
+        High::Any if bits < m.w => {
+            BV::new_const(format!("high{n}"), w - bits as u32).concat(&r.value)
+        }
+        High::Any => r.value,
+    };
+    let g = m.generic();
+    m.push(g, v);
+    Ok(())
+}
+
+pub fn encode_constant(m: &mut CSMachine, v: &BigInt) -> Result<(), Diag> {
+    let g = m.generic();
+    m.push(g, konst(m.w, v));
+    Ok(())
+}
+
+pub fn encode_dup(m: &mut CSMachine) -> Result<(), Diag> {
+    let a = m.pop()?;
+    m.stack.push(a.clone());
+    m.stack.push(a);
+    Ok(())
+}
+
+pub fn encode_drop(m: &mut CSMachine) -> Result<(), Diag> {
+    m.pop().map(|_| ())
+}
+
+pub fn encode_swap(m: &mut CSMachine) -> Result<(), Diag> {
+    let a = m.pop()?;
+    let b = m.pop()?;
+    m.stack.push(a);
+    m.stack.push(b);
+    Ok(())
+}
+
+pub fn encode_over(m: &mut CSMachine) -> Result<(), Diag> {
+    let a = m.pop()?;
+    let b = m.pop()?;
+    m.stack.push(b.clone());
+    m.stack.push(a);
+    m.stack.push(b);
+    Ok(())
+}
+
+pub fn encode_deref(m: &mut CSMachine) -> Result<(), Diag> {
+    let w = m.w;
+    deref_bits(m, w)
+}
+
+pub fn encode_deref_size(m: &mut CSMachine, n: u8) -> Result<(), Diag> {
+    deref_bits(m, n as u64 * 8)
+}
+
+fn deref_bits(m: &mut CSMachine, bits: u64) -> Result<(), Diag> {
+    let a = m.pop()?;
+    let r = read(m.world, &memory_at(&a.v), bits)?;
+    m.require(&r.ok);
+    let g = m.generic();
+    m.push(g, resize(&r.value, m.w as u32));
+    Ok(())
+}
+
+pub fn encode_plus(m: &mut CSMachine) -> Result<(), Diag> {
+    let (a, b) = m.pop_pair()?;
+    m.push(a.ty, a.v.bvadd(&b.v));
+    Ok(())
+}
+
+pub fn encode_plus_uconst(m: &mut CSMachine, c: u64) -> Result<(), Diag> {
+    let a = m.pop()?;
+    let k = konst(a.ty.bits, &BigInt::from(c));
+    m.push(a.ty, a.v.bvadd(&k));
+    Ok(())
+}
+
+pub fn encode_minus(m: &mut CSMachine) -> Result<(), Diag> {
+    let (a, b) = m.pop_pair()?;
+    m.push(a.ty, a.v.bvsub(&b.v));
+    Ok(())
+}
+
+pub fn encode_mul(m: &mut CSMachine) -> Result<(), Diag> {
+    let (a, b) = m.pop_pair()?;
+    m.push(a.ty, a.v.bvmul(&b.v));
+    Ok(())
+}
+
+/// `DW_OP_div`: `bvsdiv` (which wraps `INT_MIN / -1`) or, for unsigned
+/// base types, `bvudiv`; a zero divisor fails.
+pub fn encode_div(m: &mut CSMachine) -> Result<(), Diag> {
+    let (a, b) = m.pop_pair()?;
+    let zero = bv_u(b.v.get_size(), 0);
+    m.require(&b.v.eq(&zero).not());
+    let q = if a.ty.signed_ops() {
+        a.v.bvsdiv(&b.v)
+    } else {
+        a.v.bvudiv(&b.v)
+    };
+    m.push(a.ty, q);
+    Ok(())
+}
+
+/// `DW_OP_mod`: `bvsrem` for signed base types, `bvurem` otherwise; a zero
+/// divisor fails.
+pub fn encode_mod(m: &mut CSMachine) -> Result<(), Diag> {
+    let (a, b) = m.pop_pair()?;
+    let zero = bv_u(b.v.get_size(), 0);
+    m.require(&b.v.eq(&zero).not());
+    let r = if a.ty.num == Num::Signed {
+        a.v.bvsrem(&b.v)
+    } else {
+        a.v.bvurem(&b.v)
+    };
+    m.push(a.ty, r);
+    Ok(())
+}
+
+pub fn encode_bitwise(m: &mut CSMachine, f: fn(&BV, &BV) -> BV) -> Result<(), Diag> {
+    let (a, b) = m.pop_pair()?;
+    m.push(a.ty, f(&a.v, &b.v));
+    Ok(())
+}
+
+pub fn encode_not(m: &mut CSMachine) -> Result<(), Diag> {
+    let a = m.pop()?;
+    m.push(a.ty, a.v.bvnot());
+    Ok(())
+}
+
+pub fn encode_neg(m: &mut CSMachine) -> Result<(), Diag> {
+    let a = m.pop()?;
+    m.push(a.ty, a.v.bvneg());
+    Ok(())
+}
+
+/// Shifts: z3's shifts saturate at the width like DWARF's
+/// (D-dwarf-shift-amount) when the amount has the value's width; a wider
+/// amount is clamped to the width first.
+pub fn encode_shift(m: &mut CSMachine, f: fn(&BV, &BV) -> BV, _arith: bool) -> Result<(), Diag> {
+    let (a, s) = m.pop_pair()?;
+    let (vb, sb) = (a.ty.bits as u32, s.ty.bits as u32);
+    let amount = if sb <= vb {
+        resize(&s.v, vb)
+    } else {
+        let limit = bv_u(sb, vb as u64);
+        s.v.bvuge(&limit).ite(&limit, &s.v).extract(vb - 1, 0)
+    };
+    m.push(a.ty, f(&a.v, &amount));
+    Ok(())
+}
+
+pub fn encode_relational(m: &mut CSMachine, op: &COp) -> Result<(), Diag> {
+    let (a, b) = m.pop_pair()?;
+    let (x, y) = (&a.v, &b.v);
+    let s = a.ty.signed_ops();
+    let c = match (op, s) {
+        (COp::Eq, _) => x.eq(y),
+        (COp::Ne, _) => x.eq(y).not(),
+        (COp::Lt, true) => x.bvslt(y),
+        (COp::Lt, false) => x.bvult(y),
+        (COp::Le, true) => x.bvsle(y),
+        (COp::Le, false) => x.bvule(y),
+        (COp::Gt, true) => x.bvsgt(y),
+        (COp::Gt, false) => x.bvugt(y),
+        (_, true) => x.bvsge(y),
+        (_, false) => x.bvuge(y),
+    };
+    let w = m.w as u32;
+    let g = m.generic();
+    m.push(g, c.ite(&bv_u(w, 1), &bv_u(w, 0)));
+    Ok(())
+}
+
+pub fn encode_convert(m: &mut CSMachine, bits: u64, enc: Encoding) -> Result<(), Diag> {
+    let a = m.pop()?;
+    let v = if a.ty.num == Num::Signed {
+        resize_signed(&a.v, bits as u32)
+    } else {
+        resize(&a.v, bits as u32)
+    };
+    let num = match enc {
+        Encoding::Signed => Num::Signed,
+        Encoding::Unsigned => Num::Unsigned,
+    };
+    m.push(CTy { bits, num }, v);
+    Ok(())
+}
+
+pub fn encode_extract_bits(
+    m: &mut CSMachine,
+    offset: u64,
+    len: u64,
+    signed: bool,
+) -> Result<(), Diag> {
+    let a = m.pop()?;
+    let field = a.v.extract((offset + len - 1) as u32, offset as u32);
+    let v = if signed {
+        resize_signed(&field, a.ty.bits as u32)
+    } else {
+        resize(&field, a.ty.bits as u32)
+    };
+    m.push(a.ty, v);
+    Ok(())
+}

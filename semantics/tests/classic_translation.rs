@@ -1,0 +1,105 @@
+//! Every classic operation's translation to DIOp, proven by the SMT prover
+//! for both upper-bit parameters, both address sizes and both intrinsics.
+
+use dioptra_semantics::classic::equiv::prove_translation;
+use dioptra_semantics::classic::{parse_classic, High, Intrinsic, Params};
+use dioptra_semantics::context::Signature;
+use dioptra_semantics::smt::equiv::Verdict;
+use dioptra_semantics::text::parse_type;
+use dioptra_semantics::types::DataLayout;
+
+fn sig(w: u32, args: &[&str]) -> Signature {
+    let mut layout = DataLayout::default();
+    layout.set_pointer_bits(0, w);
+    Signature {
+        layout,
+        args: args.iter().map(|t| parse_type(t).unwrap()).collect(),
+        ..Signature::default()
+    }
+}
+
+/// (expression, operand types, intrinsic)
+const CASES: &[(&str, &[&str], Intrinsic)] = &[
+    ("!DIExpression()", &["i32"], Intrinsic::Value),
+    ("!DIExpression(DW_OP_plus_uconst, 4, DW_OP_stack_value)", &["i32"], Intrinsic::Value),
+    ("!DIExpression(DW_OP_constu, 7, DW_OP_minus, DW_OP_stack_value)", &["i16"], Intrinsic::Value),
+    ("!DIExpression(DW_OP_LLVM_arg, 0, DW_OP_LLVM_arg, 1, DW_OP_mul, DW_OP_stack_value)", &["i32", "i8"], Intrinsic::Value),
+    ("!DIExpression(DW_OP_LLVM_arg, 1, DW_OP_LLVM_arg, 0, DW_OP_div, DW_OP_stack_value)", &["i32", "i32"], Intrinsic::Value),
+    ("!DIExpression(DW_OP_LLVM_arg, 1, DW_OP_LLVM_arg, 0, DW_OP_mod, DW_OP_stack_value)", &["i32", "i32"], Intrinsic::Value),
+    ("!DIExpression(DW_OP_dup, DW_OP_and, DW_OP_lit3, DW_OP_or, DW_OP_lit5, DW_OP_xor, DW_OP_stack_value)", &["i8"], Intrinsic::Value),
+    ("!DIExpression(DW_OP_not, DW_OP_neg, DW_OP_stack_value)", &["i32"], Intrinsic::Value),
+    ("!DIExpression(DW_OP_lit3, DW_OP_shl, DW_OP_lit1, DW_OP_shr, DW_OP_lit2, DW_OP_shra, DW_OP_stack_value)", &["i32"], Intrinsic::Value),
+    ("!DIExpression(DW_OP_LLVM_arg, 0, DW_OP_LLVM_arg, 1, DW_OP_shl, DW_OP_stack_value)", &["i16", "i64"], Intrinsic::Value),
+    ("!DIExpression(DW_OP_LLVM_arg, 0, DW_OP_LLVM_arg, 1, DW_OP_lt, DW_OP_stack_value)", &["i32", "i32"], Intrinsic::Value),
+    ("!DIExpression(DW_OP_LLVM_arg, 0, DW_OP_LLVM_arg, 1, DW_OP_le, DW_OP_stack_value)", &["i32", "i32"], Intrinsic::Value),
+    ("!DIExpression(DW_OP_LLVM_arg, 0, DW_OP_LLVM_arg, 1, DW_OP_gt, DW_OP_stack_value)", &["i32", "i32"], Intrinsic::Value),
+    ("!DIExpression(DW_OP_LLVM_arg, 0, DW_OP_LLVM_arg, 1, DW_OP_ge, DW_OP_stack_value)", &["i8", "i32"], Intrinsic::Value),
+    ("!DIExpression(DW_OP_LLVM_arg, 0, DW_OP_LLVM_arg, 1, DW_OP_eq, DW_OP_stack_value)", &["i32", "i32"], Intrinsic::Value),
+    ("!DIExpression(DW_OP_LLVM_arg, 0, DW_OP_LLVM_arg, 1, DW_OP_ne, DW_OP_stack_value)", &["i32", "i32"], Intrinsic::Value),
+    ("!DIExpression(DW_OP_LLVM_convert, 8, DW_ATE_unsigned, DW_OP_LLVM_convert, 32, DW_ATE_signed, DW_OP_stack_value)", &["i32"], Intrinsic::Value),
+    ("!DIExpression(DW_OP_LLVM_convert, 8, DW_ATE_signed, DW_OP_LLVM_convert, 32, DW_ATE_signed, DW_OP_stack_value)", &["i32"], Intrinsic::Value),
+    ("!DIExpression(DW_OP_LLVM_convert, 16, DW_ATE_unsigned, DW_OP_dup, DW_OP_lt, DW_OP_stack_value)", &["i32"], Intrinsic::Value),
+    ("!DIExpression(DW_OP_LLVM_convert, 16, DW_ATE_unsigned, DW_OP_dup, DW_OP_div, DW_OP_stack_value)", &["i32"], Intrinsic::Value),
+    ("!DIExpression(DW_OP_LLVM_extract_bits_zext, 4, 8, DW_OP_stack_value)", &["i32"], Intrinsic::Value),
+    ("!DIExpression(DW_OP_LLVM_extract_bits_sext, 0, 3, DW_OP_stack_value)", &["i32"], Intrinsic::Value),
+    ("!DIExpression(DW_OP_lit1, DW_OP_lit2, DW_OP_swap, DW_OP_drop, DW_OP_stack_value)", &[], Intrinsic::Value),
+    ("!DIExpression(DW_OP_lit1, DW_OP_lit2, DW_OP_over, DW_OP_minus, DW_OP_plus, DW_OP_stack_value)", &[], Intrinsic::Value),
+    ("!DIExpression(DW_OP_deref)", &["ptr"], Intrinsic::Value),
+    ("!DIExpression(DW_OP_plus_uconst, 8)", &["ptr"], Intrinsic::Value),
+    ("!DIExpression(DW_OP_deref_size, 2, DW_OP_stack_value)", &["ptr"], Intrinsic::Value),
+    ("!DIExpression(DW_OP_LLVM_memory)", &["ptr"], Intrinsic::Value),
+    ("!DIExpression()", &["ptr"], Intrinsic::Declare),
+    ("!DIExpression(DW_OP_deref, DW_OP_plus_uconst, 4)", &["ptr"], Intrinsic::Declare),
+    ("!DIExpression(DW_OP_constu, 1, DW_OP_stack_value, DW_OP_LLVM_fragment, 0, 16)", &[], Intrinsic::Value),
+    ("!DIExpression(DW_OP_LLVM_fragment, 32, 32)", &["i32"], Intrinsic::Value),
+];
+
+#[test]
+fn every_translation_is_proven_equivalent() {
+    for (text, args, intrinsic) in CASES {
+        let e = parse_classic(text).unwrap();
+        for w in [32, 64] {
+            if args.iter().any(|a| *a == "i64") && w == 32 {
+                continue;
+            }
+            // A dereference of a dereferenced 64-bit address: z3 gives up
+            // after 20 s (two reads of a 64-bit-indexed array through the
+            // input shapes); proven at W = 32, and checked at W = 64 by the
+            // concrete agreement law only.
+            if w == 64 && text.contains("DW_OP_deref, DW_OP_plus_uconst") {
+                continue;
+            }
+            for high in [High::Zero, High::Sign] {
+                let p = Params {
+                    intrinsic: *intrinsic,
+                    high,
+                    variable: None,
+                };
+                let (d, proved) = prove_translation(&e, &sig(w, args), &p, 20_000)
+                    .unwrap_or_else(|d| panic!("{text} (W={w}, {high:?}): {d}"));
+                if text.contains("DW_OP_div") && !text.contains("unsigned") {
+                    // D-classic-div-wrap: DWARF wraps `INT_MIN / -1`, DIOp
+                    // fails; operands narrower than W never reach it.
+                    let cex = match &proved.verdict {
+                        Verdict::Refines(cex) if w == 32 => cex,
+                        Verdict::Equivalent if w == 64 => continue,
+                        v => panic!("{text} (W={w}): {v:?}"),
+                    };
+                    assert!(cex.source.is_ok());
+                    assert!(cex
+                        .target
+                        .as_ref()
+                        .unwrap_err()
+                        .matches("DIOpDiv: signed-overflow"));
+                    continue;
+                }
+                assert!(
+                    matches!(proved.verdict, Verdict::Equivalent),
+                    "{text} (W={w}, {high:?}) -> {}: {:?}",
+                    d,
+                    proved.verdict
+                );
+            }
+        }
+    }
+}
