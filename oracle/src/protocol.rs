@@ -22,22 +22,25 @@
 //! `object`, `at` = listing line, `block_local`) answers like `eval` plus the
 //! `segments` used.
 //!
+//! A classic expression (`!DIExpression(DW_OP_...)`) may carry
+//! `"classic": {"intrinsic": "declare", "high": "sign", "variable": "i8"}`.
+//!
 //! `outcome` is one of `ok`, `malformed`, `ill-formed`, `eval-error`,
 //! `unsupported`. For `eval`, `value` is the hex of `read(L, T)` of the result
 //! (most significant digit first, `ceil(bits / 4)` digits) or `null` when the
 //! result cannot be read.
 
+use dioptra_semantics::classic::any::{parse_any, prove_any};
+use dioptra_semantics::classic::Params;
 use dioptra_semantics::context::{ConcreteContext, Context, Input, Signature};
 use dioptra_semantics::diag::Diag;
-use dioptra_semantics::eval::eval;
 use dioptra_semantics::lifetime::locate::Analysis;
 use dioptra_semantics::lifetime::parse_module;
 use dioptra_semantics::lifetime::ranges::Reading;
 use dioptra_semantics::lifetime::wellformed::check_module;
 use dioptra_semantics::location::read;
-use dioptra_semantics::text::{parse_expr, parse_type};
+use dioptra_semantics::text::parse_type;
 use dioptra_semantics::types::DataLayout;
-use dioptra_semantics::wellformed::check;
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
@@ -62,6 +65,32 @@ pub struct Request {
     /// `equiv`: the target expression (`expr` is the source).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub target: Option<String>,
+    /// The parameters of a classic `!DIExpression(DW_OP_...)`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub classic: Option<ClassicJson>,
+}
+
+/// The parameters of a classic expression's meaning: `"intrinsic"`
+/// (`value`, `declare`), `"high"` (`zero`, `sign`, `any`), `"variable"` (an
+/// LLVM type); each optional (`value`, `zero`, the result's own type).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Default)]
+pub struct ClassicJson {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub intrinsic: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub high: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub variable: Option<String>,
+}
+
+impl ClassicJson {
+    pub fn params(&self) -> Result<Params, Diag> {
+        Params::from_words(
+            self.intrinsic.as_deref(),
+            self.high.as_deref(),
+            self.variable.as_deref(),
+        )
+    }
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Default)]
@@ -246,16 +275,16 @@ fn failure(id: u64, d: &Diag) -> Response {
 }
 
 /// The reference's answer to `check`.
-pub fn answer_check(id: u64, expr: &str, sig: &Signature) -> Response {
-    let e = match parse_expr(expr) {
+pub fn answer_check(id: u64, expr: &str, sig: &Signature, p: &Params) -> Response {
+    let e = match parse_any(expr) {
         Ok(e) => e,
         Err(d) => return failure(id, &d),
     };
-    match check(&e, sig) {
-        Ok(c) => Response {
+    match e.check(sig, p) {
+        Ok((ty, _)) => Response {
             id,
             outcome: "ok".into(),
-            ty: Some(c.result.to_string()),
+            ty: Some(ty.to_string()),
             ..Response::default()
         },
         Err(d) => failure(id, &d),
@@ -263,12 +292,12 @@ pub fn answer_check(id: u64, expr: &str, sig: &Signature) -> Response {
 }
 
 /// The reference's answer to `eval`.
-pub fn answer_eval(id: u64, expr: &str, ctx: &ConcreteContext) -> Response {
-    let e = match parse_expr(expr) {
+pub fn answer_eval(id: u64, expr: &str, ctx: &ConcreteContext, p: &Params) -> Response {
+    let e = match parse_any(expr) {
         Ok(e) => e,
         Err(d) => return failure(id, &d),
     };
-    match eval(&e, ctx) {
+    match e.eval(ctx, p) {
         Ok(r) => Response {
             id,
             outcome: "ok".into(),
@@ -366,11 +395,17 @@ pub fn answer_locate(
 
 /// `equiv`: the verdict of the SMT equivalence prover, with the default
 /// time limit per query.
-pub fn answer_equiv(id: u64, source: &str, target: &str, sig: &Signature) -> Response {
-    use crate::equiv::{counterexample_script, prove, Verdict};
-    let proved = parse_expr(source).and_then(|s| {
-        let t = parse_expr(target)?;
-        prove(&s, &t, sig, dioptra_semantics::smt::DEFAULT_TIMEOUT_MS)
+pub fn answer_equiv(
+    id: u64,
+    source: &str,
+    target: &str,
+    sig: &Signature,
+    p: &Params,
+) -> Response {
+    use crate::equiv::{counterexample_script, Verdict};
+    let proved = parse_any(source).and_then(|s| {
+        let t = parse_any(target)?;
+        prove_any(&s, &t, sig, p, dioptra_semantics::smt::DEFAULT_TIMEOUT_MS)
     });
     match proved {
         Ok(p) => Response {
@@ -404,18 +439,22 @@ pub fn answer_line(line: &str) -> Response {
             );
         }
     };
+    let p = match req.classic.clone().unwrap_or_default().params() {
+        Ok(p) => p,
+        Err(d) => return failure(req.id, &d),
+    };
     match req.command.as_str() {
         "check" => match req.signature.unwrap_or_default().to_signature() {
-            Ok(sig) => answer_check(req.id, &req.expr, &sig),
+            Ok(sig) => answer_check(req.id, &req.expr, &sig, &p),
             Err(d) => failure(req.id, &d),
         },
         "eval" => match req.context.unwrap_or_default().to_context() {
-            Ok(ctx) => answer_eval(req.id, &req.expr, &ctx),
+            Ok(ctx) => answer_eval(req.id, &req.expr, &ctx, &p),
             Err(d) => failure(req.id, &d),
         },
         "module-check" => answer_module_check(req.id, &req.expr),
         "equiv" => match (req.signature.unwrap_or_default().to_signature(), req.target) {
-            (Ok(sig), Some(t)) => answer_equiv(req.id, &req.expr, &t, &sig),
+            (Ok(sig), Some(t)) => answer_equiv(req.id, &req.expr, &t, &sig, &p),
             (Err(d), _) => failure(req.id, &d),
             (_, None) => failure(
                 req.id,

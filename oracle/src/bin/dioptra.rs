@@ -12,14 +12,15 @@ use dioptra_properties::{run_law, LAWS};
 use dioptra_semantics::context::{ConcreteContext, Signature};
 use dioptra_semantics::diag::{Diag, Outcome};
 use dioptra_semantics::dwarf::{encode, Encoding};
-use dioptra_semantics::eval::eval;
 use dioptra_semantics::lifetime::locate::Analysis;
 use dioptra_semantics::lifetime::parse_module;
 use dioptra_semantics::lifetime::ranges::Reading;
 use dioptra_semantics::lifetime::wellformed::check_module;
-use dioptra_semantics::text::{parse_expr, parse_type};
+use dioptra_semantics::classic::any::{parse_any, prove_any, AnyExpr};
+use dioptra_semantics::classic::Params;
+use dioptra_semantics::context::Context as _;
+use dioptra_semantics::text::parse_type;
 use dioptra_semantics::types::DataLayout;
-use dioptra_semantics::wellformed::check;
 use serde_json::json;
 use std::io::BufRead;
 use std::path::PathBuf;
@@ -45,6 +46,8 @@ enum Cmd {
         expr: String,
         #[command(flatten)]
         sig: SigArgs,
+        #[command(flatten)]
+        classic: ClassicArgs,
         #[arg(long)]
         json: bool,
     },
@@ -65,6 +68,8 @@ enum Cmd {
         /// Time limit per solver query, in milliseconds.
         #[arg(long, default_value_t = dioptra_semantics::smt::DEFAULT_TIMEOUT_MS)]
         timeout_ms: u32,
+        #[command(flatten)]
+        classic: ClassicArgs,
         #[arg(long)]
         json: bool,
     },
@@ -78,6 +83,8 @@ enum Cmd {
         /// Print each rewrite (rule and op index).
         #[arg(long)]
         verbose: bool,
+        #[command(flatten)]
+        classic: ClassicArgs,
         #[arg(long)]
         json: bool,
     },
@@ -118,6 +125,8 @@ enum Cmd {
         /// Contexts (variants of --context) in which the law is checked (at most 100 000).
         #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(0..=100_000))]
         variants: u32,
+        #[command(flatten)]
+        classic: ClassicArgs,
         #[arg(long)]
         json: bool,
     },
@@ -138,6 +147,8 @@ enum Cmd {
         /// Read AMD's operations in the older single-byte encoding.
         #[arg(long = "single-byte")]
         single_byte: bool,
+        #[command(flatten)]
+        classic: ClassicArgs,
         #[arg(long)]
         json: bool,
     },
@@ -148,6 +159,8 @@ enum Cmd {
         /// A context file: one (context ...) form (see corpus/README.md).
         #[arg(long)]
         context: PathBuf,
+        #[command(flatten)]
+        classic: ClassicArgs,
         #[arg(long)]
         json: bool,
     },
@@ -262,6 +275,31 @@ fn report(d: &Diag, json: bool) -> ExitCode {
 }
 
 /// The static signature flags shared by `check`, `equiv` and `canon`.
+/// The parameters of a classic `!DIExpression(DW_OP_...)` (ignored for
+/// DIOp expressions).
+#[derive(Args, Debug, Default)]
+struct ClassicArgs {
+    /// The intrinsic the classic expression belongs to: value, declare, addr.
+    #[arg(long, default_value = "value")]
+    intrinsic: String,
+    /// What the bits above a narrow operand hold when pushed: zero, sign.
+    #[arg(long, default_value = "zero")]
+    high: String,
+    /// The variable's (or fragment's) type: what the result is read as.
+    #[arg(long)]
+    variable: Option<String>,
+}
+
+impl ClassicArgs {
+    fn params(&self) -> Result<Params, Diag> {
+        Params::from_words(
+            Some(&self.intrinsic),
+            Some(&self.high),
+            self.variable.as_deref(),
+        )
+    }
+}
+
 #[derive(Args, Debug)]
 struct SigArgs {
     /// The referrer's type (the expression belongs to a bounded lifetime segment).
@@ -302,25 +340,47 @@ impl SigArgs {
     }
 }
 
-fn cmd_check(expr: &str, sig: Result<Signature, Diag>, json: bool) -> ExitCode {
+fn cmd_check(
+    expr: &str,
+    sig: Result<Signature, Diag>,
+    classic: &ClassicArgs,
+    json: bool,
+) -> ExitCode {
     let run = || -> Result<_, Diag> {
         let sig = sig?;
-        let e = parse_expr(&expr_text(expr)?)?;
-        Ok((check(&e, &sig)?, sig))
+        let p = classic.params()?;
+        let e = parse_any(&expr_text(expr)?)?;
+        let (ty, fragment) = e.check(&sig, &p)?;
+        // A classic expression also shows its DIOp translation (or why
+        // there is none).
+        let translation = match &e {
+            AnyExpr::Classic(_) => Some(e.to_diop(&sig, &p).map(|d| d.to_string())),
+            AnyExpr::Diop(_) => None,
+        };
+        Ok((ty, fragment, translation, sig))
     };
     match run() {
-        Ok((c, sig)) => {
+        Ok((ty, fragment, translation, sig)) => {
             if json {
                 println!(
                     "{}",
-                    json!({"outcome": "well-formed", "type": c.result.to_string(),
-                        "bits": sig.layout.bitsizeof(&c.result),
-                        "fragment": c.fragment.map(|(o, s)| json!({"offset": o, "size": s}))})
+                    json!({"outcome": "well-formed", "type": ty.to_string(),
+                        "bits": sig.layout.bitsizeof(&ty),
+                        "fragment": fragment.map(|(o, s)| json!({"offset": o, "size": s})),
+                        "translation": translation.as_ref().map(|t| match t {
+                            Ok(d) => json!({"diop": d}),
+                            Err(d) => json!({"diagnostic": d.to_string()}),
+                        })})
                 );
             } else {
-                match c.fragment {
-                    Some((o, s)) => println!("{} (fragment: bits {o}..{})", c.result, o + s),
-                    None => println!("{}", c.result),
+                match fragment {
+                    Some((o, s)) => println!("{ty} (fragment: bits {o}..{})", o + s),
+                    None => println!("{ty}"),
+                }
+                match translation {
+                    Some(Ok(d)) => println!("translation: {d}"),
+                    Some(Err(d)) => println!("translation: none: {d}"),
+                    None => {}
                 }
             }
             ExitCode::SUCCESS
@@ -329,11 +389,17 @@ fn cmd_check(expr: &str, sig: Result<Signature, Diag>, json: bool) -> ExitCode {
     }
 }
 
-fn cmd_canon(expr: &str, sig: Result<Signature, Diag>, verbose: bool, json: bool) -> ExitCode {
+fn cmd_canon(
+    expr: &str,
+    sig: Result<Signature, Diag>,
+    classic: &ClassicArgs,
+    verbose: bool,
+    json: bool,
+) -> ExitCode {
     use dioptra_oracle::canon::canonicalize;
     let run = || -> Result<_, Diag> {
         let sig = sig?;
-        let e = parse_expr(&expr_text(expr)?)?;
+        let e = parse_any(&expr_text(expr)?)?.to_diop(&sig, &classic.params()?)?;
         canonicalize(&e, &sig)
     };
     match run() {
@@ -430,16 +496,18 @@ fn cmd_equiv(
     source: &str,
     target: &str,
     sig: Result<Signature, Diag>,
+    classic: &ClassicArgs,
     refines: bool,
     timeout_ms: u32,
     json: bool,
 ) -> ExitCode {
-    use dioptra_oracle::equiv::{counterexample_script, prove, Verdict};
+    use dioptra_oracle::equiv::{counterexample_script, Verdict};
     let run = || -> Result<_, Diag> {
         let sig = sig?;
+        let p = classic.params()?;
         let (st, tt) = (expr_text(source)?, expr_text(target)?);
-        let (s, t) = (parse_expr(&st)?, parse_expr(&tt)?);
-        Ok((prove(&s, &t, &sig, timeout_ms)?, st, tt))
+        let (s, t) = (parse_any(&st)?, parse_any(&tt)?);
+        Ok((prove_any(&s, &t, &sig, &p, timeout_ms)?, st, tt))
     };
     let (proved, st, tt) = match run() {
         Ok(x) => x,
@@ -496,6 +564,7 @@ fn encoding(single_byte: bool) -> Encoding {
 #[allow(clippy::too_many_arguments)]
 fn cmd_lower(
     expr: &str,
+    classic: &ClassicArgs,
     context: Option<&PathBuf>,
     target: &str,
     hex: bool,
@@ -519,7 +588,7 @@ fn cmd_lower(
         };
         let empty = ConcreteContext::default();
         let c = ctx.as_ref().unwrap_or(&empty);
-        let e = parse_expr(&expr_text(expr)?)?;
+        let e = parse_any(&expr_text(expr)?)?.to_diop(&c.signature(), &classic.params()?)?;
         let l = lower(&e, c, target)?;
         let bytes = encode(&l.listing.ops, enc)?;
         let tally = ctx.map(|c| compare_many(&e, &l, &c, enc, variants, 1));
@@ -565,6 +634,7 @@ fn cmd_lower(
 #[allow(clippy::too_many_arguments)]
 fn cmd_dwarf_equiv(
     expr: &str,
+    classic: &ClassicArgs,
     dwarf: &str,
     context: &PathBuf,
     variants: usize,
@@ -576,7 +646,7 @@ fn cmd_dwarf_equiv(
     let enc = encoding(single_byte);
     let run = || -> Result<_, Diag> {
         let ctx = read_context(context)?;
-        let e = parse_expr(&expr_text(expr)?)?;
+        let e = parse_any(&expr_text(expr)?)?.to_diop(&ctx.signature(), &classic.params()?)?;
         let listing = parse_dwarf(&expr_text(dwarf)?, enc)?;
         dwarf_equiv(&e, listing, &ctx, enc, variants, seed)
     };
@@ -616,7 +686,7 @@ fn cmd_dwarf_equiv(
     ExitCode::from(code)
 }
 
-fn cmd_eval(expr: &str, context: &PathBuf, json: bool) -> ExitCode {
+fn cmd_eval(expr: &str, context: &PathBuf, classic: &ClassicArgs, json: bool) -> ExitCode {
     let run = || -> Result<_, Diag> {
         let text = std::fs::read_to_string(context).map_err(|e| {
             Diag::malformed(
@@ -626,8 +696,8 @@ fn cmd_eval(expr: &str, context: &PathBuf, json: bool) -> ExitCode {
             )
         })?;
         let ctx = ConcreteContext::parse(&text)?;
-        let e = parse_expr(&expr_text(expr)?)?;
-        let r = eval(&e, &ctx)?;
+        let e = parse_any(&expr_text(expr)?)?;
+        let r = e.eval(&ctx, &classic.params()?)?;
         Ok((r, ctx))
     };
     match run() {
@@ -1136,12 +1206,18 @@ fn main() -> ExitCode {
         }
     };
     match cli.command {
-        Cmd::Check { expr, sig, json } => cmd_check(&expr, sig.signature(), json),
+        Cmd::Check {
+            expr,
+            sig,
+            classic,
+            json,
+        } => cmd_check(&expr, sig.signature(), &classic, json),
         Cmd::Eval {
             expr,
             context,
+            classic,
             json,
-        } => cmd_eval(&expr, &context, json),
+        } => cmd_eval(&expr, &context, &classic, json),
         Cmd::Lower {
             expr,
             context,
@@ -1149,9 +1225,11 @@ fn main() -> ExitCode {
             hex,
             single_byte,
             variants,
+            classic,
             json,
         } => cmd_lower(
             &expr,
+            &classic,
             context.as_ref(),
             &target,
             hex,
@@ -1166,9 +1244,11 @@ fn main() -> ExitCode {
             variants,
             seed,
             single_byte,
+            classic,
             json,
         } => cmd_dwarf_equiv(
             &expr,
+            &classic,
             &dwarf,
             &context,
             variants as usize,
@@ -1180,8 +1260,9 @@ fn main() -> ExitCode {
             expr,
             sig,
             verbose,
+            classic,
             json,
-        } => cmd_canon(&expr, sig.signature(), verbose, json),
+        } => cmd_canon(&expr, sig.signature(), &classic, verbose, json),
         Cmd::Rule {
             files,
             verbose,
@@ -1195,8 +1276,17 @@ fn main() -> ExitCode {
             sig,
             refines,
             timeout_ms,
+            classic,
             json,
-        } => cmd_equiv(&source, &target, sig.signature(), refines, timeout_ms, json),
+        } => cmd_equiv(
+            &source,
+            &target,
+            sig.signature(),
+            &classic,
+            refines,
+            timeout_ms,
+            json,
+        ),
         Cmd::Run {
             paths,
             imp,

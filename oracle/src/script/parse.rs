@@ -146,6 +146,9 @@ pub struct Case {
     pub decision: Option<String>,
     /// `(erratum "E-...")`: the errata-register entry this case shows.
     pub erratum: Option<String>,
+    /// `(intrinsic ...)`, `(high ...)`, `(variable ...)`: the parameters of
+    /// a classic expression; `None` when the case names none.
+    pub classic: Option<crate::protocol::ClassicJson>,
 }
 
 /// A parsed script.
@@ -449,7 +452,7 @@ fn case(
         envs,
         &[
             "type", "reason", "location", "value", "verdict", "decision", "erratum", "target",
-            "listing", "dwarf",
+            "listing", "dwarf", "intrinsic", "high", "variable",
         ],
     )?;
     let expect = match head {
@@ -515,6 +518,15 @@ fn case(
     };
     let decision = c.fields.remove("decision");
     let erratum = c.fields.remove("erratum");
+    let classic = crate::protocol::ClassicJson {
+        intrinsic: c.fields.remove("intrinsic"),
+        high: c.fields.remove("high"),
+        variable: c.fields.remove("variable"),
+    };
+    classic
+        .params()
+        .map_err(|e| err(file, n, "bad-form", e.to_string()))?;
+    let classic = (classic != crate::protocol::ClassicJson::default()).then_some(classic);
     c.finish(file, n, head)?;
     let env_name = c.env_name;
     let env = c
@@ -555,6 +567,7 @@ fn case(
         expect,
         decision,
         erratum,
+        classic,
     })
 }
 
@@ -673,6 +686,7 @@ fn module_case(
         expect,
         decision,
         erratum,
+        classic: None,
     })
 }
 

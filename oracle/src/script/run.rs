@@ -182,6 +182,7 @@ pub fn request(id: u64, case: &Case) -> Request {
             Expect::Equiv { target, .. } => Some(target.clone()),
             _ => None,
         },
+        classic: case.classic.clone(),
     }
 }
 
@@ -466,7 +467,16 @@ pub fn check_dwarf_case(case: &Case) -> Result<(), String> {
             (Ok(_), None, None) => Err("nothing expected".into()),
         };
     }
-    let expr = dioptra_semantics::text::parse_expr(&case.expr).map_err(|d| d.to_string())?;
+    // A classic expression is lowered through its (proven) DIOp translation.
+    let p = case
+        .classic
+        .clone()
+        .unwrap_or_default()
+        .params()
+        .map_err(|d| d.to_string())?;
+    let expr = dioptra_semantics::classic::any::parse_any(&case.expr)
+        .and_then(|e| e.to_diop(&dioptra_semantics::context::Context::signature(&**ctx), &p))
+        .map_err(|d| d.to_string())?;
     match &case.expect {
         Expect::Lowering {
             target,

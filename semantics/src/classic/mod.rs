@@ -22,6 +22,7 @@
 //! * [`equiv`]: the prover, for a classic expression against a DIOp one or
 //!   another classic one (and so for every translation).
 
+pub mod any;
 pub mod encode;
 pub mod equiv;
 pub mod eval;

@@ -319,8 +319,13 @@ pub fn translate_plus_uconst(t: &mut Translator, c: u64) -> Result<(), Diag> {
 /// `DW_OP_div`: generic and signed values divide with `DIOpDiv`, which is
 /// signed too, except that `INT_MIN / -1` is an error in DIOp
 /// (D-div-signed) where DWARF wraps: there the translation is less defined
-/// than the classic expression, and the prover says `refines`
-/// (D-classic-div-wrap). Unsigned base types divide in twice the width over
+/// than the classic expression, and the prover says `refines`.
+///
+/// DECISION (D-classic-div-wrap): the translation of a signed `DW_OP_div`
+/// is allowed to refine (fail at `INT_MIN / -1` only): the exact
+/// alternative, dividing in twice the width, takes z3 longer than any time
+/// limit at 64 bits. Operands narrower than `W` never reach `INT_MIN /
+/// -1`, so there the translation is exact. Unsigned base types divide in twice the width over
 /// zero-extended operands, which is exact.
 pub fn translate_div(t: &mut Translator) -> Result<(), Diag> {
     let (a, b) = t.pop_pair()?;

@@ -204,8 +204,12 @@ pub fn check_classic(e: &ClassicExpr, sig: &Signature, p: &Params) -> Result<Che
     let body = &e.ops[..end];
     let variadic = e.is_variadic();
     let n_args = sig.args.len();
-    // An empty `dbg.value` expression describes the operand without
-    // pushing (so without reading) it.
+    // DECISION (D-classic-implicit-operand): operand 0 is pushed before the
+    // first operation exactly when the expression names no operand with
+    // `DW_OP_LLVM_arg` and there is one operand (LLVM's non-variadic
+    // form); several operands need `DW_OP_LLVM_arg`. An empty `dbg.value`
+    // expression describes the operand without pushing (so without
+    // reading) it.
     let describes_operand = body.is_empty() && p.intrinsic == Intrinsic::Value;
     let implicit_push = !variadic && n_args == 1 && !describes_operand;
     if !variadic && n_args > 1 {
