@@ -10,6 +10,7 @@
 //! Shrinking shrinks the choice list, and rebuilding keeps the result
 //! well-formed.
 
+pub mod classic;
 pub mod mutate;
 pub mod programs;
 pub mod transform;

@@ -9,12 +9,14 @@
 pub mod gdb;
 pub mod gimli_diff;
 
+use dioptra_generators::classic::{arb_classic_context, arb_classic_expr, CLASSIC_ARGS};
 use dioptra_generators::mutate::mutants;
 use dioptra_generators::programs::{arb_program, Program};
 use dioptra_generators::transform::{self, arb_forms, arb_transform, instance, Form, Transform};
 use dioptra_generators::{
     arb_any_expr, arb_context, arb_wellformed_expr, fixed_context, FIXED_CONTEXT,
 };
+use dioptra_semantics::classic::{ClassicExpr, Params};
 use dioptra_semantics::context::ConcreteContext;
 use dioptra_semantics::context::Context;
 use dioptra_semantics::diag::Outcome;
@@ -23,7 +25,7 @@ use dioptra_semantics::lifetime::locate::Analysis;
 use dioptra_semantics::lifetime::parse_module;
 use dioptra_semantics::lifetime::ranges::{active_at, all_ranges, Intrinsics, Reading};
 use dioptra_semantics::lifetime::wellformed::check_module;
-use dioptra_semantics::location::{read, LocDesc, Storage};
+use dioptra_semantics::location::{read, same_location, LocDesc, Storage};
 use dioptra_semantics::syntax::Expr;
 use dioptra_semantics::text::parse_expr;
 use dioptra_semantics::wellformed::check;
@@ -706,6 +708,104 @@ pub fn law_lifetime_lowering_preserves_locations(
     Ok(compared)
 }
 
+/// A classic expression and its DIOp translation agree in a concrete
+/// context: the classic interpreter and the DIOp interpreter of the
+/// translation give the same outcome and, on success, the same type and
+/// location over the result's bits. The one allowed difference is
+/// D-classic-div-wrap (DWARF wraps `INT_MIN / -1`, `DIOpDiv` fails).
+pub fn law_classic_translation_agrees(
+    e: &ClassicExpr,
+    p: &Params,
+    ctx: &str,
+) -> Result<Checked, String> {
+    use dioptra_semantics::classic::eval::eval_classic;
+    use dioptra_semantics::classic::translate::translate;
+    let ctx = ConcreteContext::parse(ctx)
+        .map_err(|d| format!("the generated context does not parse: {d}"))?;
+    let d = match translate(e, &ctx.signature(), p) {
+        Ok(d) => d,
+        Err(x) if x.outcome == Outcome::Unsupported => {
+            return Ok(Checked::Unsupported(x.to_string()))
+        }
+        Err(x) => return Err(format!("a generated expression does not translate: {x}")),
+    };
+    let a = eval_classic(e, &ctx, p);
+    let b = eval(&d, &ctx);
+    match (&a, &b) {
+        (Ok(x), Ok(y)) => {
+            let n = ctx.layout.bitsizeof(&x.ty);
+            if !x.ty.same(&y.ty) || x.fragment != y.fragment || !same_location(&x.loc, &y.loc, n) {
+                return Err(format!(
+                    "classic gives `{}` ({}), its translation `{d}` gives `{}` ({})",
+                    x.loc, x.ty, y.loc, y.ty
+                ));
+            }
+            Ok(Checked::Compared)
+        }
+        // Which failure comes first depends on the order of reads (DIOp
+        // reads a location when it is used, DWARF when it is pushed); a
+        // context that lacks bytes says nothing about either.
+        (Err(x), Err(y))
+            if x.outcome == Outcome::Unsupported || y.outcome == Outcome::Unsupported =>
+        {
+            Ok(Checked::Unsupported(format!("{x} / {y}")))
+        }
+        (Err(_), Err(_)) => Ok(Checked::Compared),
+        (Ok(_), Err(y)) if y.matches("DIOpDiv: signed-overflow") => Ok(Checked::Compared),
+        _ => Err(format!(
+            "classic gives {}, its translation `{d}` gives {}",
+            show(&a),
+            show(&b)
+        )),
+    }
+}
+
+fn show(r: &Result<dioptra_semantics::eval::Evaluated, dioptra_semantics::diag::Diag>) -> String {
+    match r {
+        Ok(x) => format!("`{}` ({})", x.loc, x.ty),
+        Err(d) => format!("`{d}`"),
+    }
+}
+
+/// The prover proves the translation of a classic expression: equivalent
+/// in every context, or refining only where a full-width `DW_OP_div` meets
+/// `INT_MIN / -1` (D-classic-div-wrap).
+pub fn law_classic_translation_proven(e: &ClassicExpr, p: &Params) -> Result<Checked, String> {
+    use dioptra_semantics::classic::equiv::prove_translation;
+    use dioptra_semantics::smt::equiv::Verdict;
+    let sig = ConcreteContext::parse(&classic_sig_context())
+        .map_err(|d| format!("the fixed context does not parse: {d}"))?
+        .signature();
+    let (d, proved) = match prove_translation(e, &sig, p, SMT_TIMEOUT_MS) {
+        Ok(x) => x,
+        Err(x) if x.outcome == Outcome::Unsupported => {
+            return Ok(Checked::Unsupported(x.to_string()))
+        }
+        Err(x) => return Err(format!("the prover fails: {x}")),
+    };
+    match proved.verdict {
+        Verdict::Equivalent => Ok(Checked::Compared),
+        Verdict::Refines(c)
+            if c.target
+                .as_ref()
+                .is_err_and(|d| d.matches("DIOpDiv: signed-overflow")) =>
+        {
+            Ok(Checked::Compared)
+        }
+        Verdict::Unknown(why) => Ok(Checked::Unknown(why)),
+        v => Err(format!("the translation `{d}` is not proven: {v:?}")),
+    }
+}
+
+/// A context with [`CLASSIC_ARGS`]' types (only its signature is used).
+fn classic_sig_context() -> String {
+    let args: String = CLASSIC_ARGS
+        .iter()
+        .map(|t| format!(" (arg \"{t}\" \"undef\")"))
+        .collect();
+    format!("(context sig{args})")
+}
+
 /// The laws `dioptra fuzz` knows, by name.
 pub const LAWS: &[&str] = &[
     "print-parse-round-trip",
@@ -720,6 +820,8 @@ pub const LAWS: &[&str] = &[
     "gimli-agrees-on-plain-dwarf5",
     "bytes-evaluation-matches-decoded",
     "lifetime-lowering-preserves-locations",
+    "classic-translation-agrees",
+    "classic-translation-proven",
 ];
 
 /// What a campaign found.
@@ -989,6 +1091,42 @@ pub fn run_law(law: &str, cases: u32, seed: u64) -> Option<Campaign> {
                 header(msg.lines().next().unwrap_or("")),
                 quote(&i.listing),
                 i.context.replacen("(context", "(context fuzz-values", 1)
+            )
+        }),
+        "classic-translation-agrees" => shrunk(r.run(
+            &(arb_classic_expr(24), arb_classic_context()),
+            |((e, p), c)| {
+                law_classic_translation_agrees(&e, &p, &c)
+                    .map(tally)
+                    .map_err(TestCaseError::fail)
+            },
+        ))
+        .map(|((e, p), c)| {
+            let msg = law_classic_translation_agrees(&e, &p, &c)
+                .err()
+                .unwrap_or_default();
+            format!(
+                "{}{c}\n;; (high \"{}\") the translation disagrees on:\n;; {}\n",
+                header(msg.lines().next().unwrap_or("")),
+                p.high.word(),
+                quote(&e.to_string())
+            )
+        }),
+        "classic-translation-proven" => shrunk(r.run(&arb_classic_expr(12), |(e, p)| {
+            law_classic_translation_proven(&e, &p)
+                .map(tally)
+                .map_err(TestCaseError::fail)
+        }))
+        .map(|(e, p)| {
+            let msg = law_classic_translation_proven(&e, &p)
+                .err()
+                .unwrap_or_default();
+            format!(
+                "{};; (high \"{}\") operands {:?}; the translation is not proven for:\n;; {}\n",
+                header(msg.lines().next().unwrap_or("")),
+                p.high.word(),
+                CLASSIC_ARGS,
+                quote(&e.to_string())
             )
         }),
         _ => unreachable!("LAWS lists the names"),

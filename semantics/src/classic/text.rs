@@ -175,12 +175,14 @@ pub fn parse_classic(text: &str) -> Result<ClassicExpr, Diag> {
                     "DW_ATE_unsigned" | "DW_ATE_unsigned_char" | "DW_ATE_boolean" => {
                         Encoding::Unsigned
                     }
-                    other => return Err(malformed(
-                        "bad-operand",
-                        format!(
+                    other => {
+                        return Err(malformed(
+                            "bad-operand",
+                            format!(
                             "`{other}`: DW_OP_LLVM_convert takes DW_ATE_signed or DW_ATE_unsigned"
                         ),
-                    )),
+                        ))
+                    }
                 };
                 COp::Convert(bits, enc)
             }

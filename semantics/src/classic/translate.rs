@@ -37,6 +37,9 @@ pub struct Translator<'a> {
     pub params: &'a Params,
     pub w: u64,
     pub stack: Vec<TEntry>,
+    /// Entries the classic expression pushed (so read) but the result does
+    /// not use: dropped, or left below the result.
+    pub unused: Vec<TEntry>,
     op: &'static str,
 }
 
@@ -123,6 +126,7 @@ pub fn translate(e: &ClassicExpr, sig: &Signature, p: &Params) -> Result<Expr, D
         params: p,
         w: checked.w,
         stack: Vec::new(),
+        unused: Vec::new(),
         op: "DW_OP_LLVM_arg",
     };
     if checked.implicit_push {
@@ -154,8 +158,9 @@ pub fn translate(e: &ClassicExpr, sig: &Signature, p: &Params) -> Result<Expr, D
         Kind::Undefined => vec![Op::Constant(r.clone(), Literal::Undef)],
         Kind::Implicit(_) => {
             let top = t.pop()?;
-            let mut ops = top.ops;
-            if !top.value {
+            let unused = std::mem::take(&mut t.stack);
+            let (mut ops, value) = guarded(top.ops, top.ty.bits, top.value, &t.unused, &unused);
+            if !value {
                 ops.push(Op::Read);
             }
             if rbits > top.ty.bits {
@@ -176,7 +181,9 @@ pub fn translate(e: &ClassicExpr, sig: &Signature, p: &Params) -> Result<Expr, D
         }
         Kind::Memory => {
             let top = t.pop()?;
-            let mut ops = as_pointer(top.ops, t.w);
+            let unused = std::mem::take(&mut t.stack);
+            let (ops, _) = guarded(top.ops, top.ty.bits, top.value, &t.unused, &unused);
+            let mut ops = as_pointer(ops, t.w);
             ops.push(Op::Deref(r.clone()));
             ops
         }
@@ -268,8 +275,38 @@ pub fn translate_dup(t: &mut Translator) -> Result<(), Diag> {
     Ok(())
 }
 
+/// `DW_OP_drop`: the entry's ops are kept aside; the result reads them
+/// (see [`guarded`]).
 pub fn translate_drop(t: &mut Translator) -> Result<(), Diag> {
-    t.pop().map(|_| ())
+    let a = t.pop()?;
+    t.unused.push(a);
+    Ok(())
+}
+
+/// The result's ops followed by `+ u * 0` for every unused entry `u`
+/// (resized to the result's width): the same value, but failing where
+/// reading `u` fails, as the classic expression fails where pushing it
+/// does (an operand is read when it is pushed). Returns the ops and
+/// whether they end in a computed value.
+fn guarded(
+    mut ops: Vec<Op>,
+    bits: u64,
+    value: bool,
+    dropped: &[TEntry],
+    below: &[TEntry],
+) -> (Vec<Op>, bool) {
+    let mut value = value;
+    for u in dropped.iter().chain(below) {
+        ops.extend(u.ops.iter().cloned());
+        if u.ty.bits == bits {
+            // A location the multiplication reads as it is.
+        } else {
+            ops.extend(resize(u.ty.bits, bits, false));
+        }
+        ops.extend([constant(bits, 0), Op::Mul, Op::Add]);
+        value = true;
+    }
+    (ops, value)
 }
 
 pub fn translate_swap(t: &mut Translator) -> Result<(), Diag> {
