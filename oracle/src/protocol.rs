@@ -395,13 +395,7 @@ pub fn answer_locate(
 
 /// `equiv`: the verdict of the SMT equivalence prover, with the default
 /// time limit per query.
-pub fn answer_equiv(
-    id: u64,
-    source: &str,
-    target: &str,
-    sig: &Signature,
-    p: &Params,
-) -> Response {
+pub fn answer_equiv(id: u64, source: &str, target: &str, sig: &Signature, p: &Params) -> Response {
     use crate::equiv::{counterexample_script, Verdict};
     let proved = parse_any(source).and_then(|s| {
         let t = parse_any(target)?;

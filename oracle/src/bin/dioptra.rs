@@ -9,6 +9,9 @@ use dioptra_oracle::protocol::answer_line;
 use dioptra_oracle::render::value_text;
 use dioptra_oracle::script::{run_files, External, Reference, Responder};
 use dioptra_properties::{run_law, LAWS};
+use dioptra_semantics::classic::any::{parse_any, prove_any, AnyExpr};
+use dioptra_semantics::classic::Params;
+use dioptra_semantics::context::Context as _;
 use dioptra_semantics::context::{ConcreteContext, Signature};
 use dioptra_semantics::diag::{Diag, Outcome};
 use dioptra_semantics::dwarf::{encode, Encoding};
@@ -16,9 +19,6 @@ use dioptra_semantics::lifetime::locate::Analysis;
 use dioptra_semantics::lifetime::parse_module;
 use dioptra_semantics::lifetime::ranges::Reading;
 use dioptra_semantics::lifetime::wellformed::check_module;
-use dioptra_semantics::classic::any::{parse_any, prove_any, AnyExpr};
-use dioptra_semantics::classic::Params;
-use dioptra_semantics::context::Context as _;
 use dioptra_semantics::text::parse_type;
 use dioptra_semantics::types::DataLayout;
 use serde_json::json;
@@ -365,12 +365,12 @@ fn cmd_check(
                 println!(
                     "{}",
                     json!({"outcome": "well-formed", "type": ty.to_string(),
-                        "bits": sig.layout.bitsizeof(&ty),
-                        "fragment": fragment.map(|(o, s)| json!({"offset": o, "size": s})),
-                        "translation": translation.as_ref().map(|t| match t {
-                            Ok(d) => json!({"diop": d}),
-                            Err(d) => json!({"diagnostic": d.to_string()}),
-                        })})
+                    "bits": sig.layout.bitsizeof(&ty),
+                    "fragment": fragment.map(|(o, s)| json!({"offset": o, "size": s})),
+                    "translation": translation.as_ref().map(|t| match t {
+                        Ok(d) => json!({"diop": d}),
+                        Err(d) => json!({"diagnostic": d.to_string()}),
+                    })})
                 );
             } else {
                 match fragment {

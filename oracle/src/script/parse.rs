@@ -451,8 +451,19 @@ fn case(
         &rest[1..],
         envs,
         &[
-            "type", "reason", "location", "value", "verdict", "decision", "erratum", "target",
-            "listing", "dwarf", "intrinsic", "high", "variable",
+            "type",
+            "reason",
+            "location",
+            "value",
+            "verdict",
+            "decision",
+            "erratum",
+            "target",
+            "listing",
+            "dwarf",
+            "intrinsic",
+            "high",
+            "variable",
         ],
     )?;
     let expect = match head {
