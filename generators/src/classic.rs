@@ -61,7 +61,7 @@ impl Builder {
             }
             11 if generic_top => {
                 self.stack.pop();
-                let op = if c / 23 % 2 == 0 {
+                let op = if (c / 23).is_multiple_of(2) {
                     COp::Deref
                 } else {
                     COp::DerefSize((c / 46 % 8 + 1) as u8)
@@ -101,7 +101,7 @@ impl Builder {
             19 if n >= 1 => {
                 const BITS: &[u64] = &[1, 8, 16, 32, 64, 65, 128];
                 let bits = BITS[(c / 23 % BITS.len() as u32) as usize];
-                let signed = c / 161 % 2 == 0;
+                let signed = (c / 161).is_multiple_of(2);
                 let enc = if signed {
                     Encoding::Signed
                 } else {
@@ -120,7 +120,7 @@ impl Builder {
                 self.ops.push(COp::ExtractBits {
                     offset,
                     len,
-                    signed: c % 2 == 0,
+                    signed: c.is_multiple_of(2),
                 });
             }
             _ => self.push(COp::Arg((c / 7) % 4), T::Generic),

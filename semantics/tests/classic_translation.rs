@@ -59,7 +59,7 @@ fn every_translation_is_proven_equivalent() {
     for (text, args, intrinsic) in CASES {
         let e = parse_classic(text).unwrap();
         for w in [32, 64] {
-            if args.iter().any(|a| *a == "i64") && w == 32 {
+            if args.contains(&"i64") && w == 32 {
                 continue;
             }
             // A dereference of a dereferenced 64-bit address: z3 gives up
