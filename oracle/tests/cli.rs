@@ -502,3 +502,101 @@ fn dwarf_equiv_exit_codes() {
         stderr(&truncated)
     );
 }
+
+#[test]
+fn classic_expressions_are_accepted_with_their_parameters() {
+    // check: the type and the DIOp translation.
+    let o = dioptra(&[
+        "check",
+        "!DIExpression(DW_OP_plus_uconst, 4, DW_OP_stack_value)",
+        "--arg",
+        "i32",
+    ]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.starts_with("i64\n"), "{out}");
+    assert!(
+        out.contains(
+            "translation: !DIExpr(DIOpArg(0, i32), DIOpZExt(i64), DIOpConstant(i64 4), DIOpAdd())"
+        ),
+        "{out}"
+    );
+    // The upper-bit parameter decides a salvage: lshr as DW_OP_shr.
+    let salvage = |high: &str| {
+        dioptra(&[
+            "equiv",
+            "!DIExpression(DW_OP_lit1, DW_OP_shr, DW_OP_stack_value)",
+            "!DIExpr(DIOpArg(0, i8), DIOpConstant(i8 1), DIOpLShr())",
+            "--arg",
+            "i8",
+            "--high",
+            high,
+        ])
+    };
+    let zero = salvage("zero");
+    assert_eq!(code(&zero), 0, "{}", stdout(&zero));
+    let sign = salvage("sign");
+    assert_eq!(code(&sign), 1);
+    assert!(
+        stdout(&sign).contains("counterexample"),
+        "{}",
+        stdout(&sign)
+    );
+    // A bad parameter is a usage error.
+    let bad = salvage("ones");
+    assert_eq!(code(&bad), 2);
+    assert!(
+        stderr(&bad).contains("Classic: bad-parameter"),
+        "{}",
+        stderr(&bad)
+    );
+    // eval of dbg.declare: memory at the operand.
+    let ctx = temp(
+        "classic.ctx",
+        r#"(context (register 1 "00 10 00 00 00 00 00 00") (arg "ptr" "reg(1)")
+             (memory 0 0x1000 "2a 00 00 00"))"#,
+    );
+    let o = dioptra(&[
+        "eval",
+        "!DIExpression()",
+        "--context",
+        ctx.to_str().unwrap(),
+        "--intrinsic",
+        "declare",
+        "--variable",
+        "i32",
+    ]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("location: mem(0, 0x1000)"),
+        "{}",
+        stdout(&o)
+    );
+    assert!(
+        stdout(&o).contains("value: 0x0000002a (42)"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+#[test]
+fn serve_answers_classic_requests() {
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dioptra"))
+        .arg("serve")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let req = r#"{"id":1,"command":"check","expr":"!DIExpression(DW_OP_stack_value)","signature":{"layout":"e","referrer":null,"args":["i32"],"typeobject":null,"simt":false},"classic":{"intrinsic":"declare"}}"#;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(format!("{req}\n").as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("\"outcome\":\"ill-formed\""), "{text}");
+    assert!(text.contains("DW_OP_stack_value: in-declare"), "{text}");
+}
