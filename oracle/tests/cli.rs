@@ -542,6 +542,14 @@ fn classic_expressions_are_accepted_with_their_parameters() {
         "{}",
         stdout(&sign)
     );
+    // `any` has no concrete counterexample: equiv refuses it.
+    let any = salvage("any");
+    assert_eq!(code(&any), 1);
+    assert!(
+        stderr(&any).contains("Classic: high-bits-any"),
+        "{}",
+        stderr(&any)
+    );
     // A bad parameter is a usage error.
     let bad = salvage("ones");
     assert_eq!(code(&bad), 2);

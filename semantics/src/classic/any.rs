@@ -94,6 +94,18 @@ pub fn prove_any(
     p: &Params,
     timeout_ms: u32,
 ) -> Result<Proved, Diag> {
+    let classic = [source, target]
+        .iter()
+        .any(|e| matches!(e, AnyExpr::Classic(_)));
+    if classic && p.high == High::Any {
+        // A counterexample must be re-run by the interpreter, which needs the
+        // upper bits known.
+        return Err(Diag::unsupported(
+            "Classic",
+            "high-bits-any",
+            "`equiv` takes `--high zero` or `sign`; `any` is for the rule checker",
+        ));
+    }
     let mut p = p.clone();
     if p.variable.is_none() {
         for e in [source, target] {

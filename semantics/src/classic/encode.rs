@@ -151,9 +151,9 @@ fn encode_op(m: &mut CSMachine, op: &COp) -> Result<(), Diag> {
         COp::Xor => encode_bitwise(m, |a, b| a.bvxor(b)),
         COp::Not => encode_not(m),
         COp::Neg => encode_neg(m),
-        COp::Shl => encode_shift(m, |a, s| a.bvshl(s), false),
-        COp::Shr => encode_shift(m, |a, s| a.bvlshr(s), false),
-        COp::Shra => encode_shift(m, |a, s| a.bvashr(s), true),
+        COp::Shl => encode_shift(m, |a, s| a.bvshl(s)),
+        COp::Shr => encode_shift(m, |a, s| a.bvlshr(s)),
+        COp::Shra => encode_shift(m, |a, s| a.bvashr(s)),
         COp::Eq | COp::Ne | COp::Lt | COp::Le | COp::Gt | COp::Ge => encode_relational(m, op),
         COp::Convert(bits, enc) => encode_convert(m, *bits, *enc),
         COp::ExtractBits {
@@ -319,7 +319,7 @@ pub fn encode_neg(m: &mut CSMachine) -> Result<(), Diag> {
 /// Shifts: z3's shifts saturate at the width like DWARF's
 /// (D-dwarf-shift-amount) when the amount has the value's width; a wider
 /// amount is clamped to the width first.
-pub fn encode_shift(m: &mut CSMachine, f: fn(&BV, &BV) -> BV, _arith: bool) -> Result<(), Diag> {
+pub fn encode_shift(m: &mut CSMachine, f: fn(&BV, &BV) -> BV) -> Result<(), Diag> {
     let (a, s) = m.pop_pair()?;
     let (vb, sb) = (a.ty.bits as u32, s.ty.bits as u32);
     let amount = if sb <= vb {
