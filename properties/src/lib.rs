@@ -806,6 +806,34 @@ fn classic_sig_context() -> String {
     format!("(context sig{args})")
 }
 
+/// Runs `law` on `n` deterministic cases drawn from `s` (the SMT laws'
+/// tests: each case calls the solver, so the count is theirs); panics on the
+/// first failure; returns how many were compared, and the others.
+pub fn campaign<S: Strategy>(
+    n: u32,
+    s: S,
+    law: impl Fn(&S::Value) -> Result<Checked, String>,
+) -> (u32, Vec<Checked>)
+where
+    S::Value: std::fmt::Debug,
+{
+    use proptest::strategy::ValueTree;
+    let mut runner = TestRunner::deterministic();
+    let (mut compared, mut other) = (0, Vec::new());
+    for _ in 0..n {
+        let v = s
+            .new_tree(&mut runner)
+            .expect("the strategies here do not reject")
+            .current();
+        match law(&v) {
+            Ok(Checked::Compared) => compared += 1,
+            Ok(c) => other.push(c),
+            Err(why) => panic!("{why}\ncase: {v:?}"),
+        }
+    }
+    (compared, other)
+}
+
 /// The laws `dioptra fuzz` knows, by name.
 pub const LAWS: &[&str] = &[
     "print-parse-round-trip",

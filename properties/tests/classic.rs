@@ -5,32 +5,9 @@
 //! campaigns.
 
 use dioptra_generators::classic::{arb_classic_context, arb_classic_expr};
-use dioptra_properties::{law_classic_translation_agrees, law_classic_translation_proven, Checked};
-use proptest::strategy::{Strategy, ValueTree};
-use proptest::test_runner::TestRunner;
-
-/// Runs `law` on `n` deterministic cases; fails on the first failure;
-/// returns how many were compared, and the others.
-fn campaign<S: Strategy>(
-    n: u32,
-    s: S,
-    law: impl Fn(&S::Value) -> Result<Checked, String>,
-) -> (u32, Vec<Checked>)
-where
-    S::Value: std::fmt::Debug,
-{
-    let mut runner = TestRunner::deterministic();
-    let (mut compared, mut other) = (0, Vec::new());
-    for _ in 0..n {
-        let v = s.new_tree(&mut runner).unwrap().current();
-        match law(&v) {
-            Ok(Checked::Compared) => compared += 1,
-            Ok(c) => other.push(c),
-            Err(why) => panic!("{why}\ncase: {v:?}"),
-        }
-    }
-    (compared, other)
-}
+use dioptra_properties::{
+    campaign, law_classic_translation_agrees, law_classic_translation_proven,
+};
 
 fn cases(var: &str, default: u32) -> u32 {
     std::env::var(var)

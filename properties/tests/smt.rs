@@ -8,40 +8,15 @@
 
 use dioptra_generators::{arb_context, arb_wellformed_expr};
 use dioptra_properties::{
-    law_equiv_verdicts_are_confirmed, law_smt_agrees_with_interpreter, Checked,
+    campaign, law_equiv_verdicts_are_confirmed, law_smt_agrees_with_interpreter,
 };
 use proptest::prelude::*;
-use proptest::strategy::{Strategy, ValueTree};
-use proptest::test_runner::TestRunner;
 
 fn cases(default: u32) -> u32 {
     std::env::var("DIOPTRA_SMT_CASES")
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(default)
-}
-
-/// Runs `law` on `n` generated values; fails on the first failure; returns
-/// how many were compared, and the others with why.
-fn campaign<S: Strategy>(
-    n: u32,
-    s: S,
-    law: impl Fn(&S::Value) -> Result<Checked, String>,
-) -> (u32, Vec<Checked>)
-where
-    S::Value: std::fmt::Debug,
-{
-    let mut runner = TestRunner::deterministic();
-    let (mut compared, mut other) = (0, Vec::new());
-    for _ in 0..n {
-        let v = s.new_tree(&mut runner).unwrap().current();
-        match law(&v) {
-            Ok(Checked::Compared) => compared += 1,
-            Ok(c) => other.push(c),
-            Err(why) => panic!("{why}\ncase: {v:?}"),
-        }
-    }
-    (compared, other)
 }
 
 /// prop_smt_agrees_with_interpreter: the model of the formula of a well-formed expression over a concrete context says what the interpreter says (outcome, location, value).

@@ -38,14 +38,16 @@ pub struct CSMachine<'a> {
 }
 
 impl CSMachine<'_> {
+    /// An underflow after a successful check: a dioptra bug.
+    fn underflow(&self) -> Diag {
+        Diag::eval(
+            self.op,
+            "internal-error",
+            "stack underflow after a successful check (a dioptra bug)",
+        )
+    }
     fn pop(&mut self) -> Result<SVal, Diag> {
-        self.stack.pop().ok_or_else(|| {
-            Diag::eval(
-                self.op,
-                "internal-error",
-                "stack underflow after a successful check (a dioptra bug)",
-            )
-        })
+        self.stack.pop().ok_or_else(|| self.underflow())
     }
     fn pop_pair(&mut self) -> Result<(SVal, SVal), Diag> {
         let top = self.pop()?;
@@ -198,10 +200,7 @@ pub fn encode_constant(m: &mut CSMachine, v: &BigInt) -> Result<(), Diag> {
 }
 
 pub fn encode_dup(m: &mut CSMachine) -> Result<(), Diag> {
-    let a = m.pop()?;
-    m.stack.push(a.clone());
-    m.stack.push(a);
-    Ok(())
+    super::shuffle::dup(&mut m.stack).ok_or_else(|| m.underflow())
 }
 
 pub fn encode_drop(m: &mut CSMachine) -> Result<(), Diag> {
@@ -209,20 +208,11 @@ pub fn encode_drop(m: &mut CSMachine) -> Result<(), Diag> {
 }
 
 pub fn encode_swap(m: &mut CSMachine) -> Result<(), Diag> {
-    let a = m.pop()?;
-    let b = m.pop()?;
-    m.stack.push(a);
-    m.stack.push(b);
-    Ok(())
+    super::shuffle::swap(&mut m.stack).ok_or_else(|| m.underflow())
 }
 
 pub fn encode_over(m: &mut CSMachine) -> Result<(), Diag> {
-    let a = m.pop()?;
-    let b = m.pop()?;
-    m.stack.push(b.clone());
-    m.stack.push(a);
-    m.stack.push(b);
-    Ok(())
+    super::shuffle::over(&mut m.stack).ok_or_else(|| m.underflow())
 }
 
 pub fn encode_deref(m: &mut CSMachine) -> Result<(), Diag> {

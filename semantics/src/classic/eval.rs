@@ -52,17 +52,19 @@ pub struct CMachine<'a> {
 }
 
 impl CMachine<'_> {
+    /// An underflow after a successful check: a dioptra bug.
+    fn underflow(&self) -> Diag {
+        Diag::eval(
+            self.op,
+            "internal-error",
+            "stack underflow after a successful check (a dioptra bug)",
+        )
+    }
     fn err(&self, reason: &'static str, msg: impl Into<String>) -> Diag {
         Diag::eval(self.op, reason, msg)
     }
     fn pop(&mut self) -> Result<CVal, Diag> {
-        self.stack.pop().ok_or_else(|| {
-            Diag::eval(
-                self.op,
-                "internal-error",
-                "stack underflow after a successful check (a dioptra bug)",
-            )
-        })
+        self.stack.pop().ok_or_else(|| self.underflow())
     }
     fn push(&mut self, ty: CTy, v: &BigInt) {
         self.stack.push(CVal {
@@ -200,10 +202,7 @@ pub fn eval_constant(m: &mut CMachine, v: &BigInt) -> Result<(), Diag> {
 }
 
 pub fn eval_dup(m: &mut CMachine) -> Result<(), Diag> {
-    let a = m.pop()?;
-    m.stack.push(a.clone());
-    m.stack.push(a);
-    Ok(())
+    super::shuffle::dup(&mut m.stack).ok_or_else(|| m.underflow())
 }
 
 pub fn eval_drop(m: &mut CMachine) -> Result<(), Diag> {
@@ -211,20 +210,11 @@ pub fn eval_drop(m: &mut CMachine) -> Result<(), Diag> {
 }
 
 pub fn eval_swap(m: &mut CMachine) -> Result<(), Diag> {
-    let a = m.pop()?;
-    let b = m.pop()?;
-    m.stack.push(a);
-    m.stack.push(b);
-    Ok(())
+    super::shuffle::swap(&mut m.stack).ok_or_else(|| m.underflow())
 }
 
 pub fn eval_over(m: &mut CMachine) -> Result<(), Diag> {
-    let a = m.pop()?;
-    let b = m.pop()?;
-    m.stack.push(b.clone());
-    m.stack.push(a);
-    m.stack.push(b);
-    Ok(())
+    super::shuffle::over(&mut m.stack).ok_or_else(|| m.underflow())
 }
 
 /// `DW_OP_deref`: the address-sized value at the address on top, in the

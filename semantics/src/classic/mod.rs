@@ -257,6 +257,28 @@ impl COp {
     }
 }
 
+/// The stack shuffles, the same in every column (`check_`, `eval_`,
+/// `encode_`, `translate_`): `None` when the stack is too short.
+pub(crate) mod shuffle {
+    /// `DW_OP_dup`: copies the top entry.
+    pub fn dup<V: Clone>(s: &mut Vec<V>) -> Option<()> {
+        let a = s.last()?.clone();
+        s.push(a);
+        Some(())
+    }
+    /// `DW_OP_swap`: exchanges the top two entries.
+    pub fn swap<V>(s: &mut [V]) -> Option<()> {
+        let n = s.len();
+        (n >= 2).then(|| s.swap(n - 1, n - 2))
+    }
+    /// `DW_OP_over`: copies the second entry to the top.
+    pub fn over<V: Clone>(s: &mut Vec<V>) -> Option<()> {
+        let b = s.get(s.len().checked_sub(2)?)?.clone();
+        s.push(b);
+        Some(())
+    }
+}
+
 impl ClassicExpr {
     pub fn new(ops: Vec<COp>) -> ClassicExpr {
         ClassicExpr { ops }

@@ -67,14 +67,16 @@ fn resize(from: u64, to: u64, signed: bool) -> Vec<Op> {
 }
 
 impl Translator<'_> {
+    /// An underflow after a successful check: a dioptra bug.
+    fn underflow(&self) -> Diag {
+        Diag::eval(
+            self.op,
+            "internal-error",
+            "stack underflow after a successful check (a dioptra bug)",
+        )
+    }
     fn pop(&mut self) -> Result<TEntry, Diag> {
-        self.stack.pop().ok_or_else(|| {
-            Diag::eval(
-                self.op,
-                "internal-error",
-                "stack underflow after a successful check (a dioptra bug)",
-            )
-        })
+        self.stack.pop().ok_or_else(|| self.underflow())
     }
     fn push(&mut self, ops: Vec<Op>, ty: CTy) -> Result<(), Diag> {
         if ops.len() > MAX_TRANSLATED_OPS {
@@ -269,10 +271,7 @@ pub fn translate_arg(t: &mut Translator, n: u32) -> Result<(), Diag> {
 }
 
 pub fn translate_dup(t: &mut Translator) -> Result<(), Diag> {
-    let a = t.pop()?;
-    t.stack.push(a.clone());
-    t.stack.push(a);
-    Ok(())
+    super::shuffle::dup(&mut t.stack).ok_or_else(|| t.underflow())
 }
 
 /// `DW_OP_drop`: the entry's ops are kept aside; the result reads them
@@ -310,20 +309,11 @@ fn guarded(
 }
 
 pub fn translate_swap(t: &mut Translator) -> Result<(), Diag> {
-    let a = t.pop()?;
-    let b = t.pop()?;
-    t.stack.push(a);
-    t.stack.push(b);
-    Ok(())
+    super::shuffle::swap(&mut t.stack).ok_or_else(|| t.underflow())
 }
 
 pub fn translate_over(t: &mut Translator) -> Result<(), Diag> {
-    let a = t.pop()?;
-    let b = t.pop()?;
-    t.stack.push(b.clone());
-    t.stack.push(a);
-    t.stack.push(b);
-    Ok(())
+    super::shuffle::over(&mut t.stack).ok_or_else(|| t.underflow())
 }
 
 /// `DW_OP_deref` / `DW_OP_deref_size`: the address as a pointer in address

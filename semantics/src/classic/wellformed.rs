@@ -356,10 +356,8 @@ pub fn check_constant(c: &mut Checker) -> Result<(), Diag> {
 
 /// `DW_OP_dup`: duplicates the top entry.
 pub fn check_dup(c: &mut Checker) -> Result<(), Diag> {
-    let t = c.pop()?;
-    c.push(t);
-    c.push(t);
-    Ok(())
+    super::shuffle::dup(&mut c.stack)
+        .ok_or_else(|| c.ill("stack-underflow", "the stack is too short"))
 }
 
 /// `DW_OP_drop`: pops the top entry.
@@ -369,21 +367,14 @@ pub fn check_drop(c: &mut Checker) -> Result<(), Diag> {
 
 /// `DW_OP_swap`: swaps the top two entries.
 pub fn check_swap(c: &mut Checker) -> Result<(), Diag> {
-    let a = c.pop()?;
-    let b = c.pop()?;
-    c.push(a);
-    c.push(b);
-    Ok(())
+    super::shuffle::swap(&mut c.stack)
+        .ok_or_else(|| c.ill("stack-underflow", "the stack is too short"))
 }
 
 /// `DW_OP_over`: copies the second entry to the top.
 pub fn check_over(c: &mut Checker) -> Result<(), Diag> {
-    let a = c.pop()?;
-    let b = c.pop()?;
-    c.push(b);
-    c.push(a);
-    c.push(b);
-    Ok(())
+    super::shuffle::over(&mut c.stack)
+        .ok_or_else(|| c.ill("stack-underflow", "the stack is too short"))
 }
 
 /// `DW_OP_deref`: pops a generic address, pushes the generic value there.
