@@ -550,6 +550,14 @@ fn classic_expressions_are_accepted_with_their_parameters() {
         "{}",
         stderr(&any)
     );
+    // A fragment too wide for the solver is unsupported, at once.
+    let wide = dioptra(&[
+        "equiv",
+        "!DIExpression(DW_OP_lit1, DW_OP_stack_value, DW_OP_LLVM_fragment, 0, 16000000)",
+        "!DIExpression(DW_OP_lit2, DW_OP_stack_value, DW_OP_LLVM_fragment, 0, 16000000)",
+    ]);
+    assert_eq!(code(&wide), 1);
+    assert!(stderr(&wide).contains("SMT: width"), "{}", stderr(&wide));
     // A bad parameter is a usage error.
     let bad = salvage("ones");
     assert_eq!(code(&bad), 2);

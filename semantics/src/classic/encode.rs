@@ -12,7 +12,7 @@ use crate::context::Signature;
 use crate::diag::Diag;
 use crate::smt::loc::{read, unsupported, SLoc, SStorage};
 use crate::smt::term::{and, bv_big, bv_u, resize, resize_signed, OFF};
-use crate::smt::world::World;
+use crate::smt::world::{check_width, World};
 use crate::smt::Encoded;
 use num_bigint::BigInt;
 use z3::ast::{Bool, BV};
@@ -88,6 +88,8 @@ pub fn world_signature(world: &World) -> Signature {
 pub fn encode_classic(e: &ClassicExpr, world: &World, p: &Params) -> Result<Encoded, Diag> {
     let sig = world_signature(world);
     let checked = check_classic(e, &sig, p)?;
+    // The result is compared bit by bit: bounded like every encoded value.
+    check_width(world.layout.bitsizeof(&checked.result))?;
     if e.ops.len() > MAX_SMT_CLASSIC_OPS {
         return Err(unsupported(
             "limit-exceeded",

@@ -272,6 +272,8 @@ pub fn check_classic(e: &ClassicExpr, sig: &Signature, p: &Params) -> Result<Che
         k => k,
     };
     let result = result_type(sig, p, kind, fragment, w)?;
+    // D-size-bounds: the variable (or fragment) is a type like any other.
+    sig.layout.check_size(&result)?;
     Ok(Checked {
         kind,
         body: evaluated,
