@@ -103,3 +103,22 @@ fn every_translation_is_proven_equivalent() {
         }
     }
 }
+
+#[test]
+fn copies_that_would_grow_the_translation_without_bound_are_unsupported() {
+    // 2^12 copies of the operand in one entry, then that entry copied
+    // thousands of times: each copy is kept (its reads are the expression's),
+    // so the total is bounded, not each entry.
+    let mut ops = vec!["DW_OP_LLVM_arg, 0"];
+    ops.extend(std::iter::repeat_n("DW_OP_dup, DW_OP_plus", 12));
+    ops.extend(std::iter::repeat_n("DW_OP_dup", 4000));
+    ops.push("DW_OP_stack_value");
+    let e = parse_classic(&format!("!DIExpression({})", ops.join(", "))).unwrap();
+    let d = dioptra_semantics::classic::translate::translate(
+        &e,
+        &sig(64, &["i32"]),
+        &Params::default(),
+    )
+    .unwrap_err();
+    assert!(d.matches("DW_OP_dup: translation-too-large"), "{d}");
+}

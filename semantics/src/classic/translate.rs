@@ -79,18 +79,29 @@ impl Translator<'_> {
         self.stack.pop().ok_or_else(|| self.underflow())
     }
     fn push(&mut self, ops: Vec<Op>, ty: CTy) -> Result<(), Diag> {
-        if ops.len() > MAX_TRANSLATED_OPS {
+        self.stack.push(TEntry {
+            ops,
+            ty,
+            value: true,
+        });
+        self.check_size()
+    }
+    /// Every entry's ops together (copies included): what the translation
+    /// can grow to.
+    fn check_size(&self) -> Result<(), Diag> {
+        let total: usize = self
+            .stack
+            .iter()
+            .chain(&self.unused)
+            .map(|e| e.ops.len())
+            .sum();
+        if total > MAX_TRANSLATED_OPS {
             return Err(Diag::unsupported(
                 self.op,
                 "translation-too-large",
                 format!("the DIOp translation would exceed {MAX_TRANSLATED_OPS} ops"),
             ));
         }
-        self.stack.push(TEntry {
-            ops,
-            ty,
-            value: true,
-        });
         Ok(())
     }
     fn pop_pair(&mut self) -> Result<(TEntry, TEntry), Diag> {
@@ -270,8 +281,10 @@ pub fn translate_arg(t: &mut Translator, n: u32) -> Result<(), Diag> {
     Ok(())
 }
 
+/// `DW_OP_dup`: the top entry's ops, copied.
 pub fn translate_dup(t: &mut Translator) -> Result<(), Diag> {
-    super::shuffle::dup(&mut t.stack).ok_or_else(|| t.underflow())
+    super::shuffle::dup(&mut t.stack).ok_or_else(|| t.underflow())?;
+    t.check_size()
 }
 
 /// `DW_OP_drop`: the entry's ops are kept aside; the result reads them
@@ -297,11 +310,7 @@ fn guarded(
     let mut value = value;
     for u in dropped.iter().chain(below) {
         ops.extend(u.ops.iter().cloned());
-        if u.ty.bits == bits {
-            // A location the multiplication reads as it is.
-        } else {
-            ops.extend(resize(u.ty.bits, bits, false));
-        }
+        ops.extend(resize(u.ty.bits, bits, false));
         ops.extend([constant(bits, 0), Op::Mul, Op::Add]);
         value = true;
     }
@@ -312,8 +321,10 @@ pub fn translate_swap(t: &mut Translator) -> Result<(), Diag> {
     super::shuffle::swap(&mut t.stack).ok_or_else(|| t.underflow())
 }
 
+/// `DW_OP_over`: the second entry's ops, copied.
 pub fn translate_over(t: &mut Translator) -> Result<(), Diag> {
-    super::shuffle::over(&mut t.stack).ok_or_else(|| t.underflow())
+    super::shuffle::over(&mut t.stack).ok_or_else(|| t.underflow())?;
+    t.check_size()
 }
 
 /// `DW_OP_deref` / `DW_OP_deref_size`: the address as a pointer in address
