@@ -122,32 +122,12 @@ pub fn prove_any(
     let side = |e: &AnyExpr| -> Box<dyn Side + '_> {
         match e {
             AnyExpr::Diop(d) => Box::new(d.clone()),
-            AnyExpr::Classic(c) => Box::new(OwnedClassic(c.clone(), p.clone())),
+            AnyExpr::Classic(c) => Box::new(Classic {
+                expr: c.clone(),
+                params: p.clone(),
+            }),
         }
     };
     let (s, t) = (side(source), side(target));
     prove_sides(&*s, &*t, sig, timeout_ms)
-}
-
-/// A classic expression and its parameters, owned.
-struct OwnedClassic(ClassicExpr, Params);
-
-impl Side for OwnedClassic {
-    fn checked(&self, sig: &Signature) -> Result<(Type, Option<(u64, u64)>), Diag> {
-        Classic {
-            expr: &self.0,
-            params: &self.1,
-        }
-        .checked(sig)
-    }
-    fn encode(&self, world: &crate::smt::World) -> Result<crate::smt::Encoded, Diag> {
-        Classic {
-            expr: &self.0,
-            params: &self.1,
-        }
-        .encode(world)
-    }
-    fn eval(&self, ctx: &ConcreteContext) -> Result<Evaluated, Diag> {
-        eval_classic(&self.0, ctx, &self.1)
-    }
 }

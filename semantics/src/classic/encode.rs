@@ -8,7 +8,6 @@
 
 use super::wellformed::{check_classic, operand_bits, Kind};
 use super::{COp, CTy, ClassicExpr, Encoding, High, Num, Params};
-use crate::context::Signature;
 use crate::diag::Diag;
 use crate::smt::loc::{read, unsupported, SLoc, SStorage};
 use crate::smt::term::{and, bv_big, bv_u, resize, resize_signed, OFF};
@@ -73,20 +72,9 @@ fn konst(bits: u64, v: &BigInt) -> BV {
     bv_big(bits as u32, &r.to_biguint().expect("reduced modulo 2^bits"))
 }
 
-/// The signature a world was built over.
-pub fn world_signature(world: &World) -> Signature {
-    Signature {
-        layout: world.layout.clone(),
-        referrer: world.referrer.as_ref().map(|i| i.ty.clone()),
-        args: world.args.iter().map(|i| i.ty.clone()).collect(),
-        type_object: world.type_object.as_ref().map(|i| i.ty.clone()),
-        simt: world.lane.is_some(),
-    }
-}
-
 /// Checks `e` against the world's operands and encodes it.
 pub fn encode_classic(e: &ClassicExpr, world: &World, p: &Params) -> Result<Encoded, Diag> {
-    let sig = world_signature(world);
+    let sig = world.signature();
     let checked = check_classic(e, &sig, p)?;
     // The result is compared bit by bit: bounded like every encoded value.
     check_width(world.layout.bitsizeof(&checked.result))?;
@@ -176,7 +164,7 @@ fn encode_op(m: &mut CSMachine, op: &COp) -> Result<(), Diag> {
 /// `DW_OP_LLVM_arg, N`: the operand read at its width, its upper bits per
 /// the parameter (D-classic-high-bits).
 pub fn encode_arg(m: &mut CSMachine, n: u32) -> Result<(), Diag> {
-    let sig = world_signature(m.world);
+    let sig = m.world.signature();
     let bits = operand_bits(&sig, n, m.w)?;
     let loc = m.world.args[n as usize].loc.clone()?;
     let r = read(m.world, &loc, bits)?;

@@ -17,21 +17,21 @@ use crate::types::Type;
 
 /// A classic expression with the parameters of its meaning.
 #[derive(Clone, Debug)]
-pub struct Classic<'a> {
-    pub expr: &'a ClassicExpr,
-    pub params: &'a Params,
+pub struct Classic {
+    pub expr: ClassicExpr,
+    pub params: Params,
 }
 
-impl Side for Classic<'_> {
+impl Side for Classic {
     fn checked(&self, sig: &Signature) -> Result<(Type, Option<(u64, u64)>), Diag> {
-        let c = check_classic(self.expr, sig, self.params)?;
+        let c = check_classic(&self.expr, sig, &self.params)?;
         Ok((c.result, c.fragment))
     }
     fn encode(&self, world: &World) -> Result<Encoded, Diag> {
-        encode_classic(self.expr, world, self.params)
+        encode_classic(&self.expr, world, &self.params)
     }
     fn eval(&self, ctx: &ConcreteContext) -> Result<Evaluated, Diag> {
-        eval_classic(self.expr, ctx, self.params)
+        eval_classic(&self.expr, ctx, &self.params)
     }
 }
 
@@ -45,6 +45,10 @@ pub fn prove_translation(
     timeout_ms: u32,
 ) -> Result<(Expr, Proved), Diag> {
     let d = translate(e, sig, p)?;
-    let proved = prove_sides(&Classic { expr: e, params: p }, &d, sig, timeout_ms)?;
+    let classic = Classic {
+        expr: e.clone(),
+        params: p.clone(),
+    };
+    let proved = prove_sides(&classic, &d, sig, timeout_ms)?;
     Ok((d, proved))
 }

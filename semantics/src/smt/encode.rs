@@ -94,14 +94,7 @@ impl SMachine<'_> {
 
 /// Checks `expr` against the world's signature and encodes it.
 pub fn encode(expr: &Expr, world: &World) -> Result<Encoded, Diag> {
-    let sig = crate::context::Signature {
-        layout: world.layout.clone(),
-        referrer: world.referrer.as_ref().map(|i| i.ty.clone()),
-        args: world.args.iter().map(|i| i.ty.clone()).collect(),
-        type_object: world.type_object.as_ref().map(|i| i.ty.clone()),
-        simt: world.lane.is_some(),
-    };
-    let checked = check(expr, &sig)?;
+    let checked = check(expr, &world.signature())?;
     if expr.ops.len() > MAX_SMT_OPS {
         return Err(unsupported(
             "limit-exceeded",

@@ -72,6 +72,17 @@ impl World {
         }
     }
 
+    /// The signature the world was built over.
+    pub fn signature(&self) -> Signature {
+        Signature {
+            layout: self.layout.clone(),
+            referrer: self.referrer.as_ref().map(|i| i.ty.clone()),
+            args: self.args.iter().map(|i| i.ty.clone()).collect(),
+            type_object: self.type_object.as_ref().map(|i| i.ty.clone()),
+            simt: self.lane.is_some(),
+        }
+    }
+
     /// The world of a concrete context: every term is a constant.
     pub fn concrete(ctx: &ConcreteContext) -> World {
         let mut w = World::empty(ctx.layout.clone(), false);
