@@ -147,9 +147,7 @@ fn eval_op(m: &mut CMachine, op: &COp) -> Result<(), Diag> {
         COp::Xor => eval_bitwise(m, |a, b| a ^ b),
         COp::Not => eval_not(m),
         COp::Neg => eval_neg(m),
-        COp::Shl => eval_shl(m),
-        COp::Shr => eval_shr(m),
-        COp::Shra => eval_shra(m),
+        COp::Shl | COp::Shr | COp::Shra => eval_shift(m, op),
         COp::Eq | COp::Ne | COp::Lt | COp::Le | COp::Gt | COp::Ge => eval_relational(m, op),
         COp::Convert(bits, enc) => eval_convert(m, *bits, *enc),
         COp::ExtractBits {
@@ -328,33 +326,19 @@ fn amount(v: &CVal, w: u64) -> u64 {
     v.bits.unsigned().to_u64().unwrap_or(u64::MAX).min(w)
 }
 
-/// `DW_OP_shl`: amounts of at least the width give 0.
-pub fn eval_shl(m: &mut CMachine) -> Result<(), Diag> {
+/// `DW_OP_shl` (amounts of at least the width give 0), `DW_OP_shr`
+/// (logical), `DW_OP_shra` (arithmetic: amounts of at least the width give
+/// all sign bits).
+pub fn eval_shift(m: &mut CMachine, op: &COp) -> Result<(), Diag> {
     let (a, b) = pop_pair(m)?;
     let s = amount(&b, a.ty.bits);
-    let r = if s >= a.ty.bits {
-        BigInt::zero()
-    } else {
-        BigInt::from(a.bits.unsigned().clone()) << s
+    let r = match op {
+        COp::Shl if s >= a.ty.bits => BigInt::zero(),
+        COp::Shl => BigInt::from(a.bits.unsigned().clone()) << s,
+        COp::Shr => BigInt::from(a.bits.unsigned() >> s),
+        _ => a.bits.signed() >> s,
     };
     m.push(a.ty, &r);
-    Ok(())
-}
-
-/// `DW_OP_shr`: logical.
-pub fn eval_shr(m: &mut CMachine) -> Result<(), Diag> {
-    let (a, b) = pop_pair(m)?;
-    let s = amount(&b, a.ty.bits);
-    m.push(a.ty, &BigInt::from(a.bits.unsigned() >> s));
-    Ok(())
-}
-
-/// `DW_OP_shra`: arithmetic; amounts of at least the width give all sign
-/// bits.
-pub fn eval_shra(m: &mut CMachine) -> Result<(), Diag> {
-    let (a, b) = pop_pair(m)?;
-    let s = amount(&b, a.ty.bits);
-    m.push(a.ty, &(a.bits.signed() >> s));
     Ok(())
 }
 

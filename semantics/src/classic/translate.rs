@@ -208,27 +208,26 @@ pub fn translate(e: &ClassicExpr, sig: &Signature, p: &Params) -> Result<Expr, D
 }
 
 fn translate_op(t: &mut Translator, op: &COp) -> Result<(), Diag> {
-    let w = t.w;
     match op {
         COp::Arg(n) => translate_arg(t, *n),
-        COp::Lit(n) => t.push(vec![constant(w, *n)], CTy::generic(w)),
-        COp::Constu(c) => t.push(vec![constant(w, *c)], CTy::generic(w)),
-        COp::Consts(c) => t.push(vec![constant(w, *c)], CTy::generic(w)),
+        COp::Lit(n) => translate_constant(t, BigInt::from(*n)),
+        COp::Constu(c) => translate_constant(t, BigInt::from(*c)),
+        COp::Consts(c) => translate_constant(t, BigInt::from(*c)),
         COp::Dup => translate_dup(t),
         COp::Drop => translate_drop(t),
         COp::Swap => translate_swap(t),
         COp::Over => translate_over(t),
-        COp::Deref => translate_deref(t, w),
-        COp::DerefSize(n) => translate_deref(t, *n as u64 * 8),
-        COp::Plus => translate_binary(t, Op::Add),
+        COp::Deref => translate_deref(t),
+        COp::DerefSize(n) => translate_deref_size(t, *n),
+        COp::Plus => translate_plus(t),
         COp::PlusUconst(c) => translate_plus_uconst(t, *c),
-        COp::Minus => translate_binary(t, Op::Sub),
-        COp::Mul => translate_binary(t, Op::Mul),
+        COp::Minus => translate_minus(t),
+        COp::Mul => translate_mul(t),
         COp::Div => translate_div(t),
         COp::Mod => translate_mod(t),
-        COp::And => translate_binary(t, Op::And),
-        COp::Or => translate_binary(t, Op::Or),
-        COp::Xor => translate_binary(t, Op::Xor),
+        COp::And => translate_bitwise(t, Op::And),
+        COp::Or => translate_bitwise(t, Op::Or),
+        COp::Xor => translate_bitwise(t, Op::Xor),
         COp::Not => translate_not(t),
         COp::Neg => translate_neg(t),
         COp::Shl => translate_shift(t, Op::Shl, false),
@@ -281,6 +280,12 @@ pub fn translate_arg(t: &mut Translator, n: u32) -> Result<(), Diag> {
     Ok(())
 }
 
+/// `DW_OP_lit<n>`, `DW_OP_constu`, `DW_OP_consts`: `DIOpConstant(iW C)`.
+pub fn translate_constant(t: &mut Translator, v: BigInt) -> Result<(), Diag> {
+    let w = t.w;
+    t.push(vec![constant(w, v)], CTy::generic(w))
+}
+
 /// `DW_OP_dup`: the top entry's ops, copied.
 pub fn translate_dup(t: &mut Translator) -> Result<(), Diag> {
     super::shuffle::dup(&mut t.stack).ok_or_else(|| t.underflow())?;
@@ -327,9 +332,20 @@ pub fn translate_over(t: &mut Translator) -> Result<(), Diag> {
     t.check_size()
 }
 
-/// `DW_OP_deref` / `DW_OP_deref_size`: the address as a pointer in address
-/// space 0, `DIOpDeref(i<bits>)`, zero-extended to `iW`.
-pub fn translate_deref(t: &mut Translator, bits: u64) -> Result<(), Diag> {
+/// `DW_OP_deref`: see [`deref_bits`].
+pub fn translate_deref(t: &mut Translator) -> Result<(), Diag> {
+    let w = t.w;
+    deref_bits(t, w)
+}
+
+/// `DW_OP_deref_size, N`: see [`deref_bits`].
+pub fn translate_deref_size(t: &mut Translator, n: u8) -> Result<(), Diag> {
+    deref_bits(t, n as u64 * 8)
+}
+
+/// The address as a pointer in address space 0, `DIOpDeref(i<bits>)`,
+/// zero-extended to `iW`.
+fn deref_bits(t: &mut Translator, bits: u64) -> Result<(), Diag> {
     let a = t.pop()?;
     let mut ops = as_pointer(a.ops, t.w);
     ops.push(Op::Deref(int(bits)));
@@ -341,10 +357,15 @@ pub fn translate_deref(t: &mut Translator, bits: u64) -> Result<(), Diag> {
     Ok(())
 }
 
-/// Two operands of one type, one DIOp arithmetic op.
-pub fn translate_binary(t: &mut Translator, op: Op) -> Result<(), Diag> {
+/// Two operands of one type, one DIOp op that wraps as DWARF does.
+fn same_op(t: &mut Translator, op: Op) -> Result<(), Diag> {
     let (a, b) = t.pop_pair()?;
     t.push(cat(&[&a.ops, &b.ops, &[op]]), a.ty)
+}
+
+/// `DW_OP_plus`: `DIOpAdd()`.
+pub fn translate_plus(t: &mut Translator) -> Result<(), Diag> {
+    same_op(t, Op::Add)
 }
 
 /// `DW_OP_plus_uconst, C`: `DIOpConstant(iB C)`, `DIOpAdd()`.
@@ -352,6 +373,16 @@ pub fn translate_plus_uconst(t: &mut Translator, c: u64) -> Result<(), Diag> {
     let a = t.pop()?;
     let b = a.ty.bits;
     t.push(cat(&[&a.ops, &[constant(b, c), Op::Add]]), a.ty)
+}
+
+/// `DW_OP_minus`: `DIOpSub()` (second minus top, D-binary-operand-order).
+pub fn translate_minus(t: &mut Translator) -> Result<(), Diag> {
+    same_op(t, Op::Sub)
+}
+
+/// `DW_OP_mul`: `DIOpMul()`.
+pub fn translate_mul(t: &mut Translator) -> Result<(), Diag> {
+    same_op(t, Op::Mul)
 }
 
 /// `DW_OP_div`: generic and signed values divide with `DIOpDiv`, which is
@@ -391,6 +422,11 @@ fn wide_binary(t: &mut Translator, a: TEntry, b: TEntry, signed: bool, op: Op) -
         cat(&[&a.ops, &ext, &b.ops, &ext, &[op], &resize(k, n, false)]),
         a.ty,
     )
+}
+
+/// `DW_OP_and`, `DW_OP_or`, `DW_OP_xor`: the ROCm `DIOpAnd`/`Or`/`Xor`.
+pub fn translate_bitwise(t: &mut Translator, op: Op) -> Result<(), Diag> {
+    same_op(t, op)
 }
 
 /// `DW_OP_not`: `x ^ (2^B - 1)`.

@@ -325,10 +325,15 @@ fn check_op(c: &mut Checker, op: &COp) -> Result<(), Diag> {
         COp::Over => check_over(c),
         COp::Deref => check_deref(c),
         COp::DerefSize(n) => check_deref_size(c, *n),
-        COp::Plus | COp::Minus | COp::Mul | COp::Div | COp::Mod | COp::And | COp::Or | COp::Xor => {
-            check_binary(c)
-        }
-        COp::PlusUconst(_) | COp::Not | COp::Neg => check_unary(c),
+        COp::Plus => check_plus(c),
+        COp::PlusUconst(_) => check_plus_uconst(c),
+        COp::Minus => check_minus(c),
+        COp::Mul => check_mul(c),
+        COp::Div => check_div(c),
+        COp::Mod => check_mod(c),
+        COp::And | COp::Or | COp::Xor => check_bitwise(c),
+        COp::Not => check_not(c),
+        COp::Neg => check_neg(c),
         COp::Shl | COp::Shr | COp::Shra => check_shift(c),
         COp::Eq | COp::Ne | COp::Lt | COp::Le | COp::Gt | COp::Ge => check_relational(c),
         COp::Convert(bits, enc) => check_convert(c, *bits, *enc),
@@ -399,20 +404,64 @@ pub fn check_deref_size(c: &mut Checker, n: u8) -> Result<(), Diag> {
     check_deref(c)
 }
 
-/// `DW_OP_plus`, `minus`, `mul`, `div`, `mod`, `and`, `or`, `xor`: two
-/// operands of one type, a result of that type.
-pub fn check_binary(c: &mut Checker) -> Result<(), Diag> {
+/// Two operands of one type (DWARF 5, Section 2.5.1.4), a result of that
+/// type.
+fn same_type_pair(c: &mut Checker) -> Result<(), Diag> {
     let t = c.pop_pair()?;
     c.push(t);
     Ok(())
 }
 
-/// `DW_OP_plus_uconst`, `DW_OP_not`, `DW_OP_neg`: one operand, a result of
-/// its type.
-pub fn check_unary(c: &mut Checker) -> Result<(), Diag> {
+/// One operand, a result of its type.
+fn same_type(c: &mut Checker) -> Result<(), Diag> {
     let t = c.pop()?;
     c.push(t);
     Ok(())
+}
+
+/// `DW_OP_plus`: two operands of one type.
+pub fn check_plus(c: &mut Checker) -> Result<(), Diag> {
+    same_type_pair(c)
+}
+
+/// `DW_OP_plus_uconst`: any integral operand.
+pub fn check_plus_uconst(c: &mut Checker) -> Result<(), Diag> {
+    same_type(c)
+}
+
+/// `DW_OP_minus`: two operands of one type.
+pub fn check_minus(c: &mut Checker) -> Result<(), Diag> {
+    same_type_pair(c)
+}
+
+/// `DW_OP_mul`: two operands of one type.
+pub fn check_mul(c: &mut Checker) -> Result<(), Diag> {
+    same_type_pair(c)
+}
+
+/// `DW_OP_div`: two operands of one type.
+pub fn check_div(c: &mut Checker) -> Result<(), Diag> {
+    same_type_pair(c)
+}
+
+/// `DW_OP_mod`: two operands of one type.
+pub fn check_mod(c: &mut Checker) -> Result<(), Diag> {
+    same_type_pair(c)
+}
+
+/// `DW_OP_and`, `DW_OP_or`, `DW_OP_xor`: two operands of one type.
+pub fn check_bitwise(c: &mut Checker) -> Result<(), Diag> {
+    same_type_pair(c)
+}
+
+/// `DW_OP_not`: one operand.
+pub fn check_not(c: &mut Checker) -> Result<(), Diag> {
+    same_type(c)
+}
+
+/// `DW_OP_neg`: one operand.
+pub fn check_neg(c: &mut Checker) -> Result<(), Diag> {
+    same_type(c)
 }
 
 /// `DW_OP_shl`, `shr`, `shra`: the amount on top may be of any integral
