@@ -229,6 +229,12 @@ pub fn parse_classic(text: &str) -> Result<ClassicExpr, Diag> {
             },
         };
         ops.push(op);
+        if ops.len() > MAX_CLASSIC_OPS {
+            return Err(malformed(
+                "too-long",
+                format!("more than {MAX_CLASSIC_OPS} operations"),
+            ));
+        }
     }
     Ok(ClassicExpr { ops })
 }
