@@ -167,3 +167,94 @@ fn rule_files_are_bounded() {
     let d = check_rule(r, 1000, 1).unwrap_err();
     assert!(d.matches("Rule: too-many-instances"), "{d}");
 }
+
+/// corpus/rules/llvm: every rule LLVM's rewrites get wrong carries the
+/// paragraph a bug report quotes, and a witness the interpreter confirms
+/// (the corpus run checks the witnesses) unless its invalidity is static.
+#[test]
+fn every_invalid_llvm_rule_is_explained_and_witnessed() {
+    let dir = root().join("corpus/rules/llvm");
+    let mut invalid = 0;
+    for e in std::fs::read_dir(&dir).unwrap() {
+        let p = e.unwrap().path();
+        let text = std::fs::read_to_string(&p).unwrap();
+        for r in parse_rules(&p.display().to_string(), &text).unwrap() {
+            assert!(r.classic.is_some(), "{}: not a classic rule", r.name);
+            if r.expect != Expected::Invalid {
+                continue;
+            }
+            invalid += 1;
+            assert!(
+                r.explain.len() >= 60,
+                "{}: no explanation paragraph",
+                r.name
+            );
+            if r.witnesses.is_empty() {
+                let rep = check_rule(&r, 10_000, 2).unwrap();
+                let d = rep.detail.unwrap_or_default();
+                assert!(
+                    rep.verdict == "invalid" && !d.contains("\nwitness "),
+                    "{}: invalid in some context but no witness clause: {d}",
+                    r.name
+                );
+            }
+        }
+    }
+    assert!(invalid >= 12, "{invalid} invalid rules");
+}
+
+fn one_rule(text: &str) -> dioptra_oracle::rules::Rule {
+    parse_rules("test", text).unwrap().remove(0)
+}
+
+/// A witness is checked by the interpreter: one at which the two records
+/// agree is an error, not a pass.
+#[test]
+fn a_witness_where_the_records_agree_is_rejected() {
+    let r = one_rule(
+        "rule t\n classic value\n types T: int(8)\n pre C < width(T)\n inputs %x: T\n let %y = lshr T %x, C\n source %y, !DIExpression(DW_OP_stack_value)\n target %x, !DIExpression(DW_OP_constu, C, DW_OP_shr, DW_OP_stack_value)\n expect invalid\n witness T = i8, pointers = 64, high = sign, C = 1, %x = 0x10\n",
+    );
+    let d = check_rule(&r, 10_000, 2).unwrap_err();
+    assert_eq!(d.reason, "witness-agrees", "{d}");
+    let r = one_rule(
+        "rule t\n classic value\n types T: int(8)\n inputs %x: T\n let %y = lshr T %x, C\n source %y, !DIExpression(DW_OP_stack_value)\n target %x, !DIExpression(DW_OP_constu, C, DW_OP_shr, DW_OP_stack_value)\n expect invalid\n witness T = i16, pointers = 64, high = sign, C = 1, %x = 0x10\n",
+    );
+    let d = check_rule(&r, 10_000, 2).unwrap_err();
+    assert_eq!(d.reason, "bad-witness", "{d}");
+}
+
+/// A poison operand kills the target's record (so a rewrite that adds
+/// poison is wrong) and lets the source show anything (so one that drops
+/// poison is right): D-classic-rule-operands.
+#[test]
+fn poison_operands_kill_the_target_and_free_the_source() {
+    let drop_nsw = one_rule(
+        "rule t\n classic value\n types T: int(8, 32)\n inputs %x: T\n let %y = add nsw T %x, 1\n source %y, !DIExpression(DW_OP_stack_value)\n target %x, !DIExpression(DW_OP_plus_uconst, 1, DW_OP_stack_value)\n",
+    );
+    assert_eq!(check_rule(&drop_nsw, 10_000, 2).unwrap().verdict, "valid");
+    let add_nsw = one_rule(
+        "rule t\n classic value\n types T: int(8, 32)\n inputs %x: T\n let %y = add nsw T %x, 1\n source %x, !DIExpression(DW_OP_plus_uconst, 1, DW_OP_stack_value)\n target %y, !DIExpression(DW_OP_stack_value)\n",
+    );
+    let rep = check_rule(&add_nsw, 10_000, 2).unwrap();
+    assert_eq!(rep.verdict, "invalid");
+    assert!(
+        rep.detail.unwrap().contains("a kill location"),
+        "the counterexample shows the target killed"
+    );
+}
+
+#[test]
+fn classic_clauses_need_a_classic_rule() {
+    let e = parse_rules(
+        "t",
+        "rule t\n inputs %x: i8\n let %y = add i8 %x, 1\n source %x\n target %x\n",
+    )
+    .unwrap_err();
+    assert_eq!(e.reason, "bad-form");
+    let e = parse_rules(
+        "t",
+        "rule t\n classic value\n source !DIExpression()\n target !DIExpression()\n witness pointers = 32\n",
+    )
+    .unwrap_err();
+    assert_eq!(e.reason, "bad-form", "a witness on a rule expected valid");
+}

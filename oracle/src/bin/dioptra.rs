@@ -461,6 +461,9 @@ fn cmd_rule(
                                 for l in d.lines() {
                                     println!("    {l}");
                                 }
+                                if rep.verdict == "invalid" && !r.explain.is_empty() {
+                                    println!("    why: {}", r.explain);
+                                }
                             } else {
                                 println!("    {}", d.lines().next().unwrap_or(""));
                             }
@@ -477,7 +480,8 @@ fn cmd_rule(
             .iter()
             .map(|r| {
                 json!({"rule": r.name, "verdict": r.verdict, "instances": r.instances,
-                    "applicable": r.applicable, "detail": r.detail, "seconds": r.time.as_secs_f64()})
+                    "applicable": r.applicable, "detail": r.detail, "explain": r.explain,
+                    "witnesses": r.witnessed, "seconds": r.time.as_secs_f64()})
             })
             .collect();
         println!("{}", json!({ "rules": rules }));

@@ -14,6 +14,7 @@ use crate::smt::term::{and, bv_big, bv_u, resize, resize_signed, OFF};
 use crate::smt::world::{check_width, World};
 use crate::smt::Encoded;
 use num_bigint::BigInt;
+use std::collections::BTreeMap;
 use z3::ast::{Bool, BV};
 
 /// The most operations the SMT encoding takes.
@@ -26,6 +27,19 @@ pub struct SVal {
     pub v: BV,
 }
 
+/// What a caller may leave open in an expression: the rule checker's
+/// symbolic literals (keyed by operation index, 64 bits wide as LLVM's
+/// literal field, for `DW_OP_constu`, `DW_OP_consts` and
+/// `DW_OP_plus_uconst`) and, under `High::Any`, the upper bits of an
+/// operand (keyed by operand number, `W - width` bits), so that one IR
+/// value carries the same upper bits in the two expressions a rule
+/// compares.
+#[derive(Default)]
+pub struct Holes {
+    pub literals: BTreeMap<usize, BV>,
+    pub high: BTreeMap<u32, BV>,
+}
+
 /// The encoding state: the twin of [`super::eval::CMachine`].
 pub struct CSMachine<'a> {
     pub world: &'a World,
@@ -33,6 +47,9 @@ pub struct CSMachine<'a> {
     pub w: u64,
     pub stack: Vec<SVal>,
     pub ok: Bool,
+    holes: &'a Holes,
+    /// The index of the operation being encoded.
+    at: usize,
     op: &'static str,
 }
 
@@ -63,6 +80,13 @@ impl CSMachine<'_> {
     fn generic(&self) -> CTy {
         CTy::generic(self.w)
     }
+    /// The current operation's literal `v` at `bits` bits, or its hole.
+    fn literal(&self, bits: u64, v: &BigInt) -> BV {
+        match self.holes.literals.get(&self.at) {
+            Some(h) => resize(h, bits as u32),
+            None => konst(bits, v),
+        }
+    }
 }
 
 /// The `bits`-wide constant `v` modulo `2^bits`.
@@ -74,6 +98,16 @@ fn konst(bits: u64, v: &BigInt) -> BV {
 
 /// Checks `e` against the world's operands and encodes it.
 pub fn encode_classic(e: &ClassicExpr, world: &World, p: &Params) -> Result<Encoded, Diag> {
+    encode_classic_with(e, world, p, &Holes::default())
+}
+
+/// [`encode_classic`] with some literals and upper bits left open.
+pub fn encode_classic_with(
+    e: &ClassicExpr,
+    world: &World,
+    p: &Params,
+    holes: &Holes,
+) -> Result<Encoded, Diag> {
     let sig = world.signature();
     let checked = check_classic(e, &sig, p)?;
     // The result is compared bit by bit: bounded like every encoded value.
@@ -90,12 +124,15 @@ pub fn encode_classic(e: &ClassicExpr, world: &World, p: &Params) -> Result<Enco
         w: checked.w,
         stack: Vec::new(),
         ok: Bool::from_bool(true),
+        holes,
+        at: 0,
         op: "DW_OP_LLVM_arg",
     };
     if checked.implicit_push {
         encode_arg(&mut m, 0)?;
     }
-    for op in &e.ops[..checked.body] {
+    for (at, op) in e.ops[..checked.body].iter().enumerate() {
+        m.at = at;
         m.op = op.name();
         encode_op(&mut m, op)?;
     }
@@ -173,9 +210,10 @@ pub fn encode_arg(m: &mut CSMachine, n: u32) -> Result<(), Diag> {
     let v = match m.params.high {
         High::Zero => resize(&r.value, w),
         High::Sign => resize_signed(&r.value, w),
-        High::Any if bits < m.w => {
-            BV::new_const(format!("high{n}"), w - bits as u32).concat(&r.value)
-        }
+        High::Any if bits < m.w => match m.holes.high.get(&n) {
+            Some(h) => h.concat(&r.value),
+            None => BV::new_const(format!("high{n}"), w - bits as u32).concat(&r.value),
+        },
         High::Any => r.value,
     };
     let g = m.generic();
@@ -185,7 +223,8 @@ pub fn encode_arg(m: &mut CSMachine, n: u32) -> Result<(), Diag> {
 
 pub fn encode_constant(m: &mut CSMachine, v: &BigInt) -> Result<(), Diag> {
     let g = m.generic();
-    m.push(g, konst(m.w, v));
+    let k = m.literal(m.w, v);
+    m.push(g, k);
     Ok(())
 }
 
@@ -231,7 +270,7 @@ pub fn encode_plus(m: &mut CSMachine) -> Result<(), Diag> {
 
 pub fn encode_plus_uconst(m: &mut CSMachine, c: u64) -> Result<(), Diag> {
     let a = m.pop()?;
-    let k = konst(a.ty.bits, &BigInt::from(c));
+    let k = m.literal(a.ty.bits, &BigInt::from(c));
     m.push(a.ty, a.v.bvadd(&k));
     Ok(())
 }

@@ -14,6 +14,7 @@ use crate::eval::Evaluated;
 use crate::location::{read, LocDesc, Storage};
 use num_bigint::{BigInt, BigUint};
 use num_traits::{ToPrimitive, Zero};
+use std::collections::BTreeMap;
 
 /// A value on the stack.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -48,6 +49,9 @@ pub struct CMachine<'a> {
     pub params: &'a Params,
     pub w: u64,
     pub stack: Vec<CVal>,
+    /// Under `High::Any`: the upper bits of each narrow operand (the
+    /// values a rule checker's counterexample chose).
+    high: &'a BTreeMap<u32, Bits>,
     op: &'static str,
 }
 
@@ -80,6 +84,17 @@ impl CMachine<'_> {
 /// Evaluates `e` in `ctx`: the location it describes, read as the
 /// variable's type.
 pub fn eval_classic(e: &ClassicExpr, ctx: &dyn Context, p: &Params) -> Result<Evaluated, Diag> {
+    eval_classic_with(e, ctx, p, &BTreeMap::new())
+}
+
+/// [`eval_classic`] under `High::Any` with the upper bits of the narrow
+/// operands given (by operand number, `W - width` bits each).
+pub fn eval_classic_with(
+    e: &ClassicExpr,
+    ctx: &dyn Context,
+    p: &Params,
+    high: &BTreeMap<u32, Bits>,
+) -> Result<Evaluated, Diag> {
     let sig = ctx.signature();
     let checked = check_classic(e, &sig, p)?;
     let mut m = CMachine {
@@ -87,6 +102,7 @@ pub fn eval_classic(e: &ClassicExpr, ctx: &dyn Context, p: &Params) -> Result<Ev
         params: p,
         w: checked.w,
         stack: Vec::new(),
+        high,
         op: "DW_OP_LLVM_arg",
     };
     if checked.implicit_push {
@@ -177,6 +193,8 @@ pub fn eval_arg(m: &mut CMachine, n: u32) -> Result<(), Diag> {
     let wide = match m.params.high {
         High::Zero => v.zext(m.w),
         High::Sign => v.sext(m.w),
+        High::Any if bits == m.w => v,
+        High::Any if m.high.contains_key(&n) => v.concat(&m.high[&n]),
         High::Any => {
             return Err(Diag::unsupported(
                 m.op,

@@ -19,6 +19,8 @@
 //! * [`encode`]: the SMT encoding, `encode_<op>`;
 //! * [`translate`]: the DIOp expression describing the same location,
 //!   `translate_<op>`;
+//! * [`ir`]: the LLVM IR instructions salvaging folds into expressions,
+//!   evaluated and encoded (for the rule checker);
 //! * [`equiv`]: the prover, for a classic expression against a DIOp one or
 //!   another classic one (and so for every translation).
 
@@ -26,6 +28,7 @@ pub mod any;
 pub mod encode;
 pub mod equiv;
 pub mod eval;
+pub mod ir;
 pub mod text;
 pub mod translate;
 pub mod wellformed;

@@ -10,7 +10,10 @@
 //! the precondition, where the two differ; a counterexample is re-run
 //! through the interpreter with the constants written back as literals.
 
+mod classic;
+
 use dioptra_semantics::bits::Bits;
+use dioptra_semantics::classic::{High, Intrinsic};
 use dioptra_semantics::context::{ConcreteContext, Signature};
 use dioptra_semantics::diag::{Diag, Outcome};
 use dioptra_semantics::eval::eval;
@@ -57,6 +60,21 @@ pub struct Rule {
     pub expect: Expected,
     /// `decision D-...`: the decision-register entries the rule backs.
     pub decisions: Vec<String>,
+    /// `classic value | declare | addr`: source and target are classic
+    /// debug records (rules/classic.rs).
+    pub classic: Option<Intrinsic>,
+    /// `high zero, sign, any`: the upper-bit parameters checked (default
+    /// all three).
+    pub highs: Vec<High>,
+    /// `variable TYPE`: the variable's type (default: what the source
+    /// describes).
+    pub variable: Option<String>,
+    /// `let %y = INSTRUCTION`: IR values computed from the inputs.
+    pub lets: Vec<(String, String)>,
+    /// `witness ...`: concrete counterexamples the interpreter confirms.
+    pub witnesses: Vec<(u32, String)>,
+    /// `explain ...`: the paragraph a bug report quotes (joined lines).
+    pub explain: String,
 }
 
 fn rerr(file: &str, line: u32, reason: &'static str, msg: impl Into<String>) -> Diag {
@@ -68,7 +86,12 @@ pub fn parse_rules(file: &str, text: &str) -> Result<Vec<Rule>, Diag> {
     let mut rules: Vec<Rule> = Vec::new();
     for (i, raw) in text.lines().enumerate() {
         let line = i as u32 + 1;
-        let l = raw.split(';').next().unwrap_or("").trim();
+        // An `explain` line is prose: a `;` in it is punctuation.
+        let l = if raw.trim_start().starts_with("explain ") {
+            raw.trim()
+        } else {
+            raw.split(';').next().unwrap_or("").trim()
+        };
         if l.is_empty() {
             continue;
         }
@@ -101,6 +124,12 @@ pub fn parse_rules(file: &str, text: &str) -> Result<Vec<Rule>, Diag> {
                 target: String::new(),
                 expect: Expected::Valid,
                 decisions: Vec::new(),
+                classic: None,
+                highs: Vec::new(),
+                variable: None,
+                lets: Vec::new(),
+                witnesses: Vec::new(),
+                explain: String::new(),
             });
             continue;
         }
@@ -183,6 +212,46 @@ pub fn parse_rules(file: &str, text: &str) -> Result<Vec<Rule>, Diag> {
             }
             "source" => r.source = rest.to_string(),
             "decision" => r.decisions.push(rest.to_string()),
+            "classic" => {
+                r.classic = Some(Intrinsic::parse(rest).ok_or_else(|| {
+                    rerr(file, line, "bad-form", "classic value | declare | addr")
+                })?)
+            }
+            "high" => {
+                for h in rest.split(',') {
+                    r.highs.push(High::parse(h.trim()).ok_or_else(|| {
+                        rerr(
+                            file,
+                            line,
+                            "bad-form",
+                            format!("`{}`: high zero, sign, any", h.trim()),
+                        )
+                    })?);
+                }
+            }
+            "variable" => r.variable = Some(rest.to_string()),
+            "let" => {
+                let (name, inst) = rest
+                    .split_once('=')
+                    .ok_or_else(|| rerr(file, line, "bad-form", "let %NAME = INSTRUCTION"))?;
+                let name = name.trim();
+                if !name.starts_with('%') || !is_ident(&name[1..]) {
+                    return Err(rerr(
+                        file,
+                        line,
+                        "bad-form",
+                        format!("`{name}`: a let defines a %name"),
+                    ));
+                }
+                r.lets.push((name.to_string(), inst.trim().to_string()));
+            }
+            "witness" => r.witnesses.push((line, rest.to_string())),
+            "explain" => {
+                if !r.explain.is_empty() {
+                    r.explain.push(' ');
+                }
+                r.explain.push_str(rest);
+            }
             "target" => r.target = rest.to_string(),
             "expect" => {
                 r.expect = match rest {
@@ -215,6 +284,32 @@ pub fn parse_rules(file: &str, text: &str) -> Result<Vec<Rule>, Diag> {
                 r.line,
                 "bad-form",
                 format!("rule `{}` has no source", r.name),
+            ));
+        }
+        let classic_only = !r.highs.is_empty()
+            || r.variable.is_some()
+            || !r.lets.is_empty()
+            || !r.witnesses.is_empty();
+        if r.classic.is_none() && classic_only {
+            return Err(rerr(
+                file,
+                r.line,
+                "bad-form",
+                format!(
+                    "rule `{}`: high, variable, let and witness belong to classic rules (add `classic value`)",
+                    r.name
+                ),
+            ));
+        }
+        if r.expect == Expected::Valid && !r.witnesses.is_empty() {
+            return Err(rerr(
+                file,
+                r.line,
+                "bad-form",
+                format!(
+                    "rule `{}`: a witness shows a rule invalid; this one expects valid",
+                    r.name
+                ),
             ));
         }
     }
@@ -598,6 +693,8 @@ pub struct Instance {
     /// `T = i8`, `N = 5`, and the pointer size.
     pub assignment: Vec<(String, String)>,
     pub layout: DataLayout,
+    /// A classic rule's upper-bit parameter.
+    pub high: Option<High>,
 }
 
 impl Instance {
@@ -648,7 +745,17 @@ pub fn instances(rule: &Rule) -> Vec<Instance> {
     }
     spaces.sort();
     spaces.dedup();
-    let pointers = all.contains("ptr") || all.contains("AddrOf") || all.contains("Deref");
+    // A classic rule is checked for W = 32 and 64 (the address size is the
+    // generic type's width), and for each upper-bit parameter.
+    let pointers = rule.classic.is_some()
+        || all.contains("ptr")
+        || all.contains("AddrOf")
+        || all.contains("Deref");
+    let highs: Vec<Option<High>> = match (&rule.classic, rule.highs.is_empty()) {
+        (None, _) => vec![None],
+        (Some(_), true) => vec![Some(High::Zero), Some(High::Sign), Some(High::Any)],
+        (Some(_), false) => rule.highs.iter().copied().map(Some).collect(),
+    };
     let sizes: &[u32] = if pointers { &[32, 64] } else { &[0] };
     let mut out = Vec::new();
     let mut assignments: Vec<Vec<(String, String)>> = vec![Vec::new()];
@@ -670,15 +777,24 @@ pub fn instances(rule: &Rule) -> Vec<Instance> {
     }
     for a in assignments {
         for &size in sizes {
-            let mut layout = DataLayout::default();
-            let mut assignment = a.clone();
-            if size != 0 {
-                for s in &spaces {
-                    layout.set_pointer_bits(*s as u32, size);
+            for &high in &highs {
+                let mut layout = DataLayout::default();
+                let mut assignment = a.clone();
+                if size != 0 {
+                    for s in &spaces {
+                        layout.set_pointer_bits(*s as u32, size);
+                    }
+                    assignment.push(("pointers".into(), size.to_string()));
                 }
-                assignment.push(("pointers".into(), format!("{size}-bit")));
+                if let Some(h) = high {
+                    assignment.push(("high".into(), h.word().to_string()));
+                }
+                out.push(Instance {
+                    assignment,
+                    layout,
+                    high,
+                });
             }
-            out.push(Instance { assignment, layout });
         }
     }
     out
@@ -786,6 +902,9 @@ pub fn check_instance(
     inst: &Instance,
     timeout_ms: u32,
 ) -> Result<InstanceVerdict, Diag> {
+    if rule.classic.is_some() {
+        return classic::check_instance(rule, inst, timeout_ms);
+    }
     let bad = |m: String| {
         Diag::malformed(
             "Rule",
@@ -1012,6 +1131,10 @@ pub struct RuleReport {
     pub applicable: usize,
     /// The first counterexample (smallest instance), or why unknown.
     pub detail: Option<String>,
+    /// How many `witness` clauses the interpreter confirmed.
+    pub witnessed: usize,
+    /// The rule's `explain` paragraph.
+    pub explain: String,
     pub time: Duration,
 }
 
@@ -1106,7 +1229,12 @@ pub fn check_rule(rule: &Rule, timeout_ms: u32, threads: usize) -> Result<RuleRe
         (None, Some(u)) => ("unknown", Some(u)),
         (None, None) => ("valid", None),
     };
+    for (line, w) in &rule.witnesses {
+        classic::check_witness(rule, *line, w)?;
+    }
     Ok(RuleReport {
+        witnessed: rule.witnesses.len(),
+        explain: rule.explain.clone(),
         name: rule.name.clone(),
         expect: rule.expect,
         verdict,

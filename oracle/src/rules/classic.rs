@@ -1,0 +1,881 @@
+//! Classic rules: LLVM's own rewrites of classic debug records (constant
+//! folding, salvaging, fragments, offsets), checked like DIOp rules for
+//! every instantiation, for `W` = 32 and 64 and for each upper-bit
+//! parameter (grammar: corpus/rules/README.md, "Classic rules").
+//!
+//! A classic rule compares two debug records, `OPERANDS, !DIExpression(…)`,
+//! over IR values: the inputs `%x` and the values `let` computes from them,
+//! one LLVM instruction each ([`dioptra_semantics::classic::ir`]). A
+//! literal of `DW_OP_constu`, `DW_OP_consts` or `DW_OP_plus_uconst` may be a
+//! constant expression over the rule's symbolic constants: the encoder
+//! takes it as a hole ([`Holes`]), the interpreter as the literal the
+//! counterexample chose.
+//!
+//! DECISION (D-classic-rule-operands): each IR value of a classic rule is
+//! an SSA value in a register of its own, any of which may be poison; a
+//! `let` value is an implicit value (the instruction's result), poison when
+//! the instruction is or an operand is. A record with a poison operand is a
+//! kill location (LLVM's `isKillLocation`), so a target that kills where
+//! the source does not is wrong; a source with a poison operand shows
+//! anything, so any target refines it (Alive's reading of poison). The
+//! upper bits of a narrow value under `high any` are one unknown per IR
+//! value, the same in both records.
+
+use super::{
+    instances, parse_cexpr, precondition_width, split_top, subst_word, zval, CExpr, Consts,
+    Instance, InstanceVerdict, Rule, Z,
+};
+use dioptra_semantics::bits::Bits;
+use dioptra_semantics::classic::encode::{encode_classic_with, Holes};
+use dioptra_semantics::classic::eval::eval_classic_with;
+use dioptra_semantics::classic::ir::{encode_inst, eval_inst, parse_inst, Inst};
+use dioptra_semantics::classic::wellformed::check_classic;
+use dioptra_semantics::classic::{parse_classic, COp, ClassicExpr, High, Intrinsic, Params};
+use dioptra_semantics::context::{ConcreteContext, Input, Signature};
+use dioptra_semantics::diag::Diag;
+use dioptra_semantics::eval::Evaluated;
+use dioptra_semantics::location::{read, same_location, LocDesc, Storage};
+use dioptra_semantics::smt::loc::{
+    offset_by, read as sread, same_location as s_same, SLoc, SStorage,
+};
+use dioptra_semantics::smt::term::{bv_of, numeral_bits, off_u, tt};
+use dioptra_semantics::smt::world::SInput;
+use dioptra_semantics::smt::{solve, Answer, Encoded, World};
+use dioptra_semantics::text::parse_type;
+use dioptra_semantics::types::{DataLayout, Type};
+use num_bigint::BigInt;
+use std::collections::BTreeMap;
+use z3::ast::{Ast, Bool, BV};
+
+/// An operand of a `let` instruction.
+enum Operand {
+    Value(String),
+    Const(CExpr),
+}
+
+struct Let {
+    name: String,
+    inst: Inst,
+    operands: Vec<Operand>,
+    ty: Type,
+}
+
+/// One debug record: its operands (IR value names) and its expression,
+/// with the literals that are constant expressions left as holes (by
+/// operation index; the expression holds 0 there).
+struct Record {
+    operands: Vec<String>,
+    expr: ClassicExpr,
+    holes: BTreeMap<usize, CExpr>,
+}
+
+/// A classic rule made concrete for one instance.
+struct Prepared {
+    layout: DataLayout,
+    w: u64,
+    inputs: Vec<(String, Type)>,
+    lets: Vec<Let>,
+    /// The symbolic constants and their widths.
+    consts: Vec<(String, u32)>,
+    pre: Vec<CExpr>,
+    source: Record,
+    target: Record,
+    params: Params,
+    /// The bits of the variable each record describes: (first, count).
+    source_bits: (u64, u64),
+    target_bits: (u64, u64),
+}
+
+/// Why an instance is not checked, or how it fails statically.
+enum Prep {
+    Ready(Box<Prepared>),
+    NotApplicable(String),
+    Invalid(String),
+}
+
+fn is_number(s: &str) -> bool {
+    let t = s.strip_prefix('-').unwrap_or(s);
+    !t.is_empty() && t.chars().all(|c| c.is_ascii_digit())
+        || s.strip_prefix("0x")
+            .is_some_and(|h| !h.is_empty() && h.chars().all(|c| c.is_ascii_hexdigit()))
+}
+
+fn const_names(e: &CExpr, out: &mut Vec<String>) {
+    match e {
+        CExpr::Const(c) => out.push(c.clone()),
+        CExpr::Unary(_, x) | CExpr::Call(_, x) => const_names(x, out),
+        CExpr::Binary(_, a, b) => {
+            const_names(a, out);
+            const_names(b, out);
+        }
+        CExpr::Num(_) | CExpr::Width(_) => {}
+    }
+}
+
+/// A constant expression's value at `w` bits, given numeral constants.
+fn concrete(e: &CExpr, consts: &Consts, w: u32) -> Result<Bits, String> {
+    match zval(e, consts, w)? {
+        Z::N(v, _) => numeral_bits(&v.simplify())
+            .ok_or_else(|| "a constant expression that does not fold".to_string()),
+        Z::B(_) => Err("a condition where a number is needed".into()),
+    }
+}
+
+/// Parses `OPERANDS, !DIExpression(…)`: `%x`, `!DIArgList(%x, %y)` or
+/// nothing before the expression.
+fn parse_record(
+    text: &str,
+    layout: &DataLayout,
+    consts: &mut Vec<(String, u32)>,
+) -> Result<Record, String> {
+    let at = text
+        .find("!DIExpression(")
+        .ok_or("a record is `OPERANDS, !DIExpression(...)`")?;
+    let before = text[..at].trim().trim_end_matches(',').trim();
+    let operands: Vec<String> = if before.is_empty() {
+        Vec::new()
+    } else if let Some(inner) = before
+        .strip_prefix("!DIArgList(")
+        .and_then(|b| b.strip_suffix(')'))
+    {
+        inner
+            .split(',')
+            .map(|o| o.trim().to_string())
+            .filter(|o| !o.is_empty())
+            .collect()
+    } else {
+        vec![before.to_string()]
+    };
+    if let Some(o) = operands.iter().find(|o| !o.starts_with('%')) {
+        return Err(format!("`{o}`: an operand is a %name"));
+    }
+    let inner = text[at + "!DIExpression(".len()..]
+        .trim_end()
+        .strip_suffix(')')
+        .ok_or("an unclosed !DIExpression(")?;
+    let mut items = Vec::new();
+    let mut holes = BTreeMap::new();
+    let mut ops = 0usize;
+    let mut current = "";
+    for item in split_top(inner) {
+        if item.starts_with("DW_OP_") {
+            ops += 1;
+            current = if item.starts_with("DW_OP_constu") {
+                "constu"
+            } else if item.starts_with("DW_OP_consts") {
+                "consts"
+            } else if item.starts_with("DW_OP_plus_uconst") {
+                "plus_uconst"
+            } else {
+                ""
+            };
+            items.push(item);
+            continue;
+        }
+        if is_number(&item) || item.starts_with("DW_ATE_") || ops == 0 {
+            items.push(item);
+            continue;
+        }
+        let e = parse_cexpr(&item, layout)?;
+        let mut names = Vec::new();
+        const_names(&e, &mut names);
+        if names.is_empty() {
+            // Only numbers and widths: a literal of this instance.
+            items.push(concrete(&e, &BTreeMap::new(), 64)?.unsigned().to_string());
+            continue;
+        }
+        if current.is_empty() {
+            return Err(format!(
+                "`{item}`: only DW_OP_constu, DW_OP_consts and DW_OP_plus_uconst take a symbolic literal"
+            ));
+        }
+        // A constant first met in a literal is as wide as the literal.
+        for c in names {
+            if !consts.iter().any(|(n, _)| *n == c) {
+                consts.push((c, 64));
+            }
+        }
+        holes.insert(ops - 1, e);
+        items.push("0".to_string());
+    }
+    let expr = parse_classic(&format!("!DIExpression({})", items.join(", ")))
+        .map_err(|d| d.to_string())?;
+    if expr.ops.len() != ops {
+        return Err("an operation of the expression is not a DW_OP_ name".into());
+    }
+    Ok(Record {
+        operands,
+        expr,
+        holes,
+    })
+}
+
+/// The type of IR value `name`.
+fn value_type<'a>(p: &'a Prepared, name: &str) -> Option<&'a Type> {
+    p.inputs
+        .iter()
+        .find(|(n, _)| n == name)
+        .map(|(_, t)| t)
+        .or_else(|| p.lets.iter().find(|l| l.name == name).map(|l| &l.ty))
+}
+
+impl Prepared {
+    fn signature(&self, r: &Record) -> Signature {
+        Signature {
+            layout: self.layout.clone(),
+            args: r
+                .operands
+                .iter()
+                .map(|o| value_type(self, o).cloned().unwrap_or(Type::Int(1)))
+                .collect(),
+            ..Signature::default()
+        }
+    }
+    fn bits(&self, t: &Type) -> u64 {
+        self.layout.bitsizeof(t)
+    }
+}
+
+fn prepare(rule: &Rule, inst: &Instance) -> Result<Prep, Diag> {
+    let bad = |m: String| {
+        Diag::malformed(
+            "Rule",
+            "bad-pattern",
+            format!("{}: {}: {m}", rule.name, inst.describe()),
+        )
+    };
+    let sub = |t: &str| {
+        inst.assignment
+            .iter()
+            .fold(t.to_string(), |acc, (k, v)| subst_word(&acc, k, v))
+    };
+    let layout = inst.layout.clone();
+    let w = layout.pointer_bits(0) as u64;
+    let inputs: Vec<(String, Type)> = rule
+        .inputs
+        .iter()
+        .map(|(n, t)| Ok((n.clone(), parse_type(&sub(t))?)))
+        .collect::<Result<_, Diag>>()?;
+    let mut consts: Vec<(String, u32)> = Vec::new();
+    let mut lets: Vec<Let> = Vec::new();
+    for (name, text) in &rule.lets {
+        let parsed = parse_inst(&sub(text), &layout).map_err(|d| bad(d.to_string()))?;
+        if let Err(d) = parsed.inst.check() {
+            return Ok(Prep::NotApplicable(format!(
+                "`{name}` is ill-typed here: {d}"
+            )));
+        }
+        let widths = parsed.inst.operand_bits();
+        let mut operands = Vec::new();
+        for (o, &ow) in parsed.operands.iter().zip(&widths) {
+            if o.starts_with('%') {
+                let known = inputs
+                    .iter()
+                    .find(|(n, _)| n == o)
+                    .map(|(_, t)| t.clone())
+                    .or_else(|| lets.iter().find(|l| &l.name == o).map(|l| l.ty.clone()))
+                    .ok_or_else(|| bad(format!("`{o}` is not an input or an earlier let")))?;
+                if layout.bitsizeof(&known) != ow {
+                    return Err(bad(format!(
+                        "`{o}` is a `{known}`; the instruction takes {ow} bits"
+                    )));
+                }
+                operands.push(Operand::Value(o.clone()));
+            } else {
+                let e = parse_cexpr(o, &layout).map_err(bad)?;
+                if let CExpr::Const(c) = &e {
+                    if !consts.iter().any(|(n, _)| n == c) {
+                        consts.push((c.clone(), ow as u32));
+                    }
+                }
+                operands.push(Operand::Const(e));
+            }
+        }
+        let rb = parsed.inst.result_bits();
+        let ty = if matches!(parsed.inst, Inst::Gep { .. })
+            || sub(text).trim_start().starts_with("inttoptr")
+        {
+            Type::ptr(0)
+        } else {
+            Type::Int(rb)
+        };
+        lets.push(Let {
+            name: name.clone(),
+            inst: parsed.inst,
+            operands,
+            ty,
+        });
+    }
+    let source = parse_record(&sub(&rule.source), &layout, &mut consts).map_err(bad)?;
+    let target = parse_record(&sub(&rule.target), &layout, &mut consts).map_err(bad)?;
+    let pre = rule
+        .pre
+        .iter()
+        .map(|t| parse_cexpr(&sub(t), &layout))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(bad)?;
+    let mut p = Prepared {
+        layout,
+        w,
+        inputs,
+        lets,
+        consts,
+        pre,
+        source,
+        target,
+        params: Params {
+            intrinsic: rule.classic.unwrap_or_default(),
+            high: inst.high.unwrap_or_default(),
+            variable: None,
+        },
+        source_bits: (0, 0),
+        target_bits: (0, 0),
+    };
+    for r in [&p.source, &p.target] {
+        if let Some(o) = r.operands.iter().find(|o| value_type(&p, o).is_none()) {
+            return Err(bad(format!("`{o}` is not an input or a let")));
+        }
+    }
+    // The variable: declared; or, for dbg.value, the type of the source's
+    // first operand (the value it describes); or what the source describes.
+    let first = p
+        .source
+        .operands
+        .first()
+        .and_then(|o| value_type(&p, o))
+        .cloned();
+    p.params.variable = match (&rule.variable, first) {
+        (Some(t), _) => Some(parse_type(&sub(t)).map_err(|d| bad(d.to_string()))?),
+        (None, Some(t)) if p.params.intrinsic == Intrinsic::Value => Some(t),
+        (None, _) => match check_classic(&p.source.expr, &p.signature(&p.source), &p.params) {
+            Ok(c) if c.fragment.is_none() => Some(c.result),
+            Ok(_) => None,
+            Err(d) => {
+                return Ok(Prep::NotApplicable(format!(
+                    "the source is ill-formed: {d}"
+                )))
+            }
+        },
+    };
+    let s = match check_classic(&p.source.expr, &p.signature(&p.source), &p.params) {
+        Ok(c) => c,
+        Err(d) => {
+            return Ok(Prep::NotApplicable(format!(
+                "the source is ill-formed: {d}"
+            )))
+        }
+    };
+    let t = match check_classic(&p.target.expr, &p.signature(&p.target), &p.params) {
+        Ok(c) => c,
+        Err(d) => return Ok(Prep::Invalid(format!("the target is ill-formed: {d}"))),
+    };
+    let layout = p.layout.clone();
+    let range = |c: &dioptra_semantics::classic::wellformed::Checked| {
+        c.fragment.unwrap_or((0, layout.bitsizeof(&c.result)))
+    };
+    p.source_bits = range(&s);
+    p.target_bits = range(&t);
+    let ((so, sn), (to, tn)) = (p.source_bits, p.target_bits);
+    if to < so || to + tn > so + sn {
+        return Ok(Prep::Invalid(format!(
+            "the target describes bits [{to}, {}) of the variable, the source only [{so}, {})",
+            to + tn,
+            so + sn
+        )));
+    }
+    Ok(Prep::Ready(Box::new(p)))
+}
+
+/// The register location of input `k`.
+fn register_loc(k: usize, bits: u64) -> SLoc {
+    SLoc::start(SStorage::Register {
+        number: k as u32,
+        bits: bits.div_ceil(8) * 8,
+    })
+}
+
+/// An IR value in the solver: its value and when it is poison.
+struct SValue {
+    v: BV,
+    poison: Bool,
+    ty: Type,
+}
+
+/// The records' encodings and poison conditions.
+struct Encodings {
+    source: (Encoded, Bool),
+    target: (Encoded, Bool),
+    /// The upper bits of each narrow IR value (`high any`).
+    high: BTreeMap<String, BV>,
+}
+
+fn encode_all(p: &Prepared, world: &mut World, consts: &Consts) -> Result<Encodings, Diag> {
+    let inputs = world.args.clone();
+    let mut values: BTreeMap<String, SValue> = BTreeMap::new();
+    for (k, (name, ty)) in p.inputs.iter().enumerate() {
+        let loc = inputs[k].loc.clone()?;
+        let r = sread(world, &loc, p.bits(ty))?;
+        values.insert(
+            name.clone(),
+            SValue {
+                v: r.value,
+                poison: r.ok.not(),
+                ty: ty.clone(),
+            },
+        );
+    }
+    let bad = |m: String| Diag::malformed("Rule", "bad-pattern", m);
+    for l in &p.lets {
+        let mut args = Vec::new();
+        let mut poison = vec![];
+        for (o, &ow) in l.operands.iter().zip(&l.inst.operand_bits()) {
+            match o {
+                Operand::Value(n) => {
+                    let v = &values[n];
+                    args.push(v.v.clone());
+                    poison.push(v.poison.clone());
+                }
+                Operand::Const(e) => match zval(e, consts, ow as u32).map_err(bad)? {
+                    Z::N(v, _) => args.push(v),
+                    Z::B(_) => return Err(bad("a condition as an operand".into())),
+                },
+            }
+        }
+        let (v, p0) = encode_inst(&l.inst, &args);
+        poison.push(p0);
+        values.insert(
+            l.name.clone(),
+            SValue {
+                v,
+                poison: Bool::or(&poison.iter().collect::<Vec<_>>()),
+                ty: l.ty.clone(),
+            },
+        );
+    }
+    let mut high = BTreeMap::new();
+    for (name, v) in &values {
+        let bits = p.bits(&v.ty);
+        if bits < p.w {
+            high.insert(
+                name.clone(),
+                BV::new_const(format!("high.{name}"), (p.w - bits) as u32),
+            );
+        }
+    }
+    let mut record = |r: &Record| -> Result<(Encoded, Bool), Diag> {
+        world.args = r
+            .operands
+            .iter()
+            .map(|o| match p.inputs.iter().position(|(n, _)| n == o) {
+                Some(k) => inputs[k].clone(),
+                None => SInput {
+                    ty: values[o].ty.clone(),
+                    loc: Ok(SLoc::start(SStorage::Implicit(values[o].v.clone()))),
+                },
+            })
+            .collect();
+        let mut holes = Holes::default();
+        for (&i, e) in &r.holes {
+            match zval(e, consts, 64).map_err(bad)? {
+                Z::N(v, _) => {
+                    holes.literals.insert(i, v);
+                }
+                Z::B(_) => return Err(bad("a condition as a literal".into())),
+            }
+        }
+        for (k, o) in r.operands.iter().enumerate() {
+            if let Some(h) = high.get(o) {
+                holes.high.insert(k as u32, h.clone());
+            }
+        }
+        let e = encode_classic_with(&r.expr, world, &p.params, &holes)?;
+        let poison: Vec<&Bool> = r.operands.iter().map(|o| &values[o].poison).collect();
+        Ok((e, Bool::or(&poison)))
+    };
+    let source = record(&p.source)?;
+    let target = record(&p.target)?;
+    world.args = inputs;
+    Ok(Encodings {
+        source,
+        target,
+        high,
+    })
+}
+
+/// Checks one instance of a classic rule.
+pub(super) fn check_instance(
+    rule: &Rule,
+    inst: &Instance,
+    timeout_ms: u32,
+) -> Result<InstanceVerdict, Diag> {
+    let p = match prepare(rule, inst)? {
+        Prep::Ready(p) => p,
+        Prep::NotApplicable(why) => return Ok(InstanceVerdict::NotApplicable(why)),
+        Prep::Invalid(why) => {
+            return Ok(InstanceVerdict::Invalid(format!(
+                "{}: {why}",
+                inst.describe()
+            )))
+        }
+    };
+    let bad = |m: String| {
+        Diag::malformed(
+            "Rule",
+            "bad-pattern",
+            format!("{}: {}: {m}", rule.name, inst.describe()),
+        )
+    };
+    let consts: Consts = p
+        .consts
+        .iter()
+        .map(|(n, w)| (n.clone(), BV::new_const(n.as_str(), *w)))
+        .collect();
+    let mut assume = Vec::new();
+    for c in &p.pre {
+        match zval(c, &consts, precondition_width(&consts)).map_err(bad)? {
+            Z::B(b) => assume.push(b),
+            Z::N(..) => return Err(bad("a precondition is a condition".into())),
+        }
+    }
+    let pre_holds = Bool::and(&assume.iter().collect::<Vec<_>>());
+    match solve(&[&pre_holds], timeout_ms) {
+        Answer::Unsat => {
+            return Ok(InstanceVerdict::NotApplicable(
+                "the precondition never holds".into(),
+            ))
+        }
+        Answer::Unknown(r) => return Ok(InstanceVerdict::Unknown(r)),
+        Answer::Sat(_) => {}
+    }
+    let sig = Signature {
+        layout: p.layout.clone(),
+        args: p.inputs.iter().map(|(_, t)| t.clone()).collect(),
+        ..Signature::default()
+    };
+    let mut world = World::symbolic(&sig, &[0])?;
+    for (k, (_, ty)) in p.inputs.iter().enumerate() {
+        world.args[k].loc = Ok(register_loc(k, p.bits(ty)));
+    }
+    let enc = encode_all(&p, &mut world, &consts)?;
+    let ((s, s_poison), (t, t_poison)) = (&enc.source, &enc.target);
+    // The target kills where an operand of it is poison.
+    let t_ok = t_poison.ite(&tt(), &t.ok);
+    let t_loc = SLoc::ite(t_poison, SLoc::start(SStorage::Undefined), t.loc.clone());
+    let ((so, _), (to, tn)) = (p.source_bits, p.target_bits);
+    let (s_loc, inside) = offset_by(&world, &s.loc, &off_u((to - so) as u128), &tt());
+    let same = Bool::and(&[&inside, &s_same(&s_loc, &t_loc, tn)?]);
+    let agree = Bool::and(&[&s.ok.eq(&t_ok), &s.ok.implies(&same)]);
+    let model = match solve(&[&pre_holds, &s_poison.not(), &agree.not()], timeout_ms) {
+        Answer::Unsat => return Ok(InstanceVerdict::Valid),
+        Answer::Unknown(r) => return Ok(InstanceVerdict::Unknown(r)),
+        Answer::Sat(m) => m,
+    };
+    // The counterexample, re-run by the interpreter.
+    let ctx = world.concretize(&model)?;
+    let value = |v: &BV| model.eval(v, true).and_then(|x| numeral_bits(&x));
+    let const_values: BTreeMap<String, Bits> = consts
+        .iter()
+        .filter_map(|(n, v)| value(v).map(|b| (n.clone(), b)))
+        .collect();
+    let high_values: BTreeMap<String, Bits> = enc
+        .high
+        .iter()
+        .filter_map(|(n, v)| value(v).map(|b| (n.clone(), b)))
+        .collect();
+    let r = replay(&p, &const_values, &ctx, &high_values)?;
+    if !r.differ {
+        return Err(Diag::unsupported(
+            "SMT",
+            "unconfirmed-counterexample",
+            format!(
+                "a dioptra bug: rule {} ({}): the interpreter does not confirm the counterexample:\n{}",
+                rule.name,
+                inst.describe(),
+                r.text
+            ),
+        ));
+    }
+    let witness = witness_line(inst, &p, &const_values, &ctx, &high_values);
+    Ok(InstanceVerdict::Invalid(format!(
+        "{}\nwitness {witness}\n{}",
+        inst.describe(),
+        r.text
+    )))
+}
+
+/// A counterexample as a `witness` clause.
+fn witness_line(
+    inst: &Instance,
+    p: &Prepared,
+    consts: &BTreeMap<String, Bits>,
+    ctx: &ConcreteContext,
+    high: &BTreeMap<String, Bits>,
+) -> String {
+    let mut parts: Vec<String> = inst
+        .assignment
+        .iter()
+        .map(|(k, v)| format!("{k} = {v}"))
+        .collect();
+    for (n, b) in consts {
+        parts.push(format!("{n} = {}", b.unsigned()));
+    }
+    for (k, (name, ty)) in p.inputs.iter().enumerate() {
+        let v = read(ctx, &ctx.args[k].loc, p.bits(ty)).ok();
+        parts.push(match v {
+            Some(b) => format!("{name} = 0x{}", b.unsigned().to_str_radix(16)),
+            None => format!("{name} = poison"),
+        });
+    }
+    if p.params.high == High::Any {
+        for (n, b) in high {
+            parts.push(format!("high({n}) = 0x{}", b.unsigned().to_str_radix(16)));
+        }
+    }
+    for (&(_, start), bytes) in &ctx.memory {
+        let text: Vec<String> = bytes
+            .iter()
+            .map(|b| b.map_or("??".into(), |v| format!("{v:02x}")))
+            .collect();
+        parts.push(format!("mem(0x{start:x}) = {}", text.join(" ")));
+    }
+    parts.join(", ")
+}
+
+/// The interpreter's view of a counterexample.
+struct Replay {
+    differ: bool,
+    text: String,
+}
+
+/// What a record describes in a concrete context.
+enum Outcome {
+    /// An operand is poison: a kill location.
+    Poison,
+    Described(Result<Evaluated, Diag>, Box<ConcreteContext>),
+}
+
+/// Re-runs both records on concrete values: the IR values by
+/// [`eval_inst`], the records by [`eval_classic_with`].
+fn replay(
+    p: &Prepared,
+    consts: &BTreeMap<String, Bits>,
+    ctx: &ConcreteContext,
+    high: &BTreeMap<String, Bits>,
+) -> Result<Replay, Diag> {
+    let bad = |m: String| Diag::malformed("Rule", "bad-pattern", m);
+    let cmap: Consts = consts.iter().map(|(n, b)| (n.clone(), bv_of(b))).collect();
+    let mut values: BTreeMap<String, Option<Bits>> = BTreeMap::new();
+    for (k, (name, ty)) in p.inputs.iter().enumerate() {
+        values.insert(name.clone(), read(ctx, &ctx.args[k].loc, p.bits(ty)).ok());
+    }
+    let mut text = String::new();
+    for l in &p.lets {
+        let mut args = Vec::new();
+        for (o, &ow) in l.operands.iter().zip(&l.inst.operand_bits()) {
+            args.push(match o {
+                Operand::Value(n) => values[n].clone(),
+                Operand::Const(e) => Some(concrete(e, &cmap, ow as u32).map_err(bad)?),
+            });
+        }
+        let v = args
+            .into_iter()
+            .collect::<Option<Vec<_>>>()
+            .and_then(|a| eval_inst(&l.inst, &a));
+        text += &format!(
+            ";; {} = {}\n",
+            l.name,
+            v.as_ref().map_or("poison".into(), |b| format!(
+                "0x{}",
+                b.unsigned().to_str_radix(16)
+            ))
+        );
+        values.insert(l.name.clone(), v);
+    }
+    let record = |r: &Record| -> Result<(Outcome, ClassicExpr), Diag> {
+        let mut e = r.expr.clone();
+        for (&i, h) in &r.holes {
+            let v = concrete(h, &cmap, 64).map_err(bad)?.low_u64();
+            e.ops[i] = match e.ops[i] {
+                COp::Constu(_) => COp::Constu(v),
+                COp::Consts(_) => COp::Consts(v as i64),
+                _ => COp::PlusUconst(v),
+            };
+        }
+        let mut args = Vec::new();
+        let mut hmap = BTreeMap::new();
+        for (k, o) in r.operands.iter().enumerate() {
+            let Some(v) = values[o].clone() else {
+                return Ok((Outcome::Poison, e));
+            };
+            if let Some(h) = high.get(o) {
+                hmap.insert(k as u32, h.clone());
+            }
+            args.push(match p.inputs.iter().position(|(n, _)| n == o) {
+                Some(j) => ctx.args[j].clone(),
+                None => Input {
+                    ty: value_type(p, o).cloned().unwrap_or(Type::Int(1)),
+                    loc: LocDesc::implicit(v),
+                },
+            });
+        }
+        let mut side = ctx.clone();
+        side.args = args;
+        let ev = eval_classic_with(&e, &side, &p.params, &hmap);
+        Ok((Outcome::Described(ev, Box::new(side)), e))
+    };
+    let (s, se) = record(&p.source)?;
+    let (t, te) = record(&p.target)?;
+    let show = |o: &Outcome| match o {
+        Outcome::Poison => "a kill location (an operand is poison)".to_string(),
+        Outcome::Described(Ok(ev), _) => format!("location {}", ev.loc),
+        Outcome::Described(Err(d), _) => format!("error `{}: {}`", d.construct, d.reason),
+    };
+    text += &format!(
+        ";; source: {}{se}\n;;   gives {}\n;; target: {}{te}\n;;   gives {}",
+        operands_text(&p.source.operands),
+        show(&s),
+        operands_text(&p.target.operands),
+        show(&t)
+    );
+    let ((so, _), (to, tn)) = (p.source_bits, p.target_bits);
+    let differ = match (&s, &t) {
+        (Outcome::Poison, _) => false,
+        (Outcome::Described(Ok(_), _), Outcome::Poison) => true,
+        (Outcome::Described(Err(_), _), Outcome::Poison) => true,
+        (Outcome::Described(Ok(a), sctx), Outcome::Described(Ok(b), _)) => {
+            match a.loc.offset_by(&**sctx, &BigInt::from(to - so)) {
+                Ok(moved) => !same_location(&moved, &b.loc, tn),
+                Err(_) => true,
+            }
+        }
+        (Outcome::Described(Err(_), _), Outcome::Described(Err(_), _)) => false,
+        _ => true,
+    };
+    Ok(Replay { differ, text })
+}
+
+fn operands_text(ops: &[String]) -> String {
+    match ops {
+        [] => String::new(),
+        [one] => format!("{one}, "),
+        many => format!("!DIArgList({}), ", many.join(", ")),
+    }
+}
+
+/// Checks a `witness` clause: the instance it names, its constants, the
+/// values of the inputs (each in a register of its own), the upper bits
+/// under `high any` and memory; the interpreter must find the two
+/// records different there. Gives the replay's text.
+pub(super) fn check_witness(rule: &Rule, line: u32, text: &str) -> Result<String, Diag> {
+    let err = |reason: &'static str, m: String| {
+        Diag::ill(
+            "Rule",
+            reason,
+            format!("{}: witness at line {line}: {m}", rule.name),
+        )
+    };
+    let mut given: BTreeMap<String, String> = BTreeMap::new();
+    for part in split_top(text) {
+        let (k, v) = part
+            .split_once('=')
+            .ok_or_else(|| err("bad-witness", format!("`{part}`: NAME = VALUE")))?;
+        given.insert(k.trim().to_string(), v.trim().to_string());
+    }
+    let inst = instances(rule)
+        .into_iter()
+        .find(|i| i.assignment.iter().all(|(k, v)| given.get(k) == Some(v)))
+        .ok_or_else(|| {
+            err(
+                "bad-witness",
+                "it names no instance of the rule (give every type variable, pointers and high)"
+                    .into(),
+            )
+        })?;
+    let p = match prepare(rule, &inst)? {
+        Prep::Ready(p) => p,
+        Prep::NotApplicable(why) | Prep::Invalid(why) => {
+            return Err(err(
+                "bad-witness",
+                format!("its instance is not compared: {why}"),
+            ))
+        }
+    };
+    let number = |key: &str, bits: u64| -> Result<Option<Bits>, Diag> {
+        let v = given
+            .get(key)
+            .ok_or_else(|| err("bad-witness", format!("no value for `{key}`")))?;
+        if v == "poison" {
+            return Ok(None);
+        }
+        let n = match v.strip_prefix("0x") {
+            Some(h) => BigInt::parse_bytes(h.as_bytes(), 16),
+            None => BigInt::parse_bytes(v.as_bytes(), 10),
+        }
+        .ok_or_else(|| err("bad-witness", format!("`{key} = {v}`: not a number")))?;
+        Ok(Some(Bits::from_bigint(bits, &n)))
+    };
+    let mut consts = BTreeMap::new();
+    for (n, w) in &p.consts {
+        let v = number(n, *w as u64)?
+            .ok_or_else(|| err("bad-witness", format!("constant `{n}` is poison")))?;
+        consts.insert(n.clone(), v);
+    }
+    let mut ctx = ConcreteContext::default();
+    ctx.layout = p.layout.clone();
+    for (k, (name, ty)) in p.inputs.iter().enumerate() {
+        let bits = p.bits(ty);
+        let bytes: Vec<Option<u8>> = match number(name, bits)? {
+            Some(b) => (0..bits.div_ceil(8))
+                .map(|j| Some(b.zext(bits.div_ceil(8) * 8).extract(8 * j, 8).low_u64() as u8))
+                .collect(),
+            None => vec![None; bits.div_ceil(8) as usize],
+        };
+        ctx.add_register(k as u32, bytes)?;
+        ctx.args.push(Input {
+            ty: ty.clone(),
+            loc: LocDesc::single(Storage::Register { number: k as u32 }, 0),
+        });
+    }
+    let mut high = BTreeMap::new();
+    let names: Vec<(String, Type)> = p
+        .inputs
+        .iter()
+        .cloned()
+        .chain(p.lets.iter().map(|l| (l.name.clone(), l.ty.clone())))
+        .collect();
+    for (name, ty) in &names {
+        let bits = p.bits(ty);
+        let key = format!("high({name})");
+        if bits < p.w && given.contains_key(&key) {
+            if let Some(b) = number(&key, p.w - bits)? {
+                high.insert(name.clone(), b);
+            }
+        }
+    }
+    for (k, v) in &given {
+        if let Some(addr) = k.strip_prefix("mem(").and_then(|a| a.strip_suffix(')')) {
+            let start = u64::from_str_radix(addr.trim_start_matches("0x"), 16)
+                .map_err(|_| err("bad-witness", format!("`{k}`: mem(0xADDRESS)")))?;
+            let bytes = v
+                .split_whitespace()
+                .map(|b| {
+                    if b == "??" {
+                        Ok(None)
+                    } else {
+                        u8::from_str_radix(b, 16).map(Some)
+                    }
+                })
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(|_| err("bad-witness", format!("`{k}`: hex bytes or ??")))?;
+            ctx.add_memory(0, start, bytes)?;
+        }
+    }
+    let r = replay(&p, &consts, &ctx, &high)?;
+    if !r.differ {
+        return Err(err(
+            "witness-agrees",
+            format!("the interpreter finds the records agree there:\n{}", r.text),
+        ));
+    }
+    Ok(r.text)
+}
