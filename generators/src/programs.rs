@@ -243,4 +243,46 @@ impl Program {
             })
             .collect()
     }
+
+    /// The program as a listing of the multi-location proposal's calls:
+    /// each def of segment `l` a key call of variable `!(1 + l % 2)`, each
+    /// kill of an even segment an added location for the key call rendered
+    /// last, of an odd one the removal of the call rendered last. Tokens
+    /// are `%t0, %t1, ...` in order; a token may not dominate its use (the
+    /// law drops such calls, see `law_multiloc_translation_agrees`).
+    pub fn render_multiloc(&self) -> String {
+        use std::cell::RefCell;
+        let state = RefCell::new((0usize, None::<usize>, None::<usize>)); // (next, last key, last call)
+        let defs = |l: usize| {
+            let mut st = state.borrow_mut();
+            let t = st.0;
+            st.0 += 1;
+            st.1 = Some(t);
+            st.2 = Some(t);
+            vec![format!(
+                "%t{t} = call token @llvm.dbg.value.new(metadata i32 %v{l}, metadata !{}, metadata !DIExpression())",
+                1 + l % 2
+            )]
+        };
+        let kills = |l: usize| {
+            let mut st = state.borrow_mut();
+            let t = st.0;
+            st.0 += 1;
+            if l.is_multiple_of(2) {
+                let Some(k) = st.1 else { return Vec::new() };
+                st.2 = Some(t);
+                vec![format!(
+                    "%t{t} = call token @llvm.dbg.value.add(token %t{k}, metadata i32 %w{l}, metadata !DIExpression(DW_OP_plus_uconst, {l}, DW_OP_stack_value))"
+                )]
+            } else {
+                let Some(k) = st.2 else { return Vec::new() };
+                vec![format!("call token @llvm.dbg.value.delete(token %t{k})")]
+            }
+        };
+        self.render(
+            &defs,
+            &kills,
+            "!1 = !DILocalVariable(name: \"x\")\n!2 = !DILocalVariable(name: \"y\")\n",
+        )
+    }
 }

@@ -32,6 +32,43 @@ use dioptra_semantics::wellformed::check;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngAlgorithm, TestCaseError, TestError, TestRng, TestRunner};
 
+/// The multi-location proposal's listing of a generated program (its
+/// calls whose token does not dominate them, or that break another of the
+/// thread's invariants, replaced by ordinary instructions one at a time)
+/// translates to lifetimes that agree with the proposal's current
+/// locations at every reachable point. Gives (points compared, calls kept).
+pub fn law_multiloc_translation_agrees(p: &Program) -> Result<(usize, usize), String> {
+    use dioptra_semantics::lifetime::multiloc::{agreement, parse_listing};
+    let mut text = p.render_multiloc();
+    let mut dropped = 0;
+    let listing = loop {
+        match parse_listing(&text) {
+            Ok(l) => break l,
+            Err(d) if d.outcome == Outcome::IllFormed && dropped < 64 => {
+                // `line N: ...`: drop that call.
+                let line: usize = d
+                    .message
+                    .strip_prefix("line ")
+                    .and_then(|m| m.split(':').next())
+                    .and_then(|n| n.parse().ok())
+                    .ok_or_else(|| format!("a rejection without a line: {d}"))?;
+                let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+                lines[line - 1] = format!("  %dropped{dropped} = add i8 1, 2");
+                text = lines.join("\n") + "\n";
+                dropped += 1;
+            }
+            Err(d) => return Err(format!("{d}\n{text}")),
+        }
+    };
+    let (_, a) = agreement(&listing).map_err(|d| format!("{d}\n{text}"))?;
+    match a.difference {
+        None => Ok((a.points, listing.calls.len())),
+        Some((line, want, got)) => Err(format!(
+            "line {line}: the proposal makes current the calls on lines {want:?}, the lifetimes those on {got:?}\n{text}"
+        )),
+    }
+}
+
 /// Parsing the printed form of any expression gives it back.
 pub fn law_print_parse_round_trip(e: &Expr) -> Result<(), String> {
     let text = e.to_string();
@@ -850,6 +887,7 @@ pub const LAWS: &[&str] = &[
     "lifetime-lowering-preserves-locations",
     "classic-translation-agrees",
     "classic-translation-proven",
+    "multiloc-translation-agrees",
 ];
 
 /// What a campaign found.
@@ -949,6 +987,19 @@ pub fn run_law(law: &str, cases: u32, seed: u64) -> Option<Campaign> {
                 },
             )
         }
+        "multiloc-translation-agrees" => shrunk(r.run(&arb_program(), |p| {
+            law_multiloc_translation_agrees(&p)
+                .map(|_| ())
+                .map_err(TestCaseError::fail)
+        }))
+        .map(|p| match law_multiloc_translation_agrees(&p) {
+            Err(msg) => format!(
+                "{}(module fuzz \"{}\")\n",
+                header(msg.lines().next().unwrap_or("")),
+                quote(&p.render_multiloc())
+            ),
+            Ok(_) => header("did not reproduce"),
+        }),
         "ranges-match-the-path-model" => shrunk(r.run(&arb_program(), |p| {
             law_ranges_match_the_path_model(&p).map_err(|(m, ..)| TestCaseError::fail(m))
         }))

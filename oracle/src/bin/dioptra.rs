@@ -204,6 +204,15 @@ enum Cmd {
         #[arg(long)]
         json: bool,
     },
+    /// Gives a listing in the multi-location proposal's form (key, added and
+    /// removed locations) meaning through lifetimes: prints the translation
+    /// to llvm.dbg.def/kill and checks that the proposal's current locations
+    /// and the active segments agree at every program point.
+    Multiloc {
+        file: PathBuf,
+        #[arg(long)]
+        json: bool,
+    },
     /// Runs the laws with the generators; prints any counterexample as corpus cases.
     Fuzz {
         /// The law (a name from the README's table of laws, e.g.
@@ -763,7 +772,7 @@ fn cmd_run(
         println!(
             "{}",
             json!({"scripts": s.scripts, "passed": s.passed, "failed": s.failed, "failures": s.failures,
-                "rules": s.rules, "rules_skipped": s.rules_skipped, "dwarf_skipped": s.dwarf_skipped})
+                "rules": s.rules, "rules_skipped": s.rules_skipped, "in_process_skipped": s.in_process_skipped})
         );
     } else {
         if verbose {
@@ -784,10 +793,10 @@ fn cmd_run(
                 s.rules_skipped
             );
         }
-        if s.dwarf_skipped > 0 {
+        if s.in_process_skipped > 0 {
             println!(
-                "{} DWARF cases (corpus/lowering) not checked: only the reference checks them",
-                s.dwarf_skipped
+                "{} DWARF, multi-location and join cases not checked: only the reference checks them",
+                s.in_process_skipped
             );
         }
         println!("{} passed, {} failed", s.passed, s.failed);
@@ -896,6 +905,34 @@ fn cmd_lower_module(
         }
     }
     ExitCode::from(if outcome == "ok" { 0 } else { 1 })
+}
+
+fn cmd_multiloc(file: &PathBuf, json: bool) -> ExitCode {
+    use dioptra_semantics::lifetime::multiloc::{agreement, parse_listing};
+    let run = || -> Result<_, Diag> {
+        let l = parse_listing(&read_text(file, "Module")?)?;
+        agreement(&l)
+    };
+    let (t, a) = match run() {
+        Ok(x) => x,
+        Err(d) => return report(&d, json),
+    };
+    let verdict = match &a.difference {
+        None => format!("agrees at {} program points", a.points),
+        Some((line, want, got)) => format!(
+            "differs at line {line}: the proposal makes current the calls on lines {want:?}, the lifetimes those on lines {got:?}"
+        ),
+    };
+    if json {
+        println!(
+            "{}",
+            json!({"translation": t.text, "points": a.points, "agrees": a.difference.is_none(), "verdict": verdict})
+        );
+    } else {
+        print!("{}", t.text);
+        println!("; {verdict}");
+    }
+    ExitCode::from(if a.difference.is_none() { 0 } else { 1 })
 }
 
 fn cmd_lifetimes(
@@ -1314,6 +1351,7 @@ fn main() -> ExitCode {
             json,
             ..
         } => cmd_lifetimes(&file, at, context.as_ref(), block_local, json),
+        Cmd::Multiloc { file, json } => cmd_multiloc(&file, json),
         Cmd::Fuzz {
             property,
             cases,

@@ -98,6 +98,24 @@ pub enum Expect {
         value: Option<String>,
         error: Option<String>,
     },
+    /// `(assert_multilocation MODULE (at LINE) (current "LINE LINE"))` or
+    /// `(assert_multilocation MODULE (reason "C: code"))`: the lines of the
+    /// calls the multi-location proposal makes current at a point (and the
+    /// translation to lifetimes agreeing at every point), or why the
+    /// listing is rejected.
+    MultiLocation {
+        at: Option<u32>,
+        current: Option<String>,
+        reason: Option<String>,
+    },
+    /// `(assert_join MODULE (object "!23") (at LINE) (location "undef" |
+    /// "i32 %x, !DIExpression()"))`: a variable's location at a point by
+    /// LiveDebugValues' join rule.
+    Join {
+        object: String,
+        at: u32,
+        location: String,
+    },
 }
 
 impl Expect {
@@ -112,11 +130,17 @@ impl Expect {
                 | Expect::DwarfEquiv { .. }
         )
     }
-    /// Is the case about DWARF (checked in process by the reference only)?
-    pub fn is_dwarf(&self) -> bool {
+    /// Is the case checked in process by the reference only (DWARF, the
+    /// multi-location proposal, the join rule: none is in the line
+    /// protocol)?
+    pub fn in_process(&self) -> bool {
         matches!(
             self,
-            Expect::Lowering { .. } | Expect::DwarfEquiv { .. } | Expect::ModuleLowering { .. }
+            Expect::Lowering { .. }
+                | Expect::DwarfEquiv { .. }
+                | Expect::ModuleLowering { .. }
+                | Expect::MultiLocation { .. }
+                | Expect::Join { .. }
         )
     }
     /// Is the case about a module listing (`expr` holds the listing)?
@@ -128,6 +152,8 @@ impl Expect {
                 | Expect::ModuleIllFormed { .. }
                 | Expect::ModuleMalformed { .. }
                 | Expect::Object { .. }
+                | Expect::MultiLocation { .. }
+                | Expect::Join { .. }
         )
     }
 }
@@ -273,9 +299,13 @@ pub fn parse_script(file: &str, text: &str) -> Result<Script, Diag> {
                     ));
                 }
             }
-            h if h.starts_with("assert_module_") || h == "assert_object" => script
-                .cases
-                .push(module_case(file, n, h, rest, &envs, &modules)?),
+            h if h.starts_with("assert_module_")
+                || ["assert_object", "assert_multilocation", "assert_join"].contains(&h) =>
+            {
+                script
+                    .cases
+                    .push(module_case(file, n, h, rest, &envs, &modules)?)
+            }
             h if h.starts_with("assert_") => script.cases.push(case(file, n, h, rest, &envs)?),
             other => return Err(err(file, n, "unknown-form", format!("`{other}`"))),
         }
@@ -608,7 +638,7 @@ fn module_case(
         envs,
         &[
             "object", "segments", "location", "value", "error", "reason", "decision", "erratum",
-            "target", "listing",
+            "target", "listing", "current",
         ],
     )?;
     if c.env.as_ref().is_some_and(|e| matches!(e, Env::Sig(_))) {
@@ -659,6 +689,35 @@ fn module_case(
             }
             e
         }
+        "assert_multilocation" => {
+            let at = c
+                .fields
+                .remove("at")
+                .map(|a| a.parse().expect("checked when read"));
+            let current = c.fields.remove("current");
+            let reason = c.fields.remove("reason");
+            if (at.is_some() && current.is_some()) == reason.is_some() {
+                return Err(err(
+                    file,
+                    n,
+                    "bad-form",
+                    "assert_multilocation takes (at LINE) (current \"LINES\") or (reason ...)",
+                ));
+            }
+            Expect::MultiLocation {
+                at,
+                current,
+                reason,
+            }
+        }
+        "assert_join" => Expect::Join {
+            object: c.need(file, n, head, "object")?,
+            at: c
+                .need(file, n, head, "at")?
+                .parse()
+                .expect("checked when read"),
+            location: c.need(file, n, head, "location")?,
+        },
         "assert_module_lowering" => {
             let (target, listing, reason) = c.lowering(file, n, head)?;
             Expect::ModuleLowering {

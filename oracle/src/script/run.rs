@@ -270,9 +270,11 @@ pub fn check_case(case: &Case, r: &Response) -> Result<(), String> {
                 )),
             }
         }
-        Expect::Lowering { .. } | Expect::DwarfEquiv { .. } | Expect::ModuleLowering { .. } => {
-            Err("DWARF cases are checked in process (check_dwarf_case)".into())
-        }
+        Expect::Lowering { .. }
+        | Expect::DwarfEquiv { .. }
+        | Expect::ModuleLowering { .. }
+        | Expect::MultiLocation { .. }
+        | Expect::Join { .. } => Err("checked in process (check_in_process)".into()),
         Expect::ModuleWellFormed => ok(),
         Expect::ModuleMalformed { reason } => failure("malformed", reason),
         Expect::ModuleIllFormed { reason } => {
@@ -389,7 +391,7 @@ pub struct Summary {
     pub rules_skipped: usize,
     /// DWARF cases (`assert_lowering`, `assert_dwarf_equiv`) an external
     /// implementation skipped: the reference checks them in process.
-    pub dwarf_skipped: usize,
+    pub in_process_skipped: usize,
 }
 
 /// The listing a lowering printed is the one expected (lines trimmed,
@@ -414,6 +416,100 @@ fn same_listing(got: &str, want: &str) -> Result<(), String> {
 
 /// Checks a DWARF case in process: the lowering's listing and the law, or
 /// a DWARF equivalence, or a module's location lists and the lifetime law.
+/// Checks a case dioptra answers in process (not over the line protocol).
+pub fn check_in_process(case: &Case) -> Result<(), String> {
+    match &case.expect {
+        Expect::MultiLocation {
+            at,
+            current,
+            reason,
+        } => check_multilocation(case, *at, current.as_deref(), reason.as_deref()),
+        Expect::Join {
+            object,
+            at,
+            location,
+        } => check_join(case, object, *at, location),
+        _ => check_dwarf_case(case),
+    }
+}
+
+/// `assert_multilocation`: the listing's translation to lifetimes agrees
+/// with the proposal at every point, and the proposal's current calls at
+/// `at` are those on the lines given; or the listing is rejected for
+/// `reason`.
+fn check_multilocation(
+    case: &Case,
+    at: Option<u32>,
+    current: Option<&str>,
+    reason: Option<&str>,
+) -> Result<(), String> {
+    use dioptra_semantics::lifetime::multiloc::{
+        agreement, current as current_calls, parse_listing,
+    };
+    let parsed = parse_listing(&case.expr).and_then(|l| agreement(&l).map(|a| (l, a)));
+    let (l, (_, a)) = match (parsed, reason) {
+        (Err(d), Some(r)) if d.matches(r) => return Ok(()),
+        (Err(d), _) => return Err(format!("{d}")),
+        (Ok(_), Some(r)) => return Err(format!("expected `{r}`, the listing is accepted")),
+        (Ok(x), None) => x,
+    };
+    if let Some((line, want, got)) = a.difference {
+        return Err(format!(
+            "the translation disagrees at line {line}: the proposal makes current the calls on lines {want:?}, the lifetimes those on lines {got:?}"
+        ));
+    }
+    let (Some(at), Some(current)) = (at, current) else {
+        return Err("assert_multilocation needs (at) and (current)".into());
+    };
+    let i = l
+        .module
+        .inst_at_line(at)
+        .ok_or(format!("line {at} holds no instruction"))?;
+    let mut got: Vec<u32> = current_calls(&l)[i]
+        .as_ref()
+        .ok_or(format!("line {at} is unreachable"))?
+        .iter()
+        .map(|&k| l.calls[k].line)
+        .collect();
+    got.sort_unstable();
+    let mut want: Vec<u32> = current
+        .split_whitespace()
+        .map(|w| w.parse().map_err(|_| format!("`{w}`: a line number")))
+        .collect::<Result<_, _>>()?;
+    want.sort_unstable();
+    if got == want {
+        Ok(())
+    } else {
+        Err(format!(
+            "current at line {at}: expected the calls on lines {want:?}, got {got:?}"
+        ))
+    }
+}
+
+/// `assert_join`: a variable's location at a point by the join rule.
+fn check_join(case: &Case, object: &str, at: u32, location: &str) -> Result<(), String> {
+    use dioptra_semantics::lifetime::join::{locations, parse_listing};
+    let l = parse_listing(&case.expr).map_err(|d| d.to_string())?;
+    let i = l
+        .module
+        .inst_at_line(at)
+        .ok_or(format!("line {at} holds no instruction"))?;
+    let all = locations(&l);
+    let here = all[i].as_ref().ok_or(format!("line {at} is unreachable"))?;
+    let got = here
+        .get(object)
+        .ok_or(format!("no llvm.dbg.value names `{object}`"))?
+        .clone()
+        .unwrap_or_else(|| "undef".into());
+    if got == location {
+        Ok(())
+    } else {
+        Err(format!(
+            "{object} at line {at}: expected `{location}`, got `{got}`"
+        ))
+    }
+}
+
 pub fn check_dwarf_case(case: &Case) -> Result<(), String> {
     use crate::lowering::{compare_many, dwarf_equiv, lower, parse_dwarf, Target};
     use dioptra_semantics::dwarf::Encoding;
@@ -673,12 +769,12 @@ pub fn run_files(paths: &[PathBuf], imp: &mut dyn Responder) -> Summary {
             s.scripts += 1;
             for case in script.cases {
                 id += 1;
-                let res = if case.expect.is_dwarf() {
+                let res = if case.expect.in_process() {
                     if !imp.checks_rules() {
-                        s.dwarf_skipped += 1;
+                        s.in_process_skipped += 1;
                         continue;
                     }
-                    check_dwarf_case(&case)
+                    check_in_process(&case)
                 } else {
                     imp.respond(&request(id, &case))
                         .and_then(|r| check_case(&case, &r))

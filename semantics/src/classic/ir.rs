@@ -574,10 +574,7 @@ fn encode_cast(op: CastOp, f: Flags, to: u64, a: &BV) -> (BV, Bool) {
     };
     match op {
         CastOp::SExt => (a.sign_ext(to - from), Bool::from_bool(false)),
-        CastOp::ZExt if f.nneg => (
-            fit(a),
-            a.extract(from - 1, from - 1).eq(BV::from_u64(1, 1)),
-        ),
+        CastOp::ZExt if f.nneg => (fit(a), a.extract(from - 1, from - 1).eq(BV::from_u64(1, 1))),
         _ => (fit(a), Bool::from_bool(false)),
     }
 }

@@ -625,9 +625,11 @@ fn parse_inst(l: &str, line: u32) -> Result<InstKind, Diag> {
                 .split("label")
                 .skip(1)
                 .map(|s| {
-                    s.trim()
+                    // The target is the first word (`label %exit, !dbg !26`).
+                    s.split_whitespace()
+                        .next()
+                        .unwrap_or("")
                         .trim_end_matches(',')
-                        .trim()
                         .trim_start_matches('%')
                         .to_string()
                 })

@@ -12,10 +12,15 @@
 //!   `DBG_KILL`, `DBG_LABEL`);
 //! * [`ranges`]: the program points where each bounded segment is active;
 //! * [`wellformed`]: the metadata and intrinsic rules, one reason code each;
-//! * [`locate`]: the location description of an object at a point.
+//! * [`locate`]: the location description of an object at a point;
+//! * [`multiloc`]: the multi-location proposal's key, added and removed
+//!   locations, translated to lifetimes;
+//! * [`join`]: LiveDebugValues' join rule for `llvm.dbg.value` listings.
 
+pub mod join;
 pub mod listing;
 pub mod locate;
+pub mod multiloc;
 pub mod ranges;
 pub mod wellformed;
 
