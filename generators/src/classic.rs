@@ -251,3 +251,102 @@ pub fn arb_classic_context() -> impl Strategy<Value = String> {
         },
     )
 }
+
+/// DIOp expressions over the operands of [`CLASSIC_ARGS`] (`i8`, `i32`,
+/// `ptr`, `i64`) made of the ops that have a classic form
+/// (`dioptra_semantics::classic::reverse`): operands and constants,
+/// `DIOpRead`, the integer conversions, the arithmetic other than division,
+/// and `DIOpDeref` of the pointer operand. Built forward from the typed
+/// stack, so well-formed by construction, at most `max` steps.
+pub fn arb_reversible_expr(max: usize) -> impl Strategy<Value = dioptra_semantics::syntax::Expr> {
+    use dioptra_semantics::syntax::{Expr, Literal, Op, Spelling};
+    use dioptra_semantics::types::Type;
+    prop::collection::vec((any::<u32>(), any::<u64>()), 1..=max).prop_map(|steps| {
+        let widths = [8u64, 32, 64];
+        let int = |b: u64| Type::Int(b);
+        let mut ops: Vec<Op> = Vec::new();
+        let mut stack: Vec<u64> = Vec::new();
+        for (c, v) in steps {
+            let n = stack.len();
+            let w = widths[(v % 3) as usize];
+            match c % 9 {
+                0 => {
+                    let (k, b) = [(0u32, 8u64), (1, 32), (3, 64)][(v % 3) as usize];
+                    ops.push(Op::Arg(k, int(b)));
+                    stack.push(b);
+                }
+                1 => {
+                    ops.push(Op::Arg(2, Type::ptr(0)));
+                    ops.push(Op::Deref(int(w)));
+                    stack.push(w);
+                }
+                2 => {
+                    let lit = (v >> 8) % (1u64 << w.min(63));
+                    ops.push(Op::Constant(int(w), Literal::Int(lit.into())));
+                    stack.push(w);
+                }
+                3 if n >= 1 => ops.push(Op::Read),
+                4 if n >= 1 && stack[n - 1] < 64 => {
+                    let to = widths
+                        .iter()
+                        .copied()
+                        .find(|&x| x > stack[n - 1])
+                        .unwrap_or(64);
+                    ops.push(if v % 2 == 0 {
+                        Op::ZExt(int(to))
+                    } else {
+                        Op::SExt(int(to))
+                    });
+                    stack[n - 1] = to;
+                }
+                5 if n >= 1 && stack[n - 1] > 8 => {
+                    let to = widths
+                        .iter()
+                        .copied()
+                        .rev()
+                        .find(|&x| x < stack[n - 1])
+                        .unwrap_or(8);
+                    ops.push(Op::Convert(int(to)));
+                    stack[n - 1] = to;
+                }
+                _ if n >= 2 && stack[n - 1] == stack[n - 2] => {
+                    let op = [
+                        Op::Add,
+                        Op::Sub,
+                        Op::Mul,
+                        Op::Shl,
+                        Op::LShr,
+                        Op::AShr,
+                        Op::And,
+                        Op::Or,
+                        Op::Xor,
+                    ][(v % 9) as usize]
+                        .clone();
+                    ops.push(op);
+                    stack.pop();
+                }
+                _ => {
+                    ops.push(Op::Arg(1, int(32)));
+                    stack.push(32);
+                }
+            }
+        }
+        // Reduce to one entry: bring the top to the width of the one
+        // under it and add.
+        while stack.len() > 1 {
+            let n = stack.len();
+            let (a, b) = (stack[n - 2], stack[n - 1]);
+            if b < a {
+                ops.push(Op::ZExt(int(a)));
+            } else if b > a {
+                ops.push(Op::Convert(int(a)));
+            }
+            ops.push(Op::Add);
+            stack.pop();
+        }
+        Expr {
+            spelling: Spelling::DIExpr,
+            ops,
+        }
+    })
+}

@@ -82,6 +82,36 @@ fn check_prints_the_type_or_the_diagnostic() {
     assert_eq!(code(&o), 1);
 }
 
+/// `--to-classic`: a DIOp expression's classic form, or why it has none.
+#[test]
+fn check_prints_the_classic_form_of_a_diop_expression() {
+    let o = dioptra(&[
+        "check",
+        "DIOpArg(0, i8), DIOpConstant(i8 1), DIOpAdd()",
+        "--arg",
+        "i8",
+        "--to-classic",
+    ]);
+    assert_eq!(code(&o), 0);
+    assert_eq!(
+        stdout(&o).lines().nth(1),
+        Some("translation: !DIExpression(DW_OP_LLVM_arg, 0, DW_OP_constu, 1, DW_OP_plus, DW_OP_constu, 255, DW_OP_and, DW_OP_stack_value)")
+    );
+    let o = dioptra(&[
+        "check",
+        "DIOpArg(0, i8), DIOpArg(0, i8), DIOpDiv()",
+        "--arg",
+        "i8",
+        "--to-classic",
+    ]);
+    assert_eq!(code(&o), 0);
+    assert!(
+        stdout(&o).contains("translation: none: DIOpDiv: no-classic-form"),
+        "{}",
+        stdout(&o)
+    );
+}
+
 #[test]
 fn check_json_and_file_input() {
     let f = temp("expr", "!DIExpr(DIOpConstant(i32 1), DIOpFragment(32, 32))");

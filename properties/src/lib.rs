@@ -9,7 +9,9 @@
 pub mod gdb;
 pub mod gimli_diff;
 
-use dioptra_generators::classic::{arb_classic_context, arb_classic_expr, CLASSIC_ARGS};
+use dioptra_generators::classic::{
+    arb_classic_context, arb_classic_expr, arb_reversible_expr, CLASSIC_ARGS,
+};
 use dioptra_generators::mutate::mutants;
 use dioptra_generators::programs::{arb_program, Program};
 use dioptra_generators::transform::{self, arb_forms, arb_transform, instance, Form, Transform};
@@ -32,19 +34,16 @@ use dioptra_semantics::wellformed::check;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngAlgorithm, TestCaseError, TestError, TestRng, TestRunner};
 
-/// The multi-location proposal's listing of a generated program (its
-/// calls whose token does not dominate them, or that break another of the
-/// thread's invariants, replaced by ordinary instructions one at a time)
-/// translates to lifetimes that agree with the proposal's current
-/// locations at every reachable point. Gives (points compared, calls kept).
-pub fn law_multiloc_translation_agrees(p: &Program) -> Result<(usize, usize), String> {
-    use dioptra_semantics::lifetime::multiloc::{agreement, parse_listing};
+/// The multi-location listing of a generated program, the calls that
+/// break one of the thread's invariants replaced by ordinary instructions
+/// one at a time.
+pub fn multiloc_listing(p: &Program) -> Result<String, String> {
+    use dioptra_semantics::lifetime::multiloc::parse_listing;
     let mut text = p.render_multiloc();
-    let mut dropped = 0;
-    let listing = loop {
+    for dropped in 0..=64 {
         match parse_listing(&text) {
-            Ok(l) => break l,
-            Err(d) if d.outcome == Outcome::IllFormed && dropped < 64 => {
+            Ok(_) => return Ok(text),
+            Err(d) if d.outcome == Outcome::IllFormed => {
                 // `line N: ...`: drop that call.
                 let line: usize = d
                     .message
@@ -55,11 +54,22 @@ pub fn law_multiloc_translation_agrees(p: &Program) -> Result<(usize, usize), St
                 let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
                 lines[line - 1] = format!("  %dropped{dropped} = add i8 1, 2");
                 text = lines.join("\n") + "\n";
-                dropped += 1;
             }
             Err(d) => return Err(format!("{d}\n{text}")),
         }
-    };
+    }
+    Err(format!("more than 64 calls dropped\n{text}"))
+}
+
+/// The multi-location proposal's listing of a generated program (its
+/// calls whose token does not dominate them, or that break another of the
+/// thread's invariants, replaced by ordinary instructions one at a time)
+/// translates to lifetimes that agree with the proposal's current
+/// locations at every reachable point. Gives (points compared, calls kept).
+pub fn law_multiloc_translation_agrees(p: &Program) -> Result<(usize, usize), String> {
+    use dioptra_semantics::lifetime::multiloc::{agreement, parse_listing};
+    let text = multiloc_listing(p)?;
+    let listing = parse_listing(&text).map_err(|d| format!("{d}\n{text}"))?;
     let (_, a) = agreement(&listing).map_err(|d| format!("{d}\n{text}"))?;
     match a.difference {
         None => Ok((a.points, listing.calls.len())),
@@ -750,6 +760,49 @@ pub fn law_lifetime_lowering_preserves_locations(
 /// translation give the same outcome and, on success, the same type and
 /// location over the result's bits. The one allowed difference is
 /// D-classic-div-wrap (DWARF wraps `INT_MIN / -1`, `DIOpDiv` fails).
+/// A DIOp expression and its classic form (`reverse`) give the same
+/// outcome and location in a random context. `Unsupported` when it has no
+/// classic form or the context lacks bytes.
+pub fn law_classic_reverse_agrees(d: &Expr, ctx: &str) -> Result<Checked, String> {
+    use dioptra_semantics::classic::eval::eval_classic;
+    use dioptra_semantics::classic::reverse::reverse;
+    let ctx = ConcreteContext::parse(ctx)
+        .map_err(|d| format!("the generated context does not parse: {d}"))?;
+    let sig = ctx.signature();
+    let (c, cp) = match reverse(d, &sig) {
+        Ok(x) => x,
+        Err(x) if x.outcome == Outcome::Unsupported => {
+            return Ok(Checked::Unsupported(x.to_string()))
+        }
+        Err(x) => return Err(format!("`{d}` does not reverse: {x}")),
+    };
+    let a = eval(d, &ctx);
+    let b = eval_classic(&c, &ctx, &cp);
+    match (&a, &b) {
+        (Ok(x), Ok(y)) => {
+            let n = ctx.layout.bitsizeof(&x.ty);
+            if !x.ty.same(&y.ty) || !same_location(&x.loc, &y.loc, n) {
+                return Err(format!(
+                    "`{d}` gives `{}` ({}), its classic form `{c}` gives `{}` ({})",
+                    x.loc, x.ty, y.loc, y.ty
+                ));
+            }
+            Ok(Checked::Compared)
+        }
+        (Err(x), Err(y))
+            if x.outcome == Outcome::Unsupported || y.outcome == Outcome::Unsupported =>
+        {
+            Ok(Checked::Unsupported(format!("{x} / {y}")))
+        }
+        (Err(_), Err(_)) => Ok(Checked::Compared),
+        _ => Err(format!(
+            "`{d}` gives {}, its classic form `{c}` gives {}",
+            show(&a),
+            show(&b)
+        )),
+    }
+}
+
 pub fn law_classic_translation_agrees(
     e: &ClassicExpr,
     p: &Params,
@@ -888,6 +941,7 @@ pub const LAWS: &[&str] = &[
     "classic-translation-agrees",
     "classic-translation-proven",
     "multiloc-translation-agrees",
+    "classic-reverse-agrees",
 ];
 
 /// What a campaign found.
@@ -996,7 +1050,7 @@ pub fn run_law(law: &str, cases: u32, seed: u64) -> Option<Campaign> {
             Err(msg) => format!(
                 "{}(module fuzz \"{}\")\n",
                 header(msg.lines().next().unwrap_or("")),
-                quote(&p.render_multiloc())
+                quote(&multiloc_listing(&p).unwrap_or_else(|e| e))
             ),
             Ok(_) => header("did not reproduce"),
         }),
@@ -1189,6 +1243,22 @@ pub fn run_law(law: &str, cases: u32, seed: u64) -> Option<Campaign> {
                 header(msg.lines().next().unwrap_or("")),
                 p.high.word(),
                 quote(&e.to_string())
+            )
+        }),
+        "classic-reverse-agrees" => shrunk(r.run(
+            &(arb_reversible_expr(16), arb_classic_context()),
+            |(d, c)| {
+                law_classic_reverse_agrees(&d, &c)
+                    .map(tally)
+                    .map_err(TestCaseError::fail)
+            },
+        ))
+        .map(|(d, c)| {
+            let msg = law_classic_reverse_agrees(&d, &c).err().unwrap_or_default();
+            format!(
+                "{}{c}\n;; the classic form of this expression disagrees with it:\n;; {}\n",
+                header(msg.lines().next().unwrap_or("")),
+                quote(&d.to_string())
             )
         }),
         "classic-translation-proven" => shrunk(r.run(&arb_classic_expr(12), |(e, p)| {

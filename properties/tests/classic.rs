@@ -4,9 +4,10 @@
 //! classic-translation-agrees` (or `classic-translation-proven`) runs long
 //! campaigns.
 
-use dioptra_generators::classic::{arb_classic_context, arb_classic_expr};
+use dioptra_generators::classic::{arb_classic_context, arb_classic_expr, arb_reversible_expr};
 use dioptra_properties::{
-    campaign, law_classic_translation_agrees, law_classic_translation_proven,
+    campaign, law_classic_reverse_agrees, law_classic_translation_agrees,
+    law_classic_translation_proven,
 };
 
 fn cases(var: &str, default: u32) -> u32 {
@@ -35,6 +36,19 @@ fn prop_classic_translation_agrees() {
         compared * 10 >= n * 6,
         "only {compared} of {n} cases compared"
     );
+}
+
+/// prop_classic_reverse_agrees: in random contexts, a DIOp expression made of ops with a classic form and that form give the same outcome and, on success, the same type and location.
+#[test]
+fn prop_classic_reverse_agrees() {
+    let n = cases("PROPTEST_CASES", 256).max(64) * 4;
+    let (compared, other) = campaign(
+        n,
+        (arb_reversible_expr(16), arb_classic_context()),
+        |(d, c)| law_classic_reverse_agrees(d, c),
+    );
+    eprintln!("classic reverse: {compared} of {n} compared; not: {other:?}");
+    assert!(compared * 10 >= n * 8, "only {compared} of {n} compared");
 }
 
 /// prop_classic_translation_proven: the SMT prover proves the DIOp translation of a well-formed classic expression equivalent (or refining only at INT_MIN / -1, D-classic-div-wrap).

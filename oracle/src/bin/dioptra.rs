@@ -48,6 +48,10 @@ enum Cmd {
         sig: SigArgs,
         #[command(flatten)]
         classic: ClassicArgs,
+        /// For a DIOp expression: also print the classic DW_OP expression
+        /// describing the same location, where one exists.
+        #[arg(long = "to-classic")]
+        to_classic: bool,
         #[arg(long)]
         json: bool,
     },
@@ -353,6 +357,7 @@ fn cmd_check(
     expr: &str,
     sig: Result<Signature, Diag>,
     classic: &ClassicArgs,
+    to_classic: bool,
     json: bool,
 ) -> ExitCode {
     let run = || -> Result<_, Diag> {
@@ -360,10 +365,13 @@ fn cmd_check(
         let p = classic.params()?;
         let e = parse_any(&expr_text(expr)?)?;
         let (ty, fragment) = e.check(&sig, &p)?;
-        // A classic expression also shows its DIOp translation (or why
-        // there is none).
+        // A classic expression also shows its DIOp translation, a DIOp one
+        // asked for it its classic form (or why there is none).
         let translation = match &e {
             AnyExpr::Classic(_) => Some(e.to_diop(&sig, &p).map(|d| d.to_string())),
+            AnyExpr::Diop(d) if to_classic => Some(
+                dioptra_semantics::classic::reverse::reverse(d, &sig).map(|(c, _)| c.to_string()),
+            ),
             AnyExpr::Diop(_) => None,
         };
         Ok((ty, fragment, translation, sig))
@@ -377,6 +385,7 @@ fn cmd_check(
                     "bits": sig.layout.bitsizeof(&ty),
                     "fragment": fragment.map(|(o, s)| json!({"offset": o, "size": s})),
                     "translation": translation.as_ref().map(|t| match t {
+                        Ok(d) if d.starts_with("!DIExpression") => json!({"classic": d}),
                         Ok(d) => json!({"diop": d}),
                         Err(d) => json!({"diagnostic": d.to_string()}),
                     })})
@@ -1251,8 +1260,9 @@ fn main() -> ExitCode {
             expr,
             sig,
             classic,
+            to_classic,
             json,
-        } => cmd_check(&expr, sig.signature(), &classic, json),
+        } => cmd_check(&expr, sig.signature(), &classic, to_classic, json),
         Cmd::Eval {
             expr,
             context,

@@ -19,6 +19,8 @@
 //! * [`encode`]: the SMT encoding, `encode_<op>`;
 //! * [`translate`]: the DIOp expression describing the same location,
 //!   `translate_<op>`;
+//! * [`reverse`]: the classic expression of a DIOp expression, where one
+//!   exists, `reverse_<op>`;
 //! * [`ir`]: the LLVM IR instructions salvaging folds into expressions,
 //!   evaluated and encoded (for the rule checker);
 //! * [`equiv`]: the prover, for a classic expression against a DIOp one or
@@ -29,6 +31,7 @@ pub mod encode;
 pub mod equiv;
 pub mod eval;
 pub mod ir;
+pub mod reverse;
 pub mod text;
 pub mod translate;
 pub mod wellformed;

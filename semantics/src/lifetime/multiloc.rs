@@ -728,48 +728,38 @@ pub fn translate(l: &Listing) -> Result<Translation, Diag> {
     let m = &l.module;
     let cur = current(l);
     let by_inst = calls_by_inst(l);
-    // Segments: the call's own, and copies made at block entries.
-    let mut segments: Vec<usize> = (0..l.calls.len()).collect(); // segment -> call
-    let mut revive: BTreeMap<(usize, usize), Vec<usize>> = BTreeMap::new(); // (func, block) -> segments
+    // The calls current at each block entry, before its first instruction.
     let mut entry_cur: BTreeMap<(usize, usize), BTreeSet<usize>> = BTreeMap::new();
     for (fi, f) in m.functions.iter().enumerate() {
-        let preds = predecessors(m, fi);
         let dom = dominators(m, fi);
         for (b, bl) in f.blocks.iter().enumerate() {
             if bl.first == bl.end || cur[bl.first].is_none() {
                 continue;
             }
-            // Current on entry, before the first instruction acts.
             let at_entry = entry_set(l, fi, b, &dom, &by_inst);
-            let incoming: BTreeSet<usize> = preds[b]
-                .iter()
-                .filter_map(|&p| {
-                    let pb = &f.blocks[p];
-                    (pb.end > pb.first)
-                        .then(|| cur[pb.end - 1].clone())
-                        .flatten()
-                })
-                .flatten()
-                .collect();
-            for &c in &at_entry {
-                if !incoming.contains(&c) {
-                    segments.push(c);
-                    revive.entry((fi, b)).or_default().push(segments.len() - 1);
-                }
-            }
             entry_cur.insert((fi, b), at_entry.into_iter().collect());
         }
     }
-    // Which segments are active where: a fixpoint over blocks.
-    let n_seg = segments.len();
+    // Segments: each call's own, and copies started at block entries where
+    // a current call's location reaches by no control-flow path (made when
+    // the flow below first finds one missing, and kept: the flow only
+    // grows, so it settles).
+    let mut segments: Vec<usize> = (0..l.calls.len()).collect(); // segment -> call
+    let mut revive: BTreeMap<(usize, usize), BTreeMap<usize, usize>> = BTreeMap::new();
     let mut out_active: BTreeMap<(usize, usize), BTreeSet<usize>> = BTreeMap::new();
-    let mut kills_at: BTreeMap<usize, BTreeSet<usize>> = BTreeMap::new(); // inst -> segments killed before it
+    // Kills at a block entry (before the copies started there) and kills by
+    // an instruction (after them), each by instruction.
+    let mut entry_kills: BTreeMap<usize, BTreeSet<usize>> = BTreeMap::new();
+    let mut kills_at: BTreeMap<usize, BTreeSet<usize>> = BTreeMap::new();
+    let blocks: usize = m.functions.iter().map(|f| f.blocks.len()).sum();
+    let max_rounds = (blocks + 1) * (l.calls.len() + 1) * (blocks + 1) + 16;
     let mut changed = true;
     let mut rounds = 0;
     while changed {
         changed = false;
         rounds += 1;
         kills_at.clear();
+        entry_kills.clear();
         for (fi, f) in m.functions.iter().enumerate() {
             let preds = predecessors(m, fi);
             for (b, bl) in f.blocks.iter().enumerate() {
@@ -789,11 +779,16 @@ pub fn translate(l: &Listing) -> Result<Translation, Diag> {
                     .collect();
                 for s in dead {
                     active.remove(&s);
-                    kills_at.entry(bl.first).or_default().insert(s);
+                    entry_kills.entry(bl.first).or_default().insert(s);
                 }
-                for &s in revive.get(&(fi, b)).map(Vec::as_slice).unwrap_or(&[]) {
-                    active.insert(s);
+                let started = revive.entry((fi, b)).or_default();
+                for &c in want {
+                    if !active.iter().any(|&s| segments[s] == c) && !started.contains_key(&c) {
+                        segments.push(c);
+                        started.insert(c, segments.len() - 1);
+                    }
                 }
+                active.extend(started.values().copied());
                 for i in bl.first..bl.end {
                     let Some(&c) = by_inst.get(&i) else { continue };
                     let before: BTreeSet<usize> = cur_before(l, &cur, i, &entry_cur, fi, b);
@@ -818,7 +813,7 @@ pub fn translate(l: &Listing) -> Result<Translation, Diag> {
                 }
             }
         }
-        if rounds > 4 * n_seg + 16 {
+        if rounds > max_rounds {
             return Err(Diag::unsupported(
                 "llvm.dbg.value",
                 "internal-error",
@@ -844,7 +839,7 @@ pub fn translate(l: &Listing) -> Result<Translation, Diag> {
         starts
             .entry(first)
             .or_default()
-            .extend(segs.iter().copied());
+            .extend(segs.values().copied());
     }
     let mut text = String::new();
     let mut points = vec![0usize; m.insts.len()];
@@ -867,12 +862,16 @@ pub fn translate(l: &Listing) -> Result<Translation, Diag> {
     for (k, raw) in l.lines.iter().enumerate() {
         let line = k as u32 + 1;
         if let Some(&i) = inst_of_line.get(&line) {
-            for s in kills_at.get(&i).into_iter().flatten() {
+            for s in entry_kills.get(&i).into_iter().flatten() {
                 text += &format!("  call void @llvm.dbg.kill(metadata {})\n", name(*s));
                 emitted += 1;
             }
             for &s in starts.get(&i).into_iter().flatten() {
                 text += &def_line(s);
+                emitted += 1;
+            }
+            for s in kills_at.get(&i).into_iter().flatten() {
+                text += &format!("  call void @llvm.dbg.kill(metadata {})\n", name(*s));
                 emitted += 1;
             }
             if let Some(&c) = by_inst.get(&i) {
