@@ -136,7 +136,17 @@ impl Program {
         kills: &dyn Fn(usize) -> Vec<String>,
         metadata: &str,
     ) -> String {
-        let mut f = String::from("define void @f() {\n");
+        self.render_function("f", defs, kills) + metadata
+    }
+
+    /// The function `@name` alone (no metadata).
+    pub fn render_function(
+        &self,
+        name: &str,
+        defs: &dyn Fn(usize) -> Vec<String>,
+        kills: &dyn Fn(usize) -> Vec<String>,
+    ) -> String {
+        let mut f = format!("define void @{name}() {{\n");
         let mut n = 0;
         for (b, block) in self.blocks.iter().enumerate() {
             f += &format!("b{b}:\n");
@@ -160,7 +170,6 @@ impl Program {
             };
         }
         f += "}\n";
-        f += metadata;
         f
     }
 
@@ -284,5 +293,74 @@ impl Program {
             &kills,
             "!1 = !DILocalVariable(name: \"x\")\n!2 = !DILocalVariable(name: \"y\")\n",
         )
+    }
+}
+
+/// A module of several generated functions, each with its own segments
+/// (`!f<K>l<L>` of objects `!f<K>v<L>`), printed one after the other.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MultiProgram {
+    pub functions: Vec<Program>,
+}
+
+/// Modules of 1..=3 functions as [`arb_program`] makes them.
+pub fn arb_multi_program() -> impl Strategy<Value = MultiProgram> {
+    prop::collection::vec(arb_program(), 1..=3).prop_map(|functions| MultiProgram { functions })
+}
+
+impl MultiProgram {
+    /// The name of segment `l` of function `k`.
+    pub fn segment(k: usize, l: usize) -> String {
+        format!("!f{k}l{l}")
+    }
+    /// The listing line of each instruction, by function and block.
+    pub fn lines(&self) -> Vec<Vec<Vec<u32>>> {
+        let mut offset = 0;
+        self.functions
+            .iter()
+            .map(|p| {
+                let rows: Vec<Vec<u32>> = p
+                    .lines()
+                    .into_iter()
+                    .map(|r| r.into_iter().map(|x| x + offset).collect())
+                    .collect();
+                // `define`, the blocks (label, instructions, terminator), `}`.
+                offset += 2 + p
+                    .blocks
+                    .iter()
+                    .map(|b| b.insts.len() as u32 + 2)
+                    .sum::<u32>();
+                rows
+            })
+            .collect()
+    }
+}
+
+impl fmt::Display for MultiProgram {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut md = String::new();
+        for (k, p) in self.functions.iter().enumerate() {
+            let defs = |l: usize| {
+                vec![format!(
+                    "call void @llvm.dbg.def(metadata {}, metadata i8 %v{l})",
+                    MultiProgram::segment(k, l)
+                )]
+            };
+            let kills = |l: usize| {
+                vec![format!(
+                    "call void @llvm.dbg.kill(metadata {})",
+                    MultiProgram::segment(k, l)
+                )]
+            };
+            f.write_str(&p.render_function(&format!("f{k}"), &defs, &kills))?;
+            for l in 0..p.lifetimes {
+                md += &format!("!f{k}v{l} = !DILocalVariable(\"v{l}\")\n");
+                md += &format!(
+                    "{} = distinct !DILifetime(object: !f{k}v{l}, location: !DIExpr(DIOpReferrer(i8)))\n",
+                    MultiProgram::segment(k, l)
+                );
+            }
+        }
+        f.write_str(&md)
     }
 }

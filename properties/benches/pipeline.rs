@@ -7,7 +7,7 @@
 //! `cargo bench -p dioptra-properties --bench pipeline`
 
 use dioptra_generators::arb_wellformed_expr;
-use dioptra_generators::programs::arb_program;
+use dioptra_generators::programs::{arb_multi_program, arb_program};
 use dioptra_generators::transform::{arb_forms, arb_transform};
 use dioptra_properties::{
     law_canonicalization_preserves_location, law_lowering_preserves_location,
@@ -38,7 +38,7 @@ fn main() {
         n as f64 / s,
         ops as f64 / n as f64
     );
-    let programs = arb_program();
+    let programs = arb_multi_program();
     let m = 5_000;
     let t = Instant::now();
     for _ in 0..m {

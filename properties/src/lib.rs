@@ -13,7 +13,7 @@ use dioptra_generators::classic::{
     arb_classic_context, arb_classic_expr, arb_reversible_expr, CLASSIC_ARGS,
 };
 use dioptra_generators::mutate::mutants;
-use dioptra_generators::programs::{arb_program, Program};
+use dioptra_generators::programs::{arb_multi_program, arb_program, MultiProgram, Program};
 use dioptra_generators::transform::{self, arb_forms, arb_transform, instance, Form, Transform};
 use dioptra_generators::{
     arb_any_expr, arb_context, arb_wellformed_expr, fixed_context, FIXED_CONTEXT,
@@ -160,7 +160,7 @@ pub fn law_mutation_rejected_with_its_reason(
 /// block-local, when its def precedes the point in the block with no kill
 /// between). On failure: the message, the line, the segments the model says.
 pub fn law_ranges_match_the_path_model(
-    p: &Program,
+    p: &MultiProgram,
 ) -> Result<(), (String, u32, Reading, Vec<String>)> {
     let text = p.to_string();
     let m = parse_module(&text).map_err(|d| {
@@ -175,33 +175,37 @@ pub fn law_ranges_match_the_path_model(
     let lines = p.lines();
     for reading in [Reading::ControlFlow, Reading::BlockLocal] {
         let active = active_at(&m, &all_ranges(&m, &x, reading));
-        let models: Vec<_> = (0..p.lifetimes)
-            .map(|l| {
-                if reading == Reading::BlockLocal {
-                    p.model_block_local(l)
-                } else {
-                    p.model_active(l)
-                }
-            })
-            .collect();
-        for (b, row) in lines.iter().enumerate() {
-            for (k, &line) in row.iter().enumerate() {
-                let point = m.inst_at_line(line).ok_or_else(|| {
-                    (
-                        format!("line {line} is not an instruction"),
-                        line,
-                        reading,
-                        Vec::new(),
-                    )
-                })?;
-                let want: Vec<String> = (0..p.lifetimes)
-                    .filter(|&l| models[l][b][k])
-                    .map(|l| format!("!l{l}"))
-                    .collect();
-                let mut got = active[point].clone();
-                got.sort();
-                if got != want {
-                    return Err((format!("{reading:?} at line {line}: dioptra says {got:?}, the path model {want:?}"), line, reading, want));
+        for (k, f) in p.functions.iter().enumerate() {
+            let models: Vec<_> = (0..f.lifetimes)
+                .map(|l| {
+                    if reading == Reading::BlockLocal {
+                        f.model_block_local(l)
+                    } else {
+                        f.model_active(l)
+                    }
+                })
+                .collect();
+            for (b, row) in lines[k].iter().enumerate() {
+                for (i, &line) in row.iter().enumerate() {
+                    let point = m.inst_at_line(line).ok_or_else(|| {
+                        (
+                            format!("line {line} is not an instruction"),
+                            line,
+                            reading,
+                            Vec::new(),
+                        )
+                    })?;
+                    // A function's segments only: another function's are
+                    // never active here (the model has none).
+                    let want: Vec<String> = (0..f.lifetimes)
+                        .filter(|&l| models[l][b][i])
+                        .map(|l| MultiProgram::segment(k, l))
+                        .collect();
+                    let mut got = active[point].clone();
+                    got.sort();
+                    if got != want {
+                        return Err((format!("{reading:?} at line {line}: dioptra says {got:?}, the path model {want:?}"), line, reading, want));
+                    }
                 }
             }
         }
@@ -1054,7 +1058,7 @@ pub fn run_law(law: &str, cases: u32, seed: u64) -> Option<Campaign> {
             ),
             Ok(_) => header("did not reproduce"),
         }),
-        "ranges-match-the-path-model" => shrunk(r.run(&arb_program(), |p| {
+        "ranges-match-the-path-model" => shrunk(r.run(&arb_multi_program(), |p| {
             law_ranges_match_the_path_model(&p).map_err(|(m, ..)| TestCaseError::fail(m))
         }))
         .map(|p| match law_ranges_match_the_path_model(&p) {
@@ -1064,14 +1068,15 @@ pub fn run_law(law: &str, cases: u32, seed: u64) -> Option<Campaign> {
                     header(&msg),
                     quote(&p.to_string())
                 );
-                for l in 0..p.lifetimes {
-                    let seg = format!("!l{l}");
-                    out +=
-                        &format!(
-                        "(assert_object fuzz (object \"!v{l}\") (at {line}){} (segments \"{}\"))\n",
-                        if reading == Reading::BlockLocal { " (block_local)" } else { "" },
-                        if want.contains(&seg) { seg.as_str() } else { "" }
-                    );
+                for (k, f) in p.functions.iter().enumerate() {
+                    for l in 0..f.lifetimes {
+                        let seg = MultiProgram::segment(k, l);
+                        out += &format!(
+                            "(assert_object fuzz (object \"!f{k}v{l}\") (at {line}){} (segments \"{}\"))\n",
+                            if reading == Reading::BlockLocal { " (block_local)" } else { "" },
+                            if want.contains(&seg) { seg.as_str() } else { "" }
+                        );
+                    }
                 }
                 out
             }
