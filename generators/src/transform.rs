@@ -26,7 +26,20 @@
 //! * `ImplicitPointerChain`: "Implicit Pointer Location Description", both
 //!   mem2reg rounds at once, for `x` and `p = &x` every program also has (in
 //!   memory from the start of the function): `x` moves to a register and `p`
-//!   becomes an implicit pointer to it.
+//!   becomes an implicit pointer to it;
+//! * `DeadStore`: the `DW_OP_LLVM_memory` RFC's dead-store elimination, for
+//!   `d` every program also has: its alloca (address space 0) is stored
+//!   `value(97)` at the start of the function and `value(96)` at the start
+//!   of the last block (which no loop contains), so the first store is dead
+//!   and is deleted; the pass then records `dbg.value(i64 value(97), !d,
+//!   !DIExpression())` where the store was ("mark x as the constant 42")
+//!   and `dbg.value(ptr %d.addr, !d, !DIExpression(DW_OP_LLVM_memory))`
+//!   before the killing store ("x is in memory again"). The classic records
+//!   are written as lifetimes through their DIOp translations
+//!   (`dioptra_semantics::classic::translate`), the operand as referrer.
+//!   Memory changes at the killing store: an instance has a second context
+//!   for the points after it, where the deleted store leaves its bytes
+//!   stale before it.
 
 use super::programs::{PInst, Program};
 use proptest::prelude::*;
@@ -52,11 +65,12 @@ pub enum Transform {
     Induction,
     GlobalSplit,
     ImplicitPointerChain,
+    DeadStore,
 }
 
 impl Transform {
     /// The transformations that must preserve values.
-    pub const SOUND: [Transform; 11] = [
+    pub const SOUND: [Transform; 12] = [
         Transform::Mem2Reg,
         Transform::Mem2RegCanonical,
         Transform::Spill,
@@ -68,6 +82,7 @@ impl Transform {
         Transform::Induction,
         Transform::GlobalSplit,
         Transform::ImplicitPointerChain,
+        Transform::DeadStore,
     ];
     /// The form of the variables it rewrites.
     fn applies_to(self) -> Form {
@@ -78,11 +93,58 @@ impl Transform {
     }
 }
 
-/// A listing and the context that places its entities.
+/// A listing and the context that places its entities: `context` up to
+/// the store at line `after_line` (the store to `d` in the last block),
+/// `context_after` from the next line on.
 #[derive(Clone, Debug)]
 pub struct Instance {
     pub listing: String,
     pub context: String,
+    pub after_line: u32,
+    pub context_after: String,
+}
+
+impl Instance {
+    /// The context at listing line `line`.
+    pub fn context_at(&self, line: u32) -> &str {
+        if line > self.after_line {
+            &self.context_after
+        } else {
+            &self.context
+        }
+    }
+}
+
+/// The DIOp location, with the operand as referrer, of a classic record
+/// `dbg.value(OPERAND, !var, EXPR)` whose operand is of type `ty`.
+fn classic_location(expr: &str, ty: &str) -> String {
+    use dioptra_semantics::classic::{parse_classic, translate::translate, Params};
+    use dioptra_semantics::context::Signature;
+    use dioptra_semantics::syntax::{Expr, Op};
+    let e = parse_classic(expr).expect("a classic expression");
+    let sig = Signature {
+        args: vec![dioptra_semantics::text::parse_type(ty).expect("a type")],
+        ..Signature::default()
+    };
+    let p = Params {
+        variable: Some(dioptra_semantics::types::Type::Int(64)),
+        ..Params::default()
+    };
+    let d = translate(&e, &sig, &p).expect("a translation");
+    let ops = d
+        .ops
+        .into_iter()
+        .map(|op| match op {
+            Op::Arg(0, t) => Op::Referrer(t),
+            other => other,
+        })
+        .collect::<Vec<_>>();
+    let text = Expr {
+        spelling: d.spelling,
+        ops,
+    }
+    .to_string();
+    text
 }
 
 /// The value of variable `l`.
@@ -156,7 +218,10 @@ fn var(l: usize, form: Form, t: Option<Transform>) -> Var {
             md: lt(&format!("DIOpConstant(i64 {})", v as i64)),
             ctx: String::new(),
         },
-        (_, Some(Transform::GlobalSplit | Transform::ImplicitPointerChain)) => {
+        (
+            _,
+            Some(Transform::GlobalSplit | Transform::ImplicitPointerChain | Transform::DeadStore),
+        ) => {
             in_register("DIOpReferrer(i64)")
         }
         (_, Some(Transform::SpillKeepRegister)) => {
@@ -327,12 +392,51 @@ pub fn instance(p: &Program, forms: &[Form], t: Option<Transform>) -> Instance {
     };
     md += xp_md;
     ctx.push(xp_ctx);
-    let body = p
+    // d: stored twice; the first store dead (DeadStore deletes it).
+    let (d0, d1) = (value(97), value(96));
+    let dse = t == Some(Transform::DeadStore);
+    let memory_again = classic_location("!DIExpression(DW_OP_LLVM_memory)", "ptr");
+    md += &format!(
+        "!d = !DILocalVariable(\"d\")\n!dl = distinct !DILifetime(object: !d, location: {memory_again})\n"
+    );
+    let d_def = "  call void @llvm.dbg.def(metadata !dl, metadata ptr %d.addr)\n";
+    let store = |v: u64| format!("  store i64 {}, ptr %d.addr\n", v as i64);
+    let (d_start, d_last) = if dse {
+        md += &format!(
+            "!dc = distinct !DILifetime(object: !d, location: {})\n",
+            classic_location("!DIExpression()", "i64")
+        );
+        (
+            format!("  call void @llvm.dbg.def(metadata !dc, metadata i64 {})\n", d0 as i64),
+            format!("  call void @llvm.dbg.kill(metadata !dc)\n{d_def}{}", store(d1)),
+        )
+    } else {
+        (format!("{d_def}{}", store(d0)), store(d1))
+    };
+    let d_memory = |v: u64| format!("(memory 0 0x600 \"{}\") (bind \"%d.addr\" \"imp(ptr 1536)\")", bytes(v, 8));
+    // Before the killing store the source's memory holds d0; after DSE it
+    // holds what was there before (stale bytes).
+    let stale = 0xdead_beef_dead_beefu64;
+    let before = format!("(context {} {})", ctx.join(" "), d_memory(if dse { stale } else { d0 }));
+    let after = format!("(context {} {})", ctx.join(" "), d_memory(d1));
+    let last = format!("b{}:\n", p.blocks.len() - 1);
+    let mut body = p
         .render(&|l| vars[l].defs.clone(), &|l| vars[l].kills.clone(), &md)
-        .replacen("b0:\n", &format!("b0:\n{start}"), 1);
+        .replacen("b0:\n", &format!("b0:\n{start}{d_start}"), 1);
+    let mut at = body.rfind(&last).expect("the last block") + last.len();
+    if p.blocks.len() == 1 {
+        // One block: the killing store after the dead one.
+        at += start.len() + d_start.len();
+    }
+    body.insert_str(at, &d_last);
     let listing = format!("{head}{body}");
-    let context = format!("(context {})", ctx.join(" "));
-    Instance { listing, context }
+    let after_line = listing[..at + head.len() + d_last.len()].lines().count() as u32;
+    Instance {
+        listing,
+        context: before,
+        after_line,
+        context_after: after,
+    }
 }
 
 pub fn arb_forms() -> impl Strategy<Value = Vec<Form>> {

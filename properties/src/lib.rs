@@ -238,16 +238,19 @@ pub fn law_transformation_preserves_values(
     let p = p.well_formed();
     let src = instance(&p, forms, None);
     let tgt = instance(&p, forms, Some(t));
-    let load = |i: &transform::Instance| -> Result<(dioptra_semantics::lifetime::Module, ConcreteContext), String> {
+    // The module, and the contexts before and after the store to `d` in
+    // the last block (memory changes there).
+    type Loaded = (dioptra_semantics::lifetime::Module, ConcreteContext, ConcreteContext);
+    let load = |i: &transform::Instance| -> Result<Loaded, String> {
         let m = parse_module(&i.listing).map_err(|d| format!("{d}\n{}", i.listing))?;
         if let Some(d) = check_module(&m).first() {
             return Err(format!("ill-formed: {d}\n{}", i.listing));
         }
-        let c = ConcreteContext::parse(&i.context).map_err(|d| format!("{d}\n{}", i.context))?;
-        Ok((m, c))
+        let parse = |c: &str| ConcreteContext::parse(c).map_err(|d| format!("{d}\n{c}"));
+        Ok((m, parse(&i.context)?, parse(&i.context_after)?))
     };
-    let (ms, cs) = load(&src)?;
-    let (mt, ct) = load(&tgt)?;
+    let (ms, cs_before, cs_after) = load(&src)?;
+    let (mt, ct_before, ct_after) = load(&tgt)?;
     let (as_, at) = (
         Analysis::new(&ms, Reading::ControlFlow),
         Analysis::new(&mt, Reading::ControlFlow),
@@ -264,11 +267,13 @@ pub fn law_transformation_preserves_values(
             ms.inst_at_line(a).ok_or("no point")?,
             mt.inst_at_line(b).ok_or("no point")?,
         );
+        let cs = if a > src.after_line { &cs_after } else { &cs_before };
+        let ct = if b > tgt.after_line { &ct_after } else { &ct_before };
         let objects = p
             .defined()
             .into_iter()
             .map(|l| format!("!v{l}"))
-            .chain(["!g", "!x", "!p"].map(String::from));
+            .chain(["!g", "!x", "!p", "!d"].map(String::from));
         for obj in objects {
             let look = |an: &Analysis, c: &ConcreteContext, point: usize| {
                 an.locate(c, &obj, point).ok().map(|x| {
@@ -284,8 +289,8 @@ pub fn law_transformation_preserves_values(
                     )
                 })
             };
-            let s = look(&as_, &cs, ps);
-            let t2 = look(&at, &ct, pt);
+            let s = look(&as_, cs, ps);
+            let t2 = look(&at, ct, pt);
             let (sv, sw) = s
                 .as_ref()
                 .map(|x| (x.0.clone(), x.1))
@@ -316,7 +321,7 @@ pub fn law_transformation_preserves_values(
                             ));
                         };
                         let src_pointee = read(
-                            &cs,
+                            cs,
                             &LocDesc::single(
                                 Storage::Memory {
                                     addrspace: *addrspace,
@@ -326,7 +331,7 @@ pub fn law_transformation_preserves_values(
                             64,
                         )
                         .ok();
-                        let tgt_pointee = read(&ct, target, 64).ok();
+                        let tgt_pointee = read(ct, target, 64).ok();
                         if src_pointee.is_none() || src_pointee != tgt_pointee {
                             return Err(at_(
                                 "the implicit pointer does not point at the same value",
