@@ -28,7 +28,8 @@
 //!   memory from the start of the function): `x` moves to a register and `p`
 //!   becomes an implicit pointer to it;
 //! * `DeadStore`: the `DW_OP_LLVM_memory` RFC's dead-store elimination, for
-//!   `d` every program also has: its alloca (address space 0) is stored
+//!   `d` every program also has: its alloca (address space 0, at 0x40000)
+//!   is stored
 //!   `value(97)` at the start of the function and `value(96)` at the start
 //!   of the last block (which no loop contains), so the first store is dead
 //!   and is deleted; the pass then records `dbg.value(i64 value(97), !d,
@@ -139,12 +140,11 @@ fn classic_location(expr: &str, ty: &str) -> String {
             other => other,
         })
         .collect::<Vec<_>>();
-    let text = Expr {
+    Expr {
         spelling: d.spelling,
         ops,
     }
-    .to_string();
-    text
+    .to_string()
 }
 
 /// The value of variable `l`.
@@ -221,9 +221,7 @@ fn var(l: usize, form: Form, t: Option<Transform>) -> Var {
         (
             _,
             Some(Transform::GlobalSplit | Transform::ImplicitPointerChain | Transform::DeadStore),
-        ) => {
-            in_register("DIOpReferrer(i64)")
-        }
+        ) => in_register("DIOpReferrer(i64)"),
         (_, Some(Transform::SpillKeepRegister)) => {
             let mut md = lt("DIOpReferrer(i64)");
             md += &format!("!l{l}s = distinct !DILifetime(object: !v{l}, location: !DIExpr(DIOpReferrer(i64 addrspace(5)*), DIOpDeref(i64)))\n");
@@ -407,17 +405,34 @@ pub fn instance(p: &Program, forms: &[Form], t: Option<Transform>) -> Instance {
             classic_location("!DIExpression()", "i64")
         );
         (
-            format!("  call void @llvm.dbg.def(metadata !dc, metadata i64 {})\n", d0 as i64),
-            format!("  call void @llvm.dbg.kill(metadata !dc)\n{d_def}{}", store(d1)),
+            format!(
+                "  call void @llvm.dbg.def(metadata !dc, metadata i64 {})\n",
+                d0 as i64
+            ),
+            format!(
+                "  call void @llvm.dbg.kill(metadata !dc)\n{d_def}{}",
+                store(d1)
+            ),
         )
     } else {
         (format!("{d_def}{}", store(d0)), store(d1))
     };
-    let d_memory = |v: u64| format!("(memory 0 0x600 \"{}\") (bind \"%d.addr\" \"imp(ptr 1536)\")", bytes(v, 8));
+    // At 0x40000: above the lowest address a process may map, so the gdb
+    // harness can put it in its stub's memory.
+    let d_memory = |v: u64| {
+        format!(
+            "(memory 0 0x40000 \"{}\") (bind \"%d.addr\" \"imp(ptr 262144)\")",
+            bytes(v, 8)
+        )
+    };
     // Before the killing store the source's memory holds d0; after DSE it
     // holds what was there before (stale bytes).
     let stale = 0xdead_beef_dead_beefu64;
-    let before = format!("(context {} {})", ctx.join(" "), d_memory(if dse { stale } else { d0 }));
+    let before = format!(
+        "(context {} {})",
+        ctx.join(" "),
+        d_memory(if dse { stale } else { d0 })
+    );
     let after = format!("(context {} {})", ctx.join(" "), d_memory(d1));
     let last = format!("b{}:\n", p.blocks.len() - 1);
     let mut body = p

@@ -240,7 +240,11 @@ pub fn law_transformation_preserves_values(
     let tgt = instance(&p, forms, Some(t));
     // The module, and the contexts before and after the store to `d` in
     // the last block (memory changes there).
-    type Loaded = (dioptra_semantics::lifetime::Module, ConcreteContext, ConcreteContext);
+    type Loaded = (
+        dioptra_semantics::lifetime::Module,
+        ConcreteContext,
+        ConcreteContext,
+    );
     let load = |i: &transform::Instance| -> Result<Loaded, String> {
         let m = parse_module(&i.listing).map_err(|d| format!("{d}\n{}", i.listing))?;
         if let Some(d) = check_module(&m).first() {
@@ -267,8 +271,16 @@ pub fn law_transformation_preserves_values(
             ms.inst_at_line(a).ok_or("no point")?,
             mt.inst_at_line(b).ok_or("no point")?,
         );
-        let cs = if a > src.after_line { &cs_after } else { &cs_before };
-        let ct = if b > tgt.after_line { &ct_after } else { &ct_before };
+        let cs = if a > src.after_line {
+            &cs_after
+        } else {
+            &cs_before
+        };
+        let ct = if b > tgt.after_line {
+            &ct_after
+        } else {
+            &ct_before
+        };
         let objects = p
             .defined()
             .into_iter()
