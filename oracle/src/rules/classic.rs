@@ -22,8 +22,8 @@
 //! value, the same in both records.
 
 use super::{
-    instances, parse_cexpr, precondition_width, split_top, subst_word, zval, CExpr, Consts,
-    Instance, InstanceVerdict, Rule, Z,
+    instances, parse_cexpr, precondition_width, split_top, zval, CExpr, Consts, Instance,
+    InstanceVerdict, Rule, Z,
 };
 use dioptra_semantics::bits::Bits;
 use dioptra_semantics::classic::encode::{encode_classic_with, Holes};
@@ -237,18 +237,8 @@ impl Prepared {
 }
 
 fn prepare(rule: &Rule, inst: &Instance) -> Result<Prep, Diag> {
-    let bad = |m: String| {
-        Diag::malformed(
-            "Rule",
-            "bad-pattern",
-            format!("{}: {}: {m}", rule.name, inst.describe()),
-        )
-    };
-    let sub = |t: &str| {
-        inst.assignment
-            .iter()
-            .fold(t.to_string(), |acc, (k, v)| subst_word(&acc, k, v))
-    };
+    let bad = |m: String| inst.bad_pattern(rule, m);
+    let sub = |t: &str| inst.substitute(t);
     let layout = inst.layout.clone();
     let w = layout.pointer_bits(0) as u64;
     let inputs: Vec<(String, Type)> = rule
@@ -518,13 +508,7 @@ pub(super) fn check_instance(
             )))
         }
     };
-    let bad = |m: String| {
-        Diag::malformed(
-            "Rule",
-            "bad-pattern",
-            format!("{}: {}: {m}", rule.name, inst.describe()),
-        )
-    };
+    let bad = |m: String| inst.bad_pattern(rule, m);
     let consts: Consts = p
         .consts
         .iter()

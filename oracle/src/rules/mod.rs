@@ -198,16 +198,8 @@ pub fn parse_rules(file: &str, text: &str) -> Result<Vec<Rule>, Diag> {
                     let (name, ty) = decl.split_once(':').ok_or_else(|| {
                         rerr(file, line, "bad-form", format!("`{decl}`: %NAME: TYPE"))
                     })?;
-                    let name = name.trim();
-                    if !name.starts_with('%') || !is_ident(&name[1..]) {
-                        return Err(rerr(
-                            file,
-                            line,
-                            "bad-form",
-                            format!("`{name}`: inputs are %names"),
-                        ));
-                    }
-                    r.inputs.push((name.to_string(), ty.trim().to_string()));
+                    let name = percent_name(file, line, name, "inputs are %names")?;
+                    r.inputs.push((name, ty.trim().to_string()));
                 }
             }
             "source" => r.source = rest.to_string(),
@@ -234,16 +226,8 @@ pub fn parse_rules(file: &str, text: &str) -> Result<Vec<Rule>, Diag> {
                 let (name, inst) = rest
                     .split_once('=')
                     .ok_or_else(|| rerr(file, line, "bad-form", "let %NAME = INSTRUCTION"))?;
-                let name = name.trim();
-                if !name.starts_with('%') || !is_ident(&name[1..]) {
-                    return Err(rerr(
-                        file,
-                        line,
-                        "bad-form",
-                        format!("`{name}`: a let defines a %name"),
-                    ));
-                }
-                r.lets.push((name.to_string(), inst.trim().to_string()));
+                let name = percent_name(file, line, name, "a let defines a %name")?;
+                r.lets.push((name, inst.trim().to_string()));
             }
             "witness" => r.witnesses.push((line, rest.to_string())),
             "explain" => {
@@ -314,6 +298,15 @@ pub fn parse_rules(file: &str, text: &str) -> Result<Vec<Rule>, Diag> {
         }
     }
     Ok(rules)
+}
+
+/// `%NAME`, trimmed, or a `bad-form` error saying `what`.
+fn percent_name(file: &str, line: u32, name: &str, what: &str) -> Result<String, Diag> {
+    let name = name.trim();
+    if !name.starts_with('%') || !is_ident(&name[1..]) {
+        return Err(rerr(file, line, "bad-form", format!("`{name}`: {what}")));
+    }
+    Ok(name.to_string())
 }
 
 fn is_ident(s: &str) -> bool {
@@ -698,6 +691,20 @@ pub struct Instance {
 }
 
 impl Instance {
+    /// `text` with the type variables replaced by this instance's types.
+    pub fn substitute(&self, text: &str) -> String {
+        self.assignment
+            .iter()
+            .fold(text.to_string(), |acc, (k, v)| subst_word(&acc, k, v))
+    }
+    /// A malformed pattern of `rule`, met at this instance.
+    pub fn bad_pattern(&self, rule: &Rule, m: String) -> Diag {
+        Diag::malformed(
+            "Rule",
+            "bad-pattern",
+            format!("{}: {}: {m}", rule.name, self.describe()),
+        )
+    }
     pub fn describe(&self) -> String {
         self.assignment
             .iter()
@@ -905,18 +912,8 @@ pub fn check_instance(
     if rule.classic.is_some() {
         return classic::check_instance(rule, inst, timeout_ms);
     }
-    let bad = |m: String| {
-        Diag::malformed(
-            "Rule",
-            "bad-pattern",
-            format!("{}: {}: {m}", rule.name, inst.describe()),
-        )
-    };
-    let sub = |t: &str| {
-        inst.assignment
-            .iter()
-            .fold(t.to_string(), |acc, (k, v)| subst_word(&acc, k, v))
-    };
+    let bad = |m: String| inst.bad_pattern(rule, m);
+    let sub = |t: &str| inst.substitute(t);
     let inputs: Vec<(String, String)> = rule
         .inputs
         .iter()

@@ -21,7 +21,7 @@
 //! old self at the header and becomes undefined there. Two locations are
 //! the same when operand and expression are written the same.
 
-use super::listing::{parse_module, InstKind, Module};
+use super::listing::{parse_module, split_top, InstKind, Module};
 use crate::diag::Diag;
 use std::collections::BTreeMap;
 
@@ -60,27 +60,6 @@ fn meet(a: &State, b: &State) -> State {
     }
 }
 
-fn split_args(s: &str) -> Vec<String> {
-    let (mut out, mut cur, mut depth) = (Vec::new(), String::new(), 0i32);
-    for c in s.chars() {
-        match c {
-            '(' => depth += 1,
-            ')' => depth -= 1,
-            ',' if depth == 0 => {
-                out.push(cur.trim().to_string());
-                cur.clear();
-                continue;
-            }
-            _ => {}
-        }
-        cur.push(c);
-    }
-    if !cur.trim().is_empty() {
-        out.push(cur.trim().to_string());
-    }
-    out
-}
-
 fn undefined(v: &str) -> bool {
     let last = v.split_whitespace().last().unwrap_or("");
     ["undef", "poison", "$noreg"].contains(&last)
@@ -95,7 +74,7 @@ fn parse_value(text: &str, inst: usize, line: u32) -> Result<Option<DbgValue>, D
             .rsplit_once(')')
             .map(|(a, _)| a)
             .ok_or_else(|| bad("an unclosed argument list"))?;
-        let a = split_args(inner);
+        let a = split_top(inner);
         let [v, var, e] = &a[..] else {
             return Err(bad(
                 "llvm.dbg.value(metadata V, metadata !var, metadata !expr)",
@@ -111,7 +90,7 @@ fn parse_value(text: &str, inst: usize, line: u32) -> Result<Option<DbgValue>, D
         }));
     }
     if let Some(rest) = t.strip_prefix("DBG_VALUE ") {
-        let a = split_args(rest);
+        let a = split_top(rest);
         let [v, indirect, var, e] = &a[..] else {
             return Err(bad("DBG_VALUE LOC, $noreg | 0, !var, !expr"));
         };

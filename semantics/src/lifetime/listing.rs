@@ -213,7 +213,7 @@ fn strip_comment(l: &str) -> &str {
 }
 
 /// Splits `s` at top-level commas (outside (), {}, <>, [] and strings).
-fn split_top(s: &str) -> Vec<String> {
+pub(crate) fn split_top(s: &str) -> Vec<String> {
     let (mut out, mut cur, mut depth, mut in_str) = (Vec::new(), String::new(), 0i32, false);
     for c in s.chars() {
         match c {

@@ -29,7 +29,7 @@
 //! checks at every reachable instruction that the segments the lifetime
 //! rules make active are exactly the calls the proposal makes current.
 
-use super::listing::{parse_module, InstKind, Module};
+use super::listing::{parse_module, split_top, InstKind, Module};
 use super::ranges::{active_at, all_ranges, Intrinsics, Reading};
 use crate::classic::{parse_classic, COp, Params};
 use crate::context::Signature;
@@ -101,28 +101,6 @@ fn mal(reason: &'static str, line: u32, msg: impl Into<String>) -> Diag {
     )
 }
 
-/// Splits at commas outside parentheses.
-fn args(s: &str) -> Vec<String> {
-    let (mut out, mut cur, mut depth) = (Vec::new(), String::new(), 0i32);
-    for c in s.chars() {
-        match c {
-            '(' => depth += 1,
-            ')' => depth -= 1,
-            ',' if depth == 0 => {
-                out.push(cur.trim().to_string());
-                cur.clear();
-                continue;
-            }
-            _ => {}
-        }
-        cur.push(c);
-    }
-    if !cur.trim().is_empty() {
-        out.push(cur.trim().to_string());
-    }
-    out
-}
-
 /// `metadata i32 %x` to its type and the value text.
 fn location(arg: &str, line: u32) -> Result<(Type, String), Diag> {
     let a = arg.strip_prefix("metadata").unwrap_or(arg).trim();
@@ -181,7 +159,7 @@ fn parse_call(text: &str, inst: usize, line: u32) -> Result<Option<Call>, Diag> 
         .strip_prefix('(')
         .and_then(|a| a.rfind(')').map(|k| &a[..k]))
         .ok_or_else(|| mal("bad-call", line, "an unclosed argument list"))?;
-    let a = args(inner);
+    let a = split_top(inner);
     let call = |kind, var: String, loc: Option<(Type, String)>, expr: String| {
         let (ty, value) = match loc {
             Some((t, v)) => (Some(t), v),
