@@ -118,6 +118,10 @@ pub fn parse_listing(text: &str) -> Result<Listing, Diag> {
             values.push(v);
         }
     }
+    let mut vars: Vec<&str> = values.iter().map(|d| d.var.as_str()).collect();
+    vars.sort_unstable();
+    vars.dedup();
+    super::check_dataflow_size(&module, "llvm.dbg.value", vars.len())?;
     Ok(Listing { module, values })
 }
 
@@ -238,6 +242,24 @@ mod tests {
 
     /// The document's example: `!30` keeps `%input` into `%bb1`, `!23`
     /// (1 on one path, 2 on the other) becomes undefined there.
+    /// Past the bounds: a diagnostic, not a long fixpoint.
+    #[test]
+    fn too_many_blocks_is_unsupported() {
+        let mut text = String::from("define void @f() {\n");
+        for b in 0..2_001 {
+            text += &format!("b{b}:\n  call void @llvm.dbg.value(metadata i32 {b}, metadata !1, metadata !DIExpression())\n  br label %b{}\n", b + 1);
+        }
+        text += "b2001:\n  ret void\n}\n";
+        let d = parse_listing(&text).unwrap_err();
+        assert_eq!(
+            (d.construct.as_str(), d.reason),
+            ("llvm.dbg.value", "limit-exceeded"),
+            "{d}"
+        );
+        let d = super::super::multiloc::parse_listing(&text).unwrap_err();
+        assert_eq!(d.reason, "limit-exceeded", "{d}");
+    }
+
     #[test]
     fn the_documents_merge() {
         let text = "define i32 @foo(i1 %cond, i32 %input) {

@@ -25,3 +25,34 @@ pub mod ranges;
 pub mod wellformed;
 
 pub use listing::{parse_module, Module};
+
+/// The most blocks a function of a multi-location or join-rule listing may
+/// have (dominators and the dataflows are quadratic in it).
+pub const MAX_DATAFLOW_BLOCKS: usize = 2_000;
+
+/// The most (block, item) pairs the multi-location translation and the
+/// join-rule dataflow track, items being calls or variables.
+pub const MAX_DATAFLOW_PAIRS: usize = 1_000_000;
+
+/// Bounds what a listing can make the dataflows do: each function at most
+/// [`MAX_DATAFLOW_BLOCKS`] blocks, and blocks times `items` at most
+/// [`MAX_DATAFLOW_PAIRS`].
+pub(crate) fn check_dataflow_size(
+    m: &Module,
+    construct: &'static str,
+    items: usize,
+) -> Result<(), crate::diag::Diag> {
+    for f in &m.functions {
+        let n = f.blocks.len();
+        if n > MAX_DATAFLOW_BLOCKS || n.saturating_mul(items.max(1)) > MAX_DATAFLOW_PAIRS {
+            return Err(crate::diag::Diag::unsupported(
+                construct,
+                "limit-exceeded",
+                format!(
+                    "a function of {n} blocks tracking {items} calls or variables: dioptra takes at most {MAX_DATAFLOW_BLOCKS} blocks and {MAX_DATAFLOW_PAIRS} (block, item) pairs"
+                ),
+            ));
+        }
+    }
+    Ok(())
+}

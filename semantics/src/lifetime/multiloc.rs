@@ -39,10 +39,6 @@ use crate::text::parse_type;
 use crate::types::Type;
 use std::collections::{BTreeMap, BTreeSet};
 
-/// The most blocks a function of a multi-location listing may have (the
-/// dominator computation is quadratic).
-pub const MAX_MULTILOC_BLOCKS: usize = 2_000;
-
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum CallKind {
     Key,
@@ -350,15 +346,7 @@ fn overlaps(a: Option<(u64, u64)>, b: Option<(u64, u64)>) -> bool {
 /// piece; an added location's piece lies inside its key's.
 pub fn parse_listing(text: &str) -> Result<Listing, Diag> {
     let module = parse_module(text)?;
-    for f in &module.functions {
-        if f.blocks.len() > MAX_MULTILOC_BLOCKS {
-            return Err(Diag::unsupported(
-                "llvm.dbg.value",
-                "limit-exceeded",
-                format!("a function of more than {MAX_MULTILOC_BLOCKS} blocks"),
-            ));
-        }
-    }
+    super::check_dataflow_size(&module, "llvm.dbg.value", 0)?;
     let lines: Vec<String> = text.lines().map(str::to_string).collect();
     let mut calls: Vec<Call> = Vec::new();
     for (i, inst) in module.insts.iter().enumerate() {
@@ -377,6 +365,7 @@ pub fn parse_listing(text: &str) -> Result<Listing, Diag> {
             calls.push(c);
         }
     }
+    super::check_dataflow_size(&module, "llvm.dbg.value", calls.len())?;
     let doms: Vec<_> = (0..module.functions.len())
         .map(|f| dominators(&module, f))
         .collect();
