@@ -1,6 +1,397 @@
-//! The canonicalizer (`dioptra canon`). It lives in
-//! `dioptra_semantics::canon`, beside the semantics it rewrites, so that the
-//! property tests can use it; its rules are proven by `dioptra rule
-//! corpus/rules/canon.rules`.
+//! The canonicalizer: one table of named rewrite rules, applied to a
+//! fixpoint.
+//!
+//! Every rule here is an entry of `corpus/rules/canon.rules` of the same
+//! name, which `dioptra rule` proves valid for every instantiation (a test
+//! fails if an entry is missing or not valid). A rule is applied only inside
+//! the domain its proof covers: integer types `i1`..`i64`, the address
+//! spaces the proof instantiates, stack inputs that are not implicit
+//! addresses (D-smt-input-shapes).
+//!
+//! Termination: every rule makes the expression shorter, except
+//! `mul-power-of-two`, which keeps its length and replaces a `DIOpMul` by a
+//! `DIOpShl`; no rule adds a `DIOpMul`. So (number of ops, number of
+//! `DIOpMul`) decreases lexicographically with every rewrite, and there are
+//! at most `2 * len` rewrites.
 
-pub use dioptra_semantics::canon::*;
+use dioptra_semantics::bits::Bits;
+use dioptra_semantics::context::Signature;
+use dioptra_semantics::diag::Diag;
+use dioptra_semantics::syntax::{Expr, Literal, Op};
+use dioptra_semantics::types::Type;
+use dioptra_semantics::value::literal_bits;
+use dioptra_semantics::wellformed::{check, type_stacks, StackTy};
+use num_bigint::{BigInt, BigUint};
+use num_traits::{One, Zero};
+
+/// A rule: its name (the law it states, and its entry in
+/// corpus/rules/canon.rules) and its rewrite of a window of ops starting at
+/// some position, given the stack types before the window.
+pub struct Rule {
+    pub name: &'static str,
+    pub rewrite: Rewrite,
+}
+
+/// A rule's rewrite: given the ops from some position on and the stack
+/// types before them, how many ops to replace and with what.
+pub type Rewrite = fn(&[Op], &[StackTy], &Signature) -> Option<(usize, Vec<Op>)>;
+
+/// The address spaces `canon.rules` instantiates address-space variables
+/// with (the checker's default set); pointers there are proven 32 and 64
+/// bits wide.
+const PROVEN_ADDRSPACES: [u32; 2] = [0, 5];
+
+/// The rule table, in the order rules are tried.
+pub const RULES: &[Rule] = &[
+    Rule {
+        name: "addrof-deref-cancel",
+        rewrite: addrof_deref_cancel,
+    },
+    Rule {
+        name: "bitoffset-zero",
+        rewrite: bitoffset_zero,
+    },
+    Rule {
+        name: "byteoffset-zero",
+        rewrite: byteoffset_zero,
+    },
+    Rule {
+        name: "reinterpret-same",
+        rewrite: reinterpret_same,
+    },
+    Rule {
+        name: "read-read",
+        rewrite: read_read,
+    },
+    Rule {
+        name: "read-constant",
+        rewrite: read_constant,
+    },
+    Rule {
+        name: "constant-fold-add",
+        rewrite: |w, _, s| fold2(w, s, |o| matches!(o, Op::Add), |a, b, _| Some(a + b)),
+    },
+    Rule {
+        name: "constant-fold-sub",
+        rewrite: |w, _, s| fold2(w, s, |o| matches!(o, Op::Sub), |a, b, _| Some(a - b)),
+    },
+    Rule {
+        name: "constant-fold-mul",
+        rewrite: |w, _, s| fold2(w, s, |o| matches!(o, Op::Mul), |a, b, _| Some(a * b)),
+    },
+    Rule {
+        name: "constant-fold-div",
+        rewrite: |w, _, s| fold2(w, s, |o| matches!(o, Op::Div), fold_div),
+    },
+    Rule {
+        name: "constant-fold-mod",
+        rewrite: |w, _, s| fold2(w, s, |o| matches!(o, Op::Mod), fold_mod),
+    },
+    Rule {
+        name: "constant-fold-and",
+        rewrite: |w, _, s| fold2(w, s, |o| matches!(o, Op::And), |a, b, _| Some(a & b)),
+    },
+    Rule {
+        name: "constant-fold-or",
+        rewrite: |w, _, s| fold2(w, s, |o| matches!(o, Op::Or), |a, b, _| Some(a | b)),
+    },
+    Rule {
+        name: "constant-fold-xor",
+        rewrite: |w, _, s| fold2(w, s, |o| matches!(o, Op::Xor), |a, b, _| Some(a ^ b)),
+    },
+    Rule {
+        name: "constant-fold-shl",
+        rewrite: |w, _, s| fold2(w, s, |o| matches!(o, Op::Shl), fold_shl),
+    },
+    Rule {
+        name: "constant-fold-lshr",
+        rewrite: |w, _, s| fold2(w, s, |o| matches!(o, Op::LShr), fold_lshr),
+    },
+    Rule {
+        name: "constant-fold-ashr",
+        rewrite: |w, _, s| fold2(w, s, |o| matches!(o, Op::AShr), fold_ashr),
+    },
+    Rule {
+        name: "constant-fold-zext",
+        rewrite: constant_fold_zext,
+    },
+    Rule {
+        name: "constant-fold-sext",
+        rewrite: constant_fold_sext,
+    },
+    Rule {
+        name: "add-zero",
+        rewrite: |w, st, s| identity(w, st, s, |o| matches!(o, Op::Add), 0),
+    },
+    Rule {
+        name: "mul-one",
+        rewrite: |w, st, s| identity(w, st, s, |o| matches!(o, Op::Mul), 1),
+    },
+    Rule {
+        name: "shift-zero",
+        rewrite: |w, st, s| identity(w, st, s, |o| matches!(o, Op::Shl), 0),
+    },
+    Rule {
+        name: "mul-power-of-two",
+        rewrite: mul_power_of_two,
+    },
+];
+
+/// An integer type of 1 to 64 bits (the widths every rule is proven for).
+fn proven_int(t: &Type) -> Option<u64> {
+    match t {
+        Type::Int(w) if (1..=64).contains(w) => Some(*w),
+        _ => None,
+    }
+}
+
+/// The top stack entry, when it is a proven integer and not an implicit
+/// address.
+fn top_int(stack: &[StackTy]) -> Option<&Type> {
+    let e = stack.last()?;
+    (!e.addr_of && proven_int(&e.ty).is_some()).then_some(&e.ty)
+}
+
+/// The value of an integer constant, unsigned, if `op` is one.
+fn int_constant(op: &Op, sig: &Signature) -> Option<(Type, u64, BigUint)> {
+    let Op::Constant(t, lit @ Literal::Int(_)) = op else {
+        return None;
+    };
+    let w = proven_int(t)?;
+    let bits = literal_bits(t, lit, &sig.layout).ok()??;
+    Some((t.clone(), w, bits.unsigned().clone()))
+}
+
+fn constant(t: &Type, w: u64, v: &BigInt) -> Op {
+    Op::Constant(
+        t.clone(),
+        Literal::Int(BigInt::from(Bits::from_bigint(w, v).unsigned().clone())),
+    )
+}
+
+fn signed(v: &BigUint, w: u64) -> BigInt {
+    Bits::new(w, v.clone()).signed()
+}
+
+/// `addrof-deref-cancel`: `%l, DIOpAddrOf(N), DIOpDeref(T)` => `%l`.
+fn addrof_deref_cancel(w: &[Op], st: &[StackTy], sig: &Signature) -> Option<(usize, Vec<Op>)> {
+    let [Op::AddrOf(n), Op::Deref(t), ..] = w else {
+        return None;
+    };
+    let top = top_int(st)?;
+    let proven_size = [32, 64].contains(&sig.layout.pointer_bits(*n));
+    (PROVEN_ADDRSPACES.contains(n) && proven_size && top == t).then(|| (2, vec![]))
+}
+
+fn offset_zero(w: &[Op], st: &[StackTy], sig: &Signature, bytes: bool) -> Option<(usize, Vec<Op>)> {
+    let [c, op, ..] = w else { return None };
+    let t = match (op, bytes) {
+        (Op::BitOffset(t), false) | (Op::ByteOffset(t), true) => t,
+        _ => return None,
+    };
+    let (_, iw, v) = int_constant(c, sig)?;
+    let top = top_int(st)?;
+    ([8, 32, 64].contains(&iw) && v.is_zero() && top == t).then(|| (2, vec![]))
+}
+
+/// `bitoffset-zero`: `%l, DIOpConstant(I 0), DIOpBitOffset(T)` => `%l`.
+fn bitoffset_zero(w: &[Op], st: &[StackTy], sig: &Signature) -> Option<(usize, Vec<Op>)> {
+    offset_zero(w, st, sig, false)
+}
+
+/// `byteoffset-zero`: `%l, DIOpConstant(I 0), DIOpByteOffset(T)` => `%l`.
+fn byteoffset_zero(w: &[Op], st: &[StackTy], sig: &Signature) -> Option<(usize, Vec<Op>)> {
+    offset_zero(w, st, sig, true)
+}
+
+/// `reinterpret-same`: `%l, DIOpReinterpret(T)` => `%l` when `%l: T`.
+fn reinterpret_same(w: &[Op], st: &[StackTy], _: &Signature) -> Option<(usize, Vec<Op>)> {
+    let [Op::Reinterpret(t), ..] = w else {
+        return None;
+    };
+    (top_int(st)? == t).then(|| (1, vec![]))
+}
+
+/// `read-read`: `%l, DIOpRead(), DIOpRead()` => `%l, DIOpRead()`.
+fn read_read(w: &[Op], st: &[StackTy], _: &Signature) -> Option<(usize, Vec<Op>)> {
+    let [Op::Read, Op::Read, ..] = w else {
+        return None;
+    };
+    top_int(st)?;
+    Some((2, vec![Op::Read]))
+}
+
+/// `read-constant`: `DIOpConstant(T C), DIOpRead()` => `DIOpConstant(T C)`.
+fn read_constant(w: &[Op], _: &[StackTy], sig: &Signature) -> Option<(usize, Vec<Op>)> {
+    let [c, Op::Read, ..] = w else { return None };
+    int_constant(c, sig)?;
+    Some((2, vec![c.clone()]))
+}
+
+/// `constant-fold-<op>`: `DIOpConstant(T C1), DIOpConstant(T C2), <op>` =>
+/// `DIOpConstant(T f(C1, C2))`, with `f` on the unsigned values (results are
+/// reduced modulo `2^width`); `None` where the rule's precondition fails.
+fn fold2(
+    w: &[Op],
+    sig: &Signature,
+    is: fn(&Op) -> bool,
+    f: fn(BigInt, BigInt, u64) -> Option<BigInt>,
+) -> Option<(usize, Vec<Op>)> {
+    let [c1, c2, op, ..] = w else { return None };
+    if !is(op) {
+        return None;
+    }
+    let (t, width, a) = int_constant(c1, sig)?;
+    let (t2, _, b) = int_constant(c2, sig)?;
+    if t != t2 {
+        return None;
+    }
+    let r = f(BigInt::from(a), BigInt::from(b), width)?;
+    Some((3, vec![constant(&t, width, &r)]))
+}
+
+fn as_signed(v: &BigInt, w: u64) -> BigInt {
+    signed(&Bits::from_bigint(w, v).unsigned().clone(), w)
+}
+
+/// `constant-fold-div`: pre `C2 != 0`, not `INT_MIN / -1`; signed,
+/// truncating.
+fn fold_div(a: BigInt, b: BigInt, w: u64) -> Option<BigInt> {
+    let (a, b) = (as_signed(&a, w), as_signed(&b, w));
+    let min = -(BigInt::one() << (w - 1));
+    (!(b.is_zero() || a == min && b == -BigInt::one())).then(|| &a / &b)
+}
+
+/// `constant-fold-mod`: pre `C2 != 0`; the sign of the dividend.
+fn fold_mod(a: BigInt, b: BigInt, w: u64) -> Option<BigInt> {
+    let (a, b) = (as_signed(&a, w), as_signed(&b, w));
+    (!b.is_zero()).then(|| &a % &b)
+}
+
+/// `constant-fold-shl`: amounts of at least the width give 0.
+fn fold_shl(a: BigInt, b: BigInt, w: u64) -> Option<BigInt> {
+    Some(if b >= BigInt::from(w) {
+        BigInt::zero()
+    } else {
+        a << usize::try_from(b).ok()?
+    })
+}
+
+/// `constant-fold-lshr`: amounts of at least the width give 0.
+fn fold_lshr(a: BigInt, b: BigInt, w: u64) -> Option<BigInt> {
+    Some(if b >= BigInt::from(w) {
+        BigInt::zero()
+    } else {
+        a >> usize::try_from(b).ok()?
+    })
+}
+
+/// `constant-fold-ashr`: `signed(C1) >> C2`; amounts of at least the width
+/// give the sign.
+fn fold_ashr(a: BigInt, b: BigInt, w: u64) -> Option<BigInt> {
+    let a = as_signed(&a, w);
+    let s = if b >= BigInt::from(w) {
+        w as usize
+    } else {
+        usize::try_from(b).ok()?
+    };
+    Some(a >> s)
+}
+
+fn fold_ext(w: &[Op], sig: &Signature, sext: bool) -> Option<(usize, Vec<Op>)> {
+    let [c, op, ..] = w else { return None };
+    let u = match (op, sext) {
+        (Op::ZExt(u), false) | (Op::SExt(u), true) => u,
+        _ => return None,
+    };
+    let (_, tw, v) = int_constant(c, sig)?;
+    let uw = proven_int(u)?;
+    if uw < tw {
+        return None;
+    }
+    let v = if sext {
+        signed(&v, tw)
+    } else {
+        BigInt::from(v)
+    };
+    Some((2, vec![constant(u, uw, &v)]))
+}
+
+/// `constant-fold-zext`: `DIOpConstant(T C), DIOpZExt(U)` => `DIOpConstant(U C)`.
+fn constant_fold_zext(w: &[Op], _: &[StackTy], sig: &Signature) -> Option<(usize, Vec<Op>)> {
+    fold_ext(w, sig, false)
+}
+
+/// `constant-fold-sext`: `DIOpConstant(T C), DIOpSExt(U)` =>
+/// `DIOpConstant(U signed(C))`.
+fn constant_fold_sext(w: &[Op], _: &[StackTy], sig: &Signature) -> Option<(usize, Vec<Op>)> {
+    fold_ext(w, sig, true)
+}
+
+/// `add-zero`, `mul-one`, `shift-zero`: `%x, DIOpConstant(T K), <op>` =>
+/// `%x, DIOpRead()`.
+fn identity(
+    w: &[Op],
+    st: &[StackTy],
+    sig: &Signature,
+    is: fn(&Op) -> bool,
+    k: u32,
+) -> Option<(usize, Vec<Op>)> {
+    let [c, op, ..] = w else { return None };
+    let (t, _, v) = int_constant(c, sig)?;
+    (is(op) && top_int(st)? == &t && v == BigUint::from(k)).then(|| (2, vec![Op::Read]))
+}
+
+/// `mul-power-of-two`: `%x, DIOpConstant(T C), DIOpMul()` with
+/// `isPowerOf2(C)` => `%x, DIOpConstant(T log2(C)), DIOpShl()`.
+fn mul_power_of_two(w: &[Op], st: &[StackTy], sig: &Signature) -> Option<(usize, Vec<Op>)> {
+    let [c, Op::Mul, ..] = w else { return None };
+    let (t, width, v) = int_constant(c, sig)?;
+    if top_int(st)? != &t || v.is_zero() || v.count_ones() != 1 {
+        return None;
+    }
+    let log = BigInt::from(v.bits() - 1);
+    Some((2, vec![constant(&t, width, &log), Op::Shl]))
+}
+
+/// One rewrite: the rule and the op index it applied at.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    pub rule: &'static str,
+    pub at: usize,
+}
+
+/// Canonicalizes a well-formed expression: rules applied, leftmost first,
+/// until none applies.
+pub fn canonicalize(expr: &Expr, sig: &Signature) -> Result<(Expr, Vec<Step>), Diag> {
+    check(expr, sig)?;
+    let mut e = expr.clone();
+    let mut steps = Vec::new();
+    let bound = 2 * expr.ops.len() + 1;
+    'outer: loop {
+        let (stacks, _) = type_stacks(&e, sig);
+        for i in 0..e.ops.len() {
+            let before = stacks.get(i).map(Vec::as_slice).unwrap_or(&[]);
+            for r in RULES {
+                if let Some((len, with)) = (r.rewrite)(&e.ops[i..], before, sig) {
+                    e.ops.splice(i..i + len, with);
+                    steps.push(Step {
+                        rule: r.name,
+                        at: i,
+                    });
+                    // The termination argument bounds the rewrites.
+                    if steps.len() > bound {
+                        return Err(Diag::unsupported(
+                            "Canon",
+                            "internal-error",
+                            "more rewrites than the termination argument allows (a dioptra bug)",
+                        ));
+                    }
+                    continue 'outer;
+                }
+            }
+        }
+        break;
+    }
+    Ok((e, steps))
+}

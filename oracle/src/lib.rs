@@ -1,15 +1,31 @@
 //! # dioptra-oracle
 //!
-//! The tools built on the semantics: the conformance-script runner, the line
-//! protocol for external implementations, and the `dioptra` CLI.
+//! The tools built on the meaning (`dioptra_semantics`), as a library. What
+//! lives here uses the semantics and never defines meaning of its own; the
+//! laws that check these tools live one layer up, in `dioptra-properties`,
+//! and the `dioptra` binary one layer above that (`oracle/cli`).
+//!
+//! * [`canon`]: the canonicalizer (its rules proven by `dioptra rule`);
+//! * [`equiv`]: the equivalence prover, for DIOp and classic expressions;
+//! * [`lower`]: DIOp to DWARF for AMD's extensions or plain DWARF 5,
+//!   location lists, and whether some DWARF describes the same location;
+//! * [`rules`]: the rewrite-rule checker;
+//! * [`script`]: the conformance-script parser and runner, the line
+//!   protocol, and the public API an implementation under test implements
+//!   ([`script::api`]);
+//! * [`diff`]: differential harnesses that drive real implementations
+//!   (gimli, gdb, lldb) against the reference;
+//! * [`render`]: values as the CLI prints them;
+//! * [`fuzzing`]: the bodies of the cargo-fuzz targets under `fuzz/`.
+//!
+//! Not here: generators (`dioptra-generators`), laws and campaigns
+//! (`dioptra-properties`), command-line parsing (`oracle/cli`).
 
 pub mod canon;
+pub mod diff;
 pub mod equiv;
 pub mod fuzzing;
-pub mod gdb;
-pub use dioptra_properties::gimli_diff;
-pub mod lowering;
-pub mod protocol;
+pub mod lower;
 pub mod render;
 pub mod rules;
 pub mod script;

@@ -8,7 +8,6 @@ use dioptra_semantics::eval::eval;
 use dioptra_semantics::location::same_location;
 use dioptra_semantics::text::parse_expr;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
@@ -88,67 +87,6 @@ fn canonicalization_preserves_corpus_locations() {
         compared >= 250 && rewritten >= 20,
         "{compared} compared, {rewritten} rewritten"
     );
-}
-
-fn dioptra(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_dioptra"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-#[test]
-fn rule_and_canon_commands() {
-    let dir = std::env::temp_dir().join(format!("dioptra-rules-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let valid = dir.join("valid.rules");
-    std::fs::write(
-        &valid,
-        "rule sub-self\n  types T: int(8, 32)\n  source DIOpConstant(T C), DIOpConstant(T C), DIOpSub()\n  target DIOpConstant(T 0)\n",
-    )
-    .unwrap();
-    let o = dioptra(&["rule", valid.to_str().unwrap()]);
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&o.stdout)
-    );
-    assert!(String::from_utf8_lossy(&o.stdout).starts_with("valid    sub-self  (2 of 2"));
-    let invalid = dir.join("invalid.rules");
-    std::fs::write(
-        &invalid,
-        "rule add-self-is-shl-2\n  types T: int(8)\n  inputs %x: T\n  source %x, %x, DIOpAdd()\n  target %x, DIOpConstant(T 2), DIOpShl()\n",
-    )
-    .unwrap();
-    let o = dioptra(&["rule", invalid.to_str().unwrap(), "--json"]);
-    assert_eq!(o.status.code(), Some(1));
-    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
-    assert_eq!(v["rules"][0]["verdict"], "invalid");
-    let detail = v["rules"][0]["detail"].as_str().unwrap();
-    assert!(
-        detail.starts_with("T = i8") && detail.contains("(context cex"),
-        "{detail}"
-    );
-    let bad = dir.join("bad.rules");
-    std::fs::write(&bad, "rule x\n  sauce DIOpConstant(i8 1)\n").unwrap();
-    let o = dioptra(&["rule", bad.to_str().unwrap()]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&o.stderr).starts_with("Rule: bad-form:"));
-    let o = dioptra(&[
-        "canon",
-        "DIOpConstant(i8 200), DIOpConstant(i8 100), DIOpAdd()",
-        "--json",
-    ]);
-    assert_eq!(o.status.code(), Some(0));
-    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
-    assert_eq!(v["canonical"], "DIOpConstant(i8 44)");
-    assert_eq!(v["steps"][0]["rule"], "constant-fold-add");
-    let o = dioptra(&[
-        "canon",
-        "DIOpConstant(i8 1), DIOpConstant(i16 1), DIOpAdd()",
-    ]);
-    assert_eq!(o.status.code(), Some(1));
 }
 
 /// Bad rule files get a diagnostic, not a stack overflow or hours of work.

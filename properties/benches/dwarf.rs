@@ -14,11 +14,11 @@
 //! `cargo bench -p dioptra-properties --bench dwarf`
 
 use dioptra_generators::{arb_context, arb_wellformed_expr};
-use dioptra_properties::gimli_diff::{differential, evaluate_bytes, Differential};
+use dioptra_oracle::diff::gimli::{differential, evaluate_bytes, Differential};
+use dioptra_oracle::lower::{lower, Lowered, Target};
 use dioptra_properties::GIMLI_CHOICES;
 use dioptra_semantics::context::ConcreteContext;
 use dioptra_semantics::dwarf::eval::{self, evaluate, Env};
-use dioptra_semantics::dwarf::lower::{lower, Lowered, Target};
 use dioptra_semantics::dwarf::{decode, encode, Encoding};
 use dioptra_semantics::syntax::Expr;
 use proptest::strategy::{Strategy, ValueTree};

@@ -6,8 +6,8 @@
 //! count is proptest's `PROPTEST_CASES`, bounded in CI) and by `dioptra fuzz`
 //! for long campaigns, which prints a shrunk counterexample as corpus cases.
 
+pub mod agreement;
 pub mod gdb;
-pub mod gimli_diff;
 
 use dioptra_generators::classic::{
     arb_classic_context, arb_classic_expr, arb_reversible_expr, CLASSIC_ARGS,
@@ -385,7 +385,7 @@ pub enum Checked {
 /// context says what the interpreter says: success or failure, and on
 /// success the same location and the same value (or the same read failure).
 pub fn law_smt_agrees_with_interpreter(e: &Expr, ctx: &str) -> Result<Checked, String> {
-    use dioptra_semantics::smt::{agreement, Agreement};
+    use crate::agreement::{agreement, Agreement};
     let ctx = ConcreteContext::parse(ctx)
         .map_err(|d| format!("the generated context does not parse: {d}"))?;
     match agreement(e, &ctx, SMT_TIMEOUT_MS) {
@@ -402,7 +402,7 @@ pub fn law_smt_agrees_with_interpreter(e: &Expr, ctx: &str) -> Result<Checked, S
 /// interpreter (`prove` fails with `SMT: unconfirmed-counterexample`
 /// otherwise) and an `equivalent` verdict holds in the fixed context too.
 pub fn law_equiv_verdicts_are_confirmed(e: &Expr, variant: usize) -> Result<Checked, String> {
-    use dioptra_semantics::smt::equiv::{prove, Verdict};
+    use dioptra_oracle::equiv::{prove, Verdict};
     use dioptra_semantics::syntax::{Literal, Op};
     let ctx = fixed_context();
     let sig = ctx.signature();
@@ -490,7 +490,7 @@ pub fn law_equiv_verdicts_are_confirmed(e: &Expr, variant: usize) -> Result<Chec
 /// fails where it fails), and canonicalizing again changes nothing.
 /// Returns how many rewrites were made.
 pub fn law_canonicalization_preserves_location(e: &Expr, ctx: &str) -> Result<usize, String> {
-    use dioptra_semantics::canon::canonicalize;
+    use dioptra_oracle::canon::canonicalize;
     use dioptra_semantics::location::same_location;
     let ctx = ConcreteContext::parse(ctx)
         .map_err(|d| format!("the generated context does not parse: {d}"))?;
@@ -534,8 +534,8 @@ const LOWERING_VARIANTS: usize = 4;
 /// places is a location list for a code generator, not one expression: such
 /// a case is compared in the context whose inputs keep their first place.
 pub fn law_lowering_preserves_location(e: &Expr, ctx: &str) -> Result<Checked, String> {
-    use dioptra_semantics::dwarf::law::compare_many;
-    use dioptra_semantics::dwarf::lower::{lower, Target};
+    use dioptra_oracle::lower::compare::compare_many;
+    use dioptra_oracle::lower::{lower, Target};
     use dioptra_semantics::dwarf::Encoding;
     let given = ConcreteContext::parse(ctx)
         .map_err(|d| format!("the generated context does not parse: {d}"))?;
@@ -545,7 +545,7 @@ pub fn law_lowering_preserves_location(e: &Expr, ctx: &str) -> Result<Checked, S
         let mut ctx = given.clone();
         let mut lowered = lower(e, &ctx, target);
         if matches!(&lowered, Err(d) if d.message.starts_with("multi-location-input")) {
-            ctx = one_place(&given);
+            ctx = dioptra_oracle::diff::one_place(&given);
             lowered = lower(e, &ctx, target);
         }
         let l = match lowered {
@@ -595,8 +595,8 @@ pub fn law_bytes_evaluation_matches_decoded(
     ctx: &str,
     (at, byte): (usize, u8),
 ) -> Result<usize, String> {
+    use dioptra_oracle::lower::{lower, Target};
     use dioptra_semantics::dwarf::eval::{evaluate, evaluate_bytes, Env};
-    use dioptra_semantics::dwarf::lower::{lower, Target};
     use dioptra_semantics::dwarf::{decode, encode, Encoding};
     let given = ConcreteContext::parse(ctx)
         .map_err(|d| format!("the generated context does not parse: {d}"))?;
@@ -605,7 +605,7 @@ pub fn law_bytes_evaluation_matches_decoded(
         let mut ctx = given.clone();
         let mut lowered = lower(e, &ctx, target);
         if matches!(&lowered, Err(d) if d.message.starts_with("multi-location-input")) {
-            ctx = one_place(&given);
+            ctx = dioptra_oracle::diff::one_place(&given);
             lowered = lower(e, &ctx, target);
         }
         let Ok(l) = lowered else { continue };
@@ -656,19 +656,6 @@ fn shown(r: &Result<LocDesc, dioptra_semantics::diag::Diag>) -> String {
     }
 }
 
-/// `ctx` with every input (referrer, args, type object) in its first place
-/// only.
-pub(crate) fn one_place(ctx: &ConcreteContext) -> ConcreteContext {
-    let first = |i: &mut dioptra_semantics::context::Input| {
-        i.loc = LocDesc::new(vec![i.loc.singles()[0].clone()]);
-    };
-    let mut c = ctx.clone();
-    c.referrer.iter_mut().for_each(first);
-    c.args.iter_mut().for_each(first);
-    c.type_object.iter_mut().for_each(first);
-    c
-}
-
 /// The lowering laws' contexts: half the usual generated contexts (inputs
 /// also in address spaces 1 and 5, which plain DWARF 5 cannot name) and half
 /// machine-shaped ones (memory in address space 0 only, where plain DWARF 5
@@ -687,18 +674,18 @@ pub const GIMLI_CHOICES: usize = 6;
 /// `--target dwarf5` lowering of a well-formed expression, evaluated by both
 /// in the context and in variants of it, gives the same location, or both
 /// fail, or the difference is one of the listed, understood ones
-/// ([`gimli_diff::known_difference`]). Outside gimli's limits, or not
+/// ([`dioptra_oracle::diff::gimli::known_difference`]). Outside gimli's limits, or not
 /// expressible, is `Unsupported`.
 pub fn law_gimli_agrees_on_plain_dwarf5(e: &Expr, ctx: &str) -> Result<Checked, String> {
-    use dioptra_semantics::dwarf::law::variants;
-    use dioptra_semantics::dwarf::lower::{lower, Target};
+    use dioptra_oracle::diff::gimli::{differential, Differential};
+    use dioptra_oracle::lower::compare::variants;
+    use dioptra_oracle::lower::{lower, Target};
     use dioptra_semantics::dwarf::Encoding;
-    use gimli_diff::{differential, Differential};
     let mut ctx = ConcreteContext::parse(ctx)
         .map_err(|d| format!("the generated context does not parse: {d}"))?;
     let mut lowered = lower(e, &ctx, Target::Dwarf5);
     if matches!(&lowered, Err(d) if d.message.starts_with("multi-location-input")) {
-        ctx = one_place(&ctx);
+        ctx = dioptra_oracle::diff::one_place(&ctx);
         lowered = lower(e, &ctx, Target::Dwarf5);
     }
     let l = match lowered {
@@ -748,8 +735,8 @@ pub fn law_lifetime_lowering_preserves_locations(
     forms: &[Form],
     t: Transform,
 ) -> Result<usize, String> {
-    use dioptra_semantics::dwarf::loclist::{compare_module, lower_module};
-    use dioptra_semantics::dwarf::lower::Target;
+    use dioptra_oracle::lower::loclist::{compare_module, lower_module};
+    use dioptra_oracle::lower::Target;
     let p = p.well_formed();
     let i = instance(&p, forms, Some(t));
     let m = parse_module(&i.listing).map_err(|d| format!("{d}\n{}", i.listing))?;
@@ -887,8 +874,8 @@ fn show(r: &Result<dioptra_semantics::eval::Evaluated, dioptra_semantics::diag::
 /// in every context, or refining only where a full-width `DW_OP_div` meets
 /// `INT_MIN / -1` (D-classic-div-wrap).
 pub fn law_classic_translation_proven(e: &ClassicExpr, p: &Params) -> Result<Checked, String> {
-    use dioptra_semantics::classic::equiv::prove_translation;
-    use dioptra_semantics::smt::equiv::Verdict;
+    use dioptra_oracle::equiv::classic::prove_translation;
+    use dioptra_oracle::equiv::Verdict;
     let sig = ConcreteContext::parse(&classic_sig_context())
         .map_err(|d| format!("the fixed context does not parse: {d}"))?
         .signature();

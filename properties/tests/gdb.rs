@@ -3,9 +3,10 @@
 //! objcopy; `.ci/run` installs gdb when it is missing, and a missing gdb is
 //! a failure here, never a pass.
 
-use dioptra_properties::gdb::{
-    self, check, generated_cases, listing_case, machine::mmap_min_addr, Byte, Expected,
+use dioptra_oracle::diff::gdb::{
+    self, check, listing_case, machine::mmap_min_addr, Byte, Expected,
 };
+use dioptra_properties::gdb::generated_cases;
 use dioptra_semantics::context::ConcreteContext;
 use dioptra_semantics::dwarf::unit::Listing;
 use dioptra_semantics::dwarf::Encoding;

@@ -34,7 +34,6 @@
 #[cfg(any(feature = "arbitrary", feature = "quickcheck"))]
 pub mod arb;
 pub mod bits;
-pub mod canon;
 pub mod classic;
 pub mod context;
 pub mod diag;

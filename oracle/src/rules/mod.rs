@@ -12,13 +12,13 @@
 
 mod classic;
 
+use crate::equiv::address_spaces;
 use dioptra_semantics::bits::Bits;
 use dioptra_semantics::classic::{High, Intrinsic};
 use dioptra_semantics::context::{ConcreteContext, Signature};
 use dioptra_semantics::diag::{Diag, Outcome};
 use dioptra_semantics::eval::eval;
 use dioptra_semantics::location::same_location;
-use dioptra_semantics::smt::equiv::address_spaces;
 use dioptra_semantics::smt::loc::{same_location as smt_same_location, SLoc, SStorage};
 use dioptra_semantics::smt::term::{numeral_bits, resize, resize_signed};
 use dioptra_semantics::smt::world::SInput;
@@ -1079,10 +1079,10 @@ pub fn check_instance(
             ),
         ));
     }
-    let cex = dioptra_semantics::smt::equiv::minimize(
+    let cex = crate::equiv::minimize(
         &cs,
         &ct,
-        dioptra_semantics::smt::equiv::Counterexample {
+        crate::equiv::Counterexample {
             context: cctx,
             source: a,
             target: b,

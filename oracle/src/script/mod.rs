@@ -7,6 +7,7 @@
 //! implementation receives exactly that text and malformed text can be a case.
 
 mod parse;
+pub mod protocol;
 mod run;
 
 pub use parse::{parse_script, Case, Env, Expect, Script};

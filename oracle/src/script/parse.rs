@@ -1,6 +1,6 @@
 //! The script parser.
 
-use crate::protocol::{ContextJson, SignatureJson};
+use crate::script::protocol::{ContextJson, SignatureJson};
 use dioptra_semantics::context::{ConcreteContext, Context, Signature};
 use dioptra_semantics::diag::Diag;
 use dioptra_semantics::text::sexpr::{read_all, Node};
@@ -174,7 +174,7 @@ pub struct Case {
     pub erratum: Option<String>,
     /// `(intrinsic ...)`, `(high ...)`, `(variable ...)`: the parameters of
     /// a classic expression; `None` when the case names none.
-    pub classic: Option<crate::protocol::ClassicJson>,
+    pub classic: Option<crate::script::protocol::ClassicJson>,
 }
 
 /// A parsed script.
@@ -559,7 +559,7 @@ fn case(
     };
     let decision = c.fields.remove("decision");
     let erratum = c.fields.remove("erratum");
-    let classic = crate::protocol::ClassicJson {
+    let classic = crate::script::protocol::ClassicJson {
         intrinsic: c.fields.remove("intrinsic"),
         high: c.fields.remove("high"),
         variable: c.fields.remove("variable"),
@@ -567,7 +567,7 @@ fn case(
     classic
         .params()
         .map_err(|e| err(file, n, "bad-form", e.to_string()))?;
-    let classic = (classic != crate::protocol::ClassicJson::default()).then_some(classic);
+    let classic = (classic != crate::script::protocol::ClassicJson::default()).then_some(classic);
     c.finish(file, n, head)?;
     let env_name = c.env_name;
     let env = c

@@ -3,7 +3,7 @@
 //! the assertion.
 
 use super::parse::{parse_script, Case, Env, Expect};
-use crate::protocol::{Request, Response};
+use crate::script::protocol::{Request, Response};
 use dioptra_semantics::text::{parse_location, parse_type, parse_typed_literal};
 use dioptra_semantics::value::literal_bits;
 use num_bigint::BigUint;
@@ -31,7 +31,7 @@ pub struct Reference;
 impl Responder for Reference {
     fn respond(&mut self, req: &Request) -> Result<Response, String> {
         let line = serde_json::to_string(req).map_err(|e| e.to_string())?;
-        Ok(crate::protocol::answer_line(&line))
+        Ok(crate::script::protocol::answer_line(&line))
     }
     fn checks_rules(&self) -> bool {
         true
@@ -511,7 +511,8 @@ fn check_join(case: &Case, object: &str, at: u32, location: &str) -> Result<(), 
 }
 
 pub fn check_dwarf_case(case: &Case) -> Result<(), String> {
-    use crate::lowering::{compare_many, dwarf_equiv, lower, parse_dwarf, Target};
+    use crate::lower::compare::{compare_many, dwarf_equiv, parse_dwarf};
+    use crate::lower::{lower, Target};
     use dioptra_semantics::dwarf::Encoding;
     let Env::Ctx(ctx) = &case.env else {
         return Err("a DWARF case needs (in CONTEXT)".into());
@@ -523,7 +524,7 @@ pub fn check_dwarf_case(case: &Case) -> Result<(), String> {
         reason,
     } = &case.expect
     {
-        use dioptra_semantics::dwarf::loclist::{compare_module, lower_module};
+        use crate::lower::loclist::{compare_module, lower_module};
         let m = dioptra_semantics::lifetime::parse_module(&case.expr).map_err(|d| d.to_string())?;
         let t = Target::parse(target).ok_or("bad target")?;
         return match (lower_module(&m, ctx, t), listing, reason) {

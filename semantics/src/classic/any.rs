@@ -1,7 +1,6 @@
 //! Either kind of expression, told apart by its text (D-classic-spelling),
 //! so that every command taking a DIOp expression takes a classic one.
 
-use super::equiv::Classic;
 use super::eval::eval_classic;
 use super::translate::translate;
 use super::wellformed::check_classic;
@@ -9,7 +8,6 @@ use super::{is_classic, parse_classic, ClassicExpr, High, Intrinsic, Params};
 use crate::context::{ConcreteContext, Signature};
 use crate::diag::Diag;
 use crate::eval::{eval, Evaluated};
-use crate::smt::equiv::{prove_sides, Proved, Side};
 use crate::syntax::Expr;
 use crate::text::{parse_expr, parse_type};
 use crate::types::Type;
@@ -82,52 +80,4 @@ impl AnyExpr {
             AnyExpr::Classic(e) => translate(e, sig, p),
         }
     }
-}
-
-/// Proves `source` and `target` equivalent, either spelling on either
-/// side. A classic side compared with a DIOp one is read as the DIOp
-/// side's result type unless `p.variable` says otherwise.
-pub fn prove_any(
-    source: &AnyExpr,
-    target: &AnyExpr,
-    sig: &Signature,
-    p: &Params,
-    timeout_ms: u32,
-) -> Result<Proved, Diag> {
-    let classic = [source, target]
-        .iter()
-        .any(|e| matches!(e, AnyExpr::Classic(_)));
-    if classic && p.high == High::Any {
-        // A counterexample must be re-run by the interpreter, which needs the
-        // upper bits known.
-        return Err(Diag::unsupported(
-            "Classic",
-            "high-bits-any",
-            "`equiv` takes `--high zero` or `sign`; `any` is for the rule checker",
-        ));
-    }
-    let mut p = p.clone();
-    if p.variable.is_none() {
-        for e in [source, target] {
-            if let AnyExpr::Diop(d) = e {
-                if let Ok(c) = check(d, sig) {
-                    if c.fragment.is_none() {
-                        p.variable = Some(c.result);
-                        break;
-                    }
-                }
-            }
-        }
-    }
-    let side = |e: &AnyExpr| -> Box<dyn Side + '_> {
-        match e {
-            AnyExpr::Diop(d) => Box::new(d.clone()),
-            AnyExpr::Classic(c) => Box::new(Classic {
-                expr: c.clone(),
-                params: p.clone(),
-            }),
-        }
-    };
-    let (s, t) = (side(source), side(target));
-    prove_sides(&*s, &*t, sig, timeout_ms)
 }

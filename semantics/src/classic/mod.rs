@@ -23,12 +23,13 @@
 //!   exists, `reverse_<op>`;
 //! * [`ir`]: the LLVM IR instructions salvaging folds into expressions,
 //!   evaluated and encoded (for the rule checker);
-//! * [`equiv`]: the prover, for a classic expression against a DIOp one or
-//!   another classic one (and so for every translation).
+//! * [`any`]: either spelling, told apart by its text.
+//!
+//! The prover that compares a classic expression with a DIOp one (and so
+//! proves every translation) is a tool: `dioptra_oracle::equiv::classic`.
 
 pub mod any;
 pub mod encode;
-pub mod equiv;
 pub mod eval;
 pub mod ir;
 pub mod reverse;

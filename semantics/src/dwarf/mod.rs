@@ -1,6 +1,7 @@
 //! DWARF expressions: operations as bytes and as llvm-dwarfdump-style text,
-//! an evaluator with the extensions' location-description model, and the
-//! lowering of DIOp expressions.
+//! and an evaluator with the extensions' location-description model. The
+//! lowering of DIOp expressions to DWARF is a tool on this meaning and lives
+//! in `dioptra_oracle::lower`.
 //!
 //! * [`op`]: the decoder and encoder of DWARF 5 operations and AMD's
 //!   extension operations, in the current `DW_OP_LLVM_user` (0xe9 + ULEB
@@ -9,8 +10,6 @@
 //! * [`unit`]: the base types and DIEs an expression refers to, and the
 //!   listing that prints them after it;
 //! * [`eval`]: the evaluator;
-//! * [`lower`]: DIOp to DWARF, for AMD's extensions or plain DWARF 5;
-//! * [`law`]: does DWARF describe the same location as a DIOp expression?
 //!
 //! Standard opcodes and their names are gimli's (`gimli::constants`); this
 //! module adds only what gimli lacks: the operand layout of every opcode as
@@ -19,9 +18,6 @@
 //! holds location descriptions (gimli's holds values and returns pieces).
 
 pub mod eval;
-pub mod law;
-pub mod loclist;
-pub mod lower;
 pub mod op;
 pub mod text;
 pub mod unit;

@@ -313,7 +313,7 @@ pub(crate) fn entity(ctx: &ConcreteContext, name: &str, bits: u64) -> LocDesc {
 
 /// The referrer of a def as an input: "A value of `undef` is allowed and
 /// specifies the undefined location description."
-pub(crate) fn referrer_input(
+pub fn referrer_input(
     ctx: &ConcreteContext,
     r: &Referrer,
     expr_ty: Option<Type>,

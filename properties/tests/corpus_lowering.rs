@@ -5,9 +5,9 @@
 //! reference (or fails where it fails, or is more defined: D-lower-refines).
 //! Not-expressible lowerings for plain DWARF 5 are counted by reason.
 
+use dioptra_oracle::lower::compare::compare_many;
+use dioptra_oracle::lower::{lower, Target};
 use dioptra_oracle::script::{parse_script, script_files, Env};
-use dioptra_semantics::dwarf::law::compare_many;
-use dioptra_semantics::dwarf::lower::{lower, Target};
 use dioptra_semantics::dwarf::Encoding;
 use dioptra_semantics::text::parse_expr;
 use std::collections::BTreeMap;
@@ -98,8 +98,8 @@ fn lowered_dwarf_describes_the_same_location_on_the_corpus() {
 /// every disagreement is listed.
 #[test]
 fn gimli_agrees_with_the_dwarf_evaluator_on_plain_dwarf5() {
-    use dioptra_oracle::gimli_diff::{differential, Differential};
-    use dioptra_semantics::dwarf::law::variants;
+    use dioptra_oracle::diff::gimli::{differential, Differential};
+    use dioptra_oracle::lower::compare::variants;
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus");
     let files = script_files(&root);
     let (mut agree, mut both_fail) = (0, 0);

@@ -12,15 +12,21 @@
 //! agreement. The same holds bit by bit: bits past the end of an implicit
 //! value of the reference (reading them fails) may be defined in the DWARF,
 //! whose implicit values are whole bytes (an `i65` constant is 72 bits).
+//!
+//! `dioptra dwarf-equiv` compares DWARF from elsewhere in the same way:
+//! [`parse_dwarf`] reads it as hex bytes or a listing, [`described`] says
+//! which bits of the expression's result it claims to describe.
 
-use super::eval::{evaluate, Env};
-use super::lower::Lowered;
-use super::op::Encoding;
-use crate::context::ConcreteContext;
-use crate::diag::{Diag, Outcome};
-use crate::eval::eval;
-use crate::location::{refines_places, same_places, LocDesc};
-use crate::syntax::Expr;
+use crate::lower::Lowered;
+use dioptra_semantics::context::{ConcreteContext, Context};
+use dioptra_semantics::diag::{Diag, Outcome};
+use dioptra_semantics::dwarf::eval::{evaluate, Env};
+use dioptra_semantics::dwarf::unit::Listing;
+use dioptra_semantics::dwarf::{decode, Encoding};
+use dioptra_semantics::eval::eval;
+use dioptra_semantics::location::{refines_places, same_places, LocDesc};
+use dioptra_semantics::syntax::Expr;
+use dioptra_semantics::wellformed::check;
 use num_bigint::BigInt;
 
 /// How the DWARF and the reference compare in one context.
@@ -238,4 +244,62 @@ pub fn compare_many(
         t.add(&v, a);
     }
     t
+}
+
+/// Reads DWARF given as hex bytes (`91 08`, `0x91 0x08`, `9108`) or as an
+/// llvm-dwarfdump-style listing (the expression, then DIE lines). DIEs can
+/// only come with a listing.
+pub fn parse_dwarf(text: &str, enc: Encoding) -> Result<Listing, Diag> {
+    let t = text.trim();
+    let words: Vec<&str> = t.split_whitespace().collect();
+    let hexy = !words.is_empty()
+        && !t.contains("DW_")
+        && words.iter().all(|w| {
+            let w = w.strip_prefix("0x").unwrap_or(w);
+            !w.is_empty() && w.len() % 2 == 0 && w.chars().all(|c| c.is_ascii_hexdigit())
+        });
+    if !hexy {
+        return Listing::parse(t, enc);
+    }
+    let digits: String = words
+        .iter()
+        .map(|w| w.strip_prefix("0x").unwrap_or(w))
+        .collect();
+    let bytes = (0..digits.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&digits[i..i + 2], 16))
+        .collect::<Result<Vec<u8>, _>>()
+        .map_err(|e| Diag::malformed("DWARF", "bad-hex", e.to_string()))?;
+    Ok(Listing {
+        ops: decode(&bytes, enc)?,
+        unit: Default::default(),
+    })
+}
+
+/// What an external listing claims to describe: the expression's result, or
+/// for a `DIOpFragment(O, S)` bits `O..O+S` of the variable.
+pub fn described(expr: &Expr, ctx: &dyn Context, listing: Listing) -> Result<Lowered, Diag> {
+    let checked = check(expr, &ctx.signature())?;
+    let (offset, bits) = match checked.fragment {
+        Some((o, s)) => (o, s),
+        None => (0, ctx.layout().bitsizeof(&checked.result)),
+    };
+    Ok(Lowered {
+        listing,
+        offset,
+        bits,
+    })
+}
+
+/// Compares a listing with an expression in `ctx` and `n` variants.
+pub fn dwarf_equiv(
+    expr: &Expr,
+    listing: Listing,
+    ctx: &ConcreteContext,
+    enc: Encoding,
+    n: usize,
+    seed: u64,
+) -> Result<Tally, Diag> {
+    let l = described(expr, ctx, listing)?;
+    Ok(compare_many(expr, &l, ctx, enc, n, seed))
 }

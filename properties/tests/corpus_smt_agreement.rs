@@ -4,7 +4,7 @@
 //! corpus"). Unsupported cases are counted and reported, never passed.
 
 use dioptra_oracle::script::{parse_script, script_files, Env};
-use dioptra_semantics::smt::{agreement, Agreement};
+use dioptra_properties::agreement::{agreement, Agreement};
 use dioptra_semantics::text::parse_expr;
 use std::path::Path;
 

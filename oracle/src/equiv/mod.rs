@@ -4,15 +4,17 @@
 //! world, turned into a concrete context, re-run through the interpreter
 //! before it is shown, and printed as corpus cases.
 
-use super::loc::same_location as smt_same_location;
-use super::{encode, solve, Answer, Encoded, World};
-use crate::context::{ConcreteContext, Signature};
-use crate::diag::{Diag, Outcome};
-use crate::eval::{eval, Evaluated};
-use crate::location::same_location;
-use crate::syntax::{Expr, Op};
-use crate::types::Type;
-use crate::wellformed::check;
+pub mod classic;
+
+use dioptra_semantics::context::{ConcreteContext, Signature};
+use dioptra_semantics::diag::{Diag, Outcome};
+use dioptra_semantics::eval::{eval, Evaluated};
+use dioptra_semantics::location::same_location;
+use dioptra_semantics::smt::loc::same_location as smt_same_location;
+use dioptra_semantics::smt::{encode, solve, Answer, Encoded, World};
+use dioptra_semantics::syntax::{Expr, Op};
+use dioptra_semantics::types::Type;
+use dioptra_semantics::wellformed::check;
 use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
 use z3::ast::Bool;
@@ -96,7 +98,7 @@ pub fn address_spaces(sig: &Signature, exprs: &[&Expr]) -> Vec<u32> {
 
 /// One side of an equivalence: anything with a static result, an SMT
 /// encoding and an interpreter (a DIOp expression, or a classic one with
-/// its parameters, `classic::equiv::Classic`).
+/// its parameters, `classic::Classic`).
 pub trait Side {
     /// The result type and fragment, or why the side is not well-formed.
     fn checked(&self, sig: &Signature) -> Result<(Type, Option<(u64, u64)>), Diag>;

@@ -10,9 +10,9 @@
 //! names the DIE; the target location is not evaluated), memory outside
 //! address space 0 and 2-byte floats.
 
+use crate::lower::Lowered;
 use dioptra_semantics::bits::Bits;
 use dioptra_semantics::context::{ConcreteContext, Context};
-use dioptra_semantics::dwarf::lower::Lowered;
 use dioptra_semantics::dwarf::unit::Listing;
 use dioptra_semantics::dwarf::{encode, DwarfOp, Encoding, Operand};
 use dioptra_semantics::location::{LocDesc, Part, Storage};
@@ -439,7 +439,7 @@ mod tests {
     /// (`gimli-agrees-on-plain-dwarf5`, seed 2).
     #[test]
     fn the_signed_to_float_difference_is_recognised_through_a_reinterpret() {
-        use dioptra_semantics::dwarf::lower::{lower, Target};
+        use crate::lower::{lower, Target};
         let e = dioptra_semantics::text::parse_expr(
             "!DIExpr(DIOpConstant(i1 1), DIOpConvert(float), DIOpReinterpret(i32))",
         )

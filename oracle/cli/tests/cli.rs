@@ -646,3 +646,57 @@ fn serve_answers_classic_requests() {
     assert!(text.contains("\"outcome\":\"ill-formed\""), "{text}");
     assert!(text.contains("DW_OP_stack_value: in-declare"), "{text}");
 }
+
+#[test]
+fn rule_and_canon_commands() {
+    let dir = std::env::temp_dir().join(format!("dioptra-rules-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let valid = dir.join("valid.rules");
+    std::fs::write(
+        &valid,
+        "rule sub-self\n  types T: int(8, 32)\n  source DIOpConstant(T C), DIOpConstant(T C), DIOpSub()\n  target DIOpConstant(T 0)\n",
+    )
+    .unwrap();
+    let o = dioptra(&["rule", valid.to_str().unwrap()]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stdout)
+    );
+    assert!(String::from_utf8_lossy(&o.stdout).starts_with("valid    sub-self  (2 of 2"));
+    let invalid = dir.join("invalid.rules");
+    std::fs::write(
+        &invalid,
+        "rule add-self-is-shl-2\n  types T: int(8)\n  inputs %x: T\n  source %x, %x, DIOpAdd()\n  target %x, DIOpConstant(T 2), DIOpShl()\n",
+    )
+    .unwrap();
+    let o = dioptra(&["rule", invalid.to_str().unwrap(), "--json"]);
+    assert_eq!(o.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["rules"][0]["verdict"], "invalid");
+    let detail = v["rules"][0]["detail"].as_str().unwrap();
+    assert!(
+        detail.starts_with("T = i8") && detail.contains("(context cex"),
+        "{detail}"
+    );
+    let bad = dir.join("bad.rules");
+    std::fs::write(&bad, "rule x\n  sauce DIOpConstant(i8 1)\n").unwrap();
+    let o = dioptra(&["rule", bad.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).starts_with("Rule: bad-form:"));
+    let o = dioptra(&[
+        "canon",
+        "DIOpConstant(i8 200), DIOpConstant(i8 100), DIOpAdd()",
+        "--json",
+    ]);
+    assert_eq!(o.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["canonical"], "DIOpConstant(i8 44)");
+    assert_eq!(v["steps"][0]["rule"], "constant-fold-add");
+    let o = dioptra(&[
+        "canon",
+        "DIOpConstant(i8 1), DIOpConstant(i16 1), DIOpAdd()",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+}

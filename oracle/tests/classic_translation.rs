@@ -1,10 +1,10 @@
 //! Every classic operation's translation to DIOp, proven by the SMT prover
 //! for both upper-bit parameters, both address sizes and both intrinsics.
 
-use dioptra_semantics::classic::equiv::prove_translation;
+use dioptra_oracle::equiv::classic::prove_translation;
+use dioptra_oracle::equiv::Verdict;
 use dioptra_semantics::classic::{parse_classic, High, Intrinsic, Params};
 use dioptra_semantics::context::Signature;
-use dioptra_semantics::smt::equiv::Verdict;
 use dioptra_semantics::text::parse_type;
 use dioptra_semantics::types::DataLayout;
 
@@ -157,9 +157,9 @@ fn every_reverse_translation_is_proven_equivalent() {
             &["ptr"][..],
             32,
         )]);
-    use dioptra_semantics::classic::equiv::Classic;
+    use dioptra_oracle::equiv::classic::Classic;
+    use dioptra_oracle::equiv::prove_sides;
     use dioptra_semantics::classic::reverse::reverse;
-    use dioptra_semantics::smt::equiv::prove_sides;
     use dioptra_semantics::text::parse_expr;
     for (text, args, w) in cases {
         {

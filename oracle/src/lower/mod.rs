@@ -24,17 +24,24 @@
 //! width; floating point and wider types use base types (`DW_OP_const_type`,
 //! `DW_OP_deref_type`, `DW_OP_convert`, `DW_OP_reinterpret`), which the
 //! listing declares after the expression.
+//!
+//! * [`compare`]: does DWARF (a lowering, or bytes or a listing from
+//!   elsewhere) describe the same location as a DIOp expression?
+//! * [`loclist`]: lifetimes to DWARF location lists.
 
-use super::op::{AmdOp, DwarfOp, Encoding, Operand};
-use super::unit::{DieKind, Listing, Unit};
-use crate::bits::Bits;
-use crate::context::Context;
-use crate::diag::Diag;
-use crate::location::{LocDesc, Storage};
-use crate::syntax::{Expr, Op};
-use crate::types::Type;
-use crate::value::literal_bits;
-use crate::wellformed::check;
+pub mod compare;
+pub mod loclist;
+
+use dioptra_semantics::bits::Bits;
+use dioptra_semantics::context::Context;
+use dioptra_semantics::diag::Diag;
+use dioptra_semantics::dwarf::op::{AmdOp, DwarfOp, Encoding, Operand};
+use dioptra_semantics::dwarf::unit::{DieKind, Listing, Unit};
+use dioptra_semantics::location::{LocDesc, Storage};
+use dioptra_semantics::syntax::{Expr, Op};
+use dioptra_semantics::types::Type;
+use dioptra_semantics::value::literal_bits;
+use dioptra_semantics::wellformed::check;
 use gimli::constants as c;
 use num_bigint::BigInt;
 use num_traits::ToPrimitive;
@@ -224,7 +231,7 @@ pub fn lower_in(
 fn lower_ops(
     l: &mut Lowerer,
     expr: &Expr,
-    checked: &crate::wellformed::Checked,
+    checked: &dioptra_semantics::wellformed::Checked,
 ) -> Result<(Vec<DwarfOp>, u64, u64), Diag> {
     let mut stack: Vec<Frag> = Vec::new();
     for o in &expr.ops {
@@ -1069,7 +1076,11 @@ impl Lowerer<'_> {
 
     /// `DIOpConstant(T V)`: a generic constant, `DW_OP_const_type` for
     /// floating point and wide types; `undef` is the undefined location.
-    fn lower_constant(&mut self, t: &Type, v: &crate::syntax::Literal) -> Result<Frag, Diag> {
+    fn lower_constant(
+        &mut self,
+        t: &Type,
+        v: &dioptra_semantics::syntax::Literal,
+    ) -> Result<Frag, Diag> {
         match literal_bits(t, v, self.ctx.layout())? {
             None => Ok(Frag {
                 ty: t.clone(),
@@ -1681,7 +1692,7 @@ fn offset_ops(d: i64) -> Vec<DwarfOp> {
 }
 
 fn len(ops: &[DwarfOp]) -> i64 {
-    super::op::encode(ops, Encoding::default())
+    dioptra_semantics::dwarf::op::encode(ops, Encoding::default())
         .map(|b| b.len() as i64)
         .unwrap_or(0)
 }

@@ -30,7 +30,8 @@
 //! (most significant digit first, `ceil(bits / 4)` digits) or `null` when the
 //! result cannot be read.
 
-use dioptra_semantics::classic::any::{parse_any, prove_any};
+use crate::equiv::classic::prove_any;
+use dioptra_semantics::classic::any::parse_any;
 use dioptra_semantics::classic::Params;
 use dioptra_semantics::context::{ConcreteContext, Context, Input, Signature};
 use dioptra_semantics::diag::Diag;

@@ -1,13 +1,12 @@
 //! The corpus through gdb (`dioptra gdb`): every corpus case that lowers to
 //! plain DWARF 5 in its context, every hand-written DWARF of
 //! `assert_dwarf_equiv`, and every module with a context, become cases of
-//! the gdb harness (`dioptra_properties::gdb`).
+//! the gdb harness ([`super`]).
 
-use crate::lowering::{described, parse_dwarf};
+use super::{expr_case, listing_case, module_case, Case, Skip};
+use crate::lower::compare::{compare, described, parse_dwarf, Agreement};
 use crate::script::{parse_script, script_files, Env, Expect};
-use dioptra_properties::gdb::{expr_case, listing_case, module_case, Case, Skip};
 use dioptra_semantics::context::ConcreteContext;
-use dioptra_semantics::dwarf::law::{compare, Agreement};
 use dioptra_semantics::dwarf::Encoding;
 use dioptra_semantics::lifetime::parse_module;
 use dioptra_semantics::text::parse_expr;

@@ -32,19 +32,19 @@
 //! extensions describe parts of an object with `DIFragment` objects and
 //! composites, and a list entry describes the whole object.
 
-use super::eval::{evaluate_list, Env};
-use super::law::{classify, variants, Tally};
-use super::lower::{lower_in, Target};
-use super::unit::{ListEntry, ListTag, Unit};
-use crate::context::{ConcreteContext, Input};
-use crate::diag::{Diag, Outcome};
-use crate::lifetime::listing::{InstKind, Kind, Module};
-use crate::lifetime::locate::{referrer_input, Analysis};
-use crate::lifetime::ranges::Reading;
-use crate::lifetime::wellformed::check_module;
-use crate::location::LocDesc;
-use crate::syntax::Op;
-use crate::types::Type;
+use super::compare::{classify, variants, Tally};
+use crate::lower::{lower_in, Target};
+use dioptra_semantics::context::{ConcreteContext, Input};
+use dioptra_semantics::diag::{Diag, Outcome};
+use dioptra_semantics::dwarf::eval::{evaluate_list, Env};
+use dioptra_semantics::dwarf::unit::{ListEntry, ListTag, Unit};
+use dioptra_semantics::lifetime::listing::{InstKind, Kind, Module};
+use dioptra_semantics::lifetime::locate::{referrer_input, Analysis};
+use dioptra_semantics::lifetime::ranges::Reading;
+use dioptra_semantics::lifetime::wellformed::check_module;
+use dioptra_semantics::location::LocDesc;
+use dioptra_semantics::syntax::Op;
+use dioptra_semantics::types::Type;
 use std::collections::BTreeMap;
 
 /// A module lowered to DWARF.
@@ -239,7 +239,7 @@ fn lower_segment(
     lt: &str,
     unit: &mut Unit,
     die_of: &BTreeMap<String, u64>,
-) -> Result<Vec<super::DwarfOp>, Diag> {
+) -> Result<Vec<dioptra_semantics::dwarf::DwarfOp>, Diag> {
     let m = a.m;
     let at = |d: Diag| d.at_place(format!("in `{lt}`"));
     let node = &m.nodes[lt];
@@ -325,7 +325,7 @@ pub fn compare_module(
     n: usize,
     seed: u64,
 ) -> Result<(Tally, Option<String>), Diag> {
-    use super::law::Agreement;
+    use super::compare::Agreement;
     let total = (n.saturating_add(1))
         .saturating_mul(lowered.die_of.len())
         .saturating_mul(m.insts.len());

@@ -4,8 +4,8 @@
 //! by byte, and must match the reference or be a listed gdb limitation.
 //! Needs gdb (`.ci/run` installs it); a missing gdb fails.
 
-use dioptra_oracle::gdb::corpus_cases;
-use dioptra_properties::gdb::{check, machine::mmap_min_addr};
+use dioptra_oracle::diff::gdb::corpus::corpus_cases;
+use dioptra_oracle::diff::gdb::{check, machine::mmap_min_addr};
 use std::path::PathBuf;
 
 #[test]

@@ -23,6 +23,7 @@
 //! listed gdb limitation ([`known_limitation`]), or a difference, which is a
 //! failure until it is understood.
 
+pub mod corpus;
 pub mod debuginfo;
 pub mod known;
 pub mod lldb;
@@ -30,12 +31,12 @@ pub mod machine;
 pub mod session;
 pub mod stub;
 
+use crate::lower::compare::{compare, Agreement};
+use crate::lower::loclist::{address, compare_module, lower_module};
+use crate::lower::{lower, Target};
 use dioptra_semantics::context::ConcreteContext;
 use dioptra_semantics::diag::{Diag, Outcome};
 use dioptra_semantics::dwarf::eval::{evaluate, evaluate_list, Env};
-use dioptra_semantics::dwarf::law::{compare, Agreement};
-use dioptra_semantics::dwarf::loclist::{address, compare_module, lower_module};
-use dioptra_semantics::dwarf::lower::{lower, Target};
 use dioptra_semantics::dwarf::unit::{ListEntry, ListTag, Listing, Unit};
 use dioptra_semantics::dwarf::{DwarfOp, Encoding};
 use dioptra_semantics::lifetime::listing::Module;
@@ -222,7 +223,7 @@ pub fn expr_case(
     let mut ctx = ctx.clone();
     let mut lowered = lower(expr, &ctx, Target::Dwarf5);
     if matches!(&lowered, Err(d) if d.message.starts_with("multi-location-input")) {
-        ctx = crate::one_place(&ctx);
+        ctx = crate::diff::one_place(&ctx);
         lowered = lower(expr, &ctx, Target::Dwarf5);
     }
     let l = lowered.map_err(|d| Skip::NotLowered(d.to_string()))?;
@@ -914,67 +915,4 @@ pub fn on_machine_registers(text: &str) -> Option<String> {
         rest = &rest[digits..];
     }
     Some(out)
-}
-
-/// Cases drawn from the generators with `seed`: `n` well-formed expressions
-/// (short ones, as for the gimli law) in machine-shaped contexts
-/// (`arb_machine_context`), and `n / 8` generated and transformed lifetime
-/// programs with their registers renamed to machine registers. Returns the
-/// cases and the candidates left out, by [`Skip::category`].
-pub fn generated_cases(
-    n: u32,
-    seed: u64,
-    min_addr: u64,
-) -> (Vec<Case>, BTreeMap<&'static str, usize>) {
-    use dioptra_generators::programs::arb_program;
-    use dioptra_generators::transform::{arb_forms, arb_transform, instance};
-    use dioptra_generators::{arb_machine_context, arb_wellformed_expr};
-    use proptest::strategy::{Strategy, ValueTree};
-    let mut runner = crate::runner(n, seed);
-    let mut cases = Vec::new();
-    let mut skipped: BTreeMap<&'static str, usize> = BTreeMap::new();
-    let mut keep = |r: Result<Case, Skip>, cases: &mut Vec<Case>| match r {
-        Ok(c) => cases.push(c),
-        Err(s) => *skipped.entry(s.category()).or_default() += 1,
-    };
-    let exprs = (
-        arb_wellformed_expr(crate::GIMLI_CHOICES + 2),
-        arb_machine_context(),
-    );
-    for i in 0..n {
-        let Ok(tree) = exprs.new_tree(&mut runner) else {
-            break;
-        };
-        let (e, c) = tree.current();
-        let label = format!("generated expression {i} (seed {seed})");
-        let r = ConcreteContext::parse(&c)
-            .map_err(|d| Skip::Machine(d.to_string()))
-            .and_then(|ctx| expr_case(&label, &e, &ctx, min_addr));
-        keep(r, &mut cases);
-    }
-    let programs = (arb_program(), arb_forms(), arb_transform());
-    for i in 0..n / 8 {
-        let Ok(tree) = programs.new_tree(&mut runner) else {
-            break;
-        };
-        let (p, forms, t) = tree.current();
-        let inst = instance(&p.well_formed(), &forms, Some(t));
-        let label = format!("generated program {i} (seed {seed})");
-        let r = on_machine_registers(&inst.context)
-            .ok_or_else(|| Skip::Machine("more registers than the machine has".into()))
-            .and_then(|text| {
-                ConcreteContext::parse(&text).map_err(|d| Skip::Machine(d.to_string()))
-            })
-            .and_then(|ctx| {
-                let m = dioptra_semantics::lifetime::parse_module(&inst.listing)
-                    .map_err(|d| Skip::NotLowered(d.to_string()))?;
-                module_case(&label, &m, &ctx, min_addr)
-            })
-            .map(|mut c| {
-                c.source = inst.listing.clone();
-                c
-            });
-        keep(r, &mut cases);
-    }
-    (cases, skipped)
 }

@@ -1,0 +1,63 @@
+//! `dioptra dwarf-equiv`: does some DWARF describe the same location as an expression?
+
+use crate::common::*;
+use dioptra_semantics::classic::any::parse_any;
+use dioptra_semantics::context::Context as _;
+use dioptra_semantics::diag::Diag;
+use serde_json::json;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+pub fn cmd_dwarf_equiv(
+    expr: &str,
+    classic: &ClassicArgs,
+    dwarf: &str,
+    context: &PathBuf,
+    variants: usize,
+    seed: u64,
+    single_byte: bool,
+    json: bool,
+) -> ExitCode {
+    use dioptra_oracle::lower::compare::{dwarf_equiv, parse_dwarf};
+    let enc = encoding(single_byte);
+    let run = || -> Result<_, Diag> {
+        let ctx = read_context(context)?;
+        let e = parse_any(&expr_text(expr)?)?.to_diop(&ctx.signature(), &classic.params()?)?;
+        let listing = parse_dwarf(&expr_text(dwarf)?, enc)?;
+        dwarf_equiv(&e, listing, &ctx, enc, variants, seed)
+    };
+    let t = match run() {
+        Ok(t) => t,
+        Err(d) => return report(&d, json),
+    };
+    let (word, code) = if t.differ > 0 {
+        ("differ", 1)
+    } else if t.compared() == 0 {
+        ("unknown", 3)
+    } else {
+        ("same", 0)
+    };
+    let cex = t
+        .first_difference
+        .as_ref()
+        .map(|(c, a)| (a.describe(), c.to_script("cex")));
+    if json {
+        outln!(
+            "{}",
+            json!({"outcome": word, "same": t.same, "both_fail": t.both_fail,
+                "more_defined": t.more_defined, "differ": t.differ, "not_compared": t.not_compared,
+                "difference": cex.as_ref().map(|(d, _)| d), "counterexample": cex.as_ref().map(|(_, c)| c)})
+        );
+    } else {
+        outln!("{word}");
+        outln!(
+            "{} (tested in {} contexts, not proved)",
+            t.summary(),
+            t.compared() + t.not_compared
+        );
+        if let Some((d, c)) = cex {
+            outln!("{d}\n{c}");
+        }
+    }
+    ExitCode::from(code)
+}

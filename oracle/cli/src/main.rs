@@ -1,0 +1,405 @@
+//! The `dioptra` command line (DESIGN.md, "CLI contract").
+//!
+//! Exit codes: 0 holds / success, 1 the checked thing fails (ill-formed,
+//! evaluation error, unsupported, failing cases), 2 usage or malformed input,
+//! 3 unknown.
+
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// `println!` for the commands' output. DECISION (D-cli-broken-pipe): when
+/// the reader has gone (`dioptra check ... | head -1`), the command stops
+/// quietly with exit 0, as ripgrep and other filters do: nothing was lost
+/// that the reader wanted, and a panic on a closed pipe is not an answer.
+/// Any other write error is reported with `Output: unwritable:` and exit 2.
+macro_rules! outln {
+    () => { $crate::common::write_out(format_args!("\n")) };
+    ($($t:tt)*) => { $crate::common::write_out(format_args!("{}\n", format_args!($($t)*))) };
+}
+
+/// `print!` for the commands' output, like [`outln!`].
+macro_rules! out {
+    ($($t:tt)*) => { $crate::common::write_out(format_args!($($t)*)) };
+}
+
+mod canon;
+mod check;
+mod common;
+mod dwarf_equiv;
+mod equiv;
+mod eval;
+mod fuzz;
+mod gdb;
+mod lifetimes;
+mod lower;
+mod multiloc;
+mod rule;
+mod run;
+mod serve;
+
+use common::{ClassicArgs, SigArgs};
+
+#[derive(Parser)]
+#[command(
+    name = "dioptra",
+    version,
+    about = "Reference semantics and conformance oracle for LLVM debug-information location expressions"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Cmd,
+}
+
+#[derive(Subcommand)]
+enum Cmd {
+    /// Well-formedness: prints the result type or the diagnostic.
+    Check {
+        /// Expression text, or @FILE.
+        expr: String,
+        #[command(flatten)]
+        sig: SigArgs,
+        #[command(flatten)]
+        classic: ClassicArgs,
+        /// For a DIOp expression: also print the classic DW_OP expression
+        /// describing the same location, where one exists.
+        #[arg(long = "to-classic")]
+        to_classic: bool,
+        #[arg(long)]
+        json: bool,
+    },
+    /// SMT: do SOURCE and TARGET describe the same location in every context?
+    /// Exit 0 equivalent (or, with --refines, TARGET refines SOURCE), 1 not,
+    /// 3 unknown (the solver gave up).
+    Equiv {
+        /// The source expression, or @FILE.
+        source: String,
+        /// The target expression, or @FILE.
+        target: String,
+        #[command(flatten)]
+        sig: SigArgs,
+        /// Succeed when TARGET refines SOURCE (may be undefined where SOURCE
+        /// is defined, never a different location).
+        #[arg(long)]
+        refines: bool,
+        /// Time limit per solver query, in milliseconds.
+        #[arg(long, default_value_t = dioptra_semantics::smt::DEFAULT_TIMEOUT_MS)]
+        timeout_ms: u32,
+        #[command(flatten)]
+        classic: ClassicArgs,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Canonicalizes an expression with the proven rule table; prints the
+    /// canonical expression (and, with --verbose, each rewrite).
+    Canon {
+        /// Expression text, or @FILE.
+        expr: String,
+        #[command(flatten)]
+        sig: SigArgs,
+        /// Print each rewrite (rule and op index).
+        #[arg(long)]
+        verbose: bool,
+        #[command(flatten)]
+        classic: ClassicArgs,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Checks rewrite rules (corpus/rules/README.md) for every instantiation:
+    /// one line per rule, valid / invalid + counterexample / unknown.
+    Rule {
+        /// Rule files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Print every counterexample and reason in full.
+        #[arg(long)]
+        verbose: bool,
+        /// Time limit per solver query, in milliseconds.
+        #[arg(long, default_value_t = dioptra_semantics::smt::DEFAULT_TIMEOUT_MS)]
+        timeout_ms: u32,
+        /// Worker threads (each with its own solver context).
+        #[arg(long, default_value_t = 2)]
+        threads: usize,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Lowers to DWARF (AMD's extensions or plain DWARF 5): prints the listing in llvm-dwarfdump style.
+    Lower {
+        /// Expression text, or @FILE.
+        expr: String,
+        /// Where the inputs are (a (context ...) file); also checks the lowering law there.
+        #[arg(long)]
+        context: Option<PathBuf>,
+        /// amdgpu (DWARF 5 + AMD's extensions) or dwarf5 (plain DWARF 5).
+        #[arg(long, default_value = "amdgpu")]
+        target: String,
+        /// Print the expression as hex bytes.
+        #[arg(long)]
+        hex: bool,
+        /// Encode AMD's operations with the older single-byte opcodes.
+        #[arg(long = "single-byte")]
+        single_byte: bool,
+        /// Contexts (variants of --context) in which the law is checked (at most 100 000).
+        #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(0..=100_000))]
+        variants: u32,
+        #[command(flatten)]
+        classic: ClassicArgs,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Does some DWARF (hex bytes or a listing, or @FILE) describe the same location as an expression?
+    DwarfEquiv {
+        /// Expression text, or @FILE.
+        expr: String,
+        /// DWARF as hex bytes (`91 08`), or an llvm-dwarfdump-style listing, or @FILE.
+        dwarf: String,
+        /// Where the inputs are (a (context ...) file).
+        #[arg(long)]
+        context: PathBuf,
+        /// Variants of the context (other register and memory contents) to compare in (at most 100 000).
+        #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u32).range(0..=100_000))]
+        variants: u32,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Read AMD's operations in the older single-byte encoding.
+        #[arg(long = "single-byte")]
+        single_byte: bool,
+        #[command(flatten)]
+        classic: ClassicArgs,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Evaluates in a context: prints the location description and, where readable, the value.
+    Eval {
+        /// Expression text, or @FILE.
+        expr: String,
+        /// A context file: one (context ...) form (see corpus/README.md).
+        #[arg(long)]
+        context: PathBuf,
+        #[command(flatten)]
+        classic: ClassicArgs,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Runs conformance scripts against the reference or an external implementation.
+    Run {
+        /// Script files or directories (searched for *.dioptra).
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        /// An implementation speaking the line protocol on stdin/stdout.
+        #[arg(long = "impl")]
+        imp: Option<String>,
+        /// Seconds to wait for each answer of an external implementation.
+        #[arg(long, default_value_t = 10)]
+        timeout: u64,
+        /// Print every case, not only the failures.
+        #[arg(long)]
+        verbose: bool,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Checks a module listing with lifetimes; prints each object's location at each program point.
+    Lifetimes {
+        /// The listing: LLVM IR with llvm.dbg.def/kill/label, or pseudo MIR with DBG_DEF/DBG_KILL/DBG_LABEL.
+        file: PathBuf,
+        /// Only this program point: the listing line of an instruction.
+        #[arg(long)]
+        at: Option<u32>,
+        /// A context file: memory, registers, and (bind "%x" "LOC") for LLVM entities.
+        #[arg(long)]
+        context: Option<PathBuf>,
+        /// Defs are local to their block (the reading after LiveDebugValues).
+        #[arg(long = "block-local")]
+        block_local: bool,
+        /// Lower to DWARF location lists for this target (amdgpu or dwarf5) and
+        /// check them at every point against the listing's locations.
+        #[arg(long)]
+        lower: Option<String>,
+        /// With --lower: context variants to check in besides the context (at most 100000).
+        #[arg(long, default_value_t = 16)]
+        variants: usize,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Gives a listing in the multi-location proposal's form (key, added and
+    /// removed locations) meaning through lifetimes: prints the translation
+    /// to llvm.dbg.def/kill and checks that the proposal's current locations
+    /// and the active segments agree at every program point.
+    Multiloc {
+        file: PathBuf,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Runs the laws with the generators; prints any counterexample as corpus cases.
+    Fuzz {
+        /// The law (a name from the README's table of laws, e.g.
+        /// lowering-preserves-location), `all` (every law but gdb), or `gdb`
+        /// (generated cases through a real gdb, as `dioptra gdb --generated`).
+        #[arg(long, default_value = "all")]
+        property: String,
+        #[arg(long, default_value_t = 1000)]
+        cases: u32,
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+    },
+    /// Answers the line protocol on stdin/stdout as the reference implementation.
+    Serve,
+    /// Real-debugger conformance: builds one x86-64 program holding every
+    /// case's machine state, attaches the cases' plain DWARF 5, and checks
+    /// that gdb reads, byte by byte, what dioptra says. Exit 0 agreement, 1
+    /// differences, 3 not checked (no gdb or toolchain, or no lldb with
+    /// --lldb).
+    Gdb {
+        /// Script files or directories: every case that lowers to plain
+        /// DWARF 5 in its context, hand-written DWARF and modules.
+        paths: Vec<PathBuf>,
+        /// Also this many generated expressions (and an eighth as many
+        /// generated lifetime programs).
+        #[arg(long, default_value_t = 0)]
+        generated: u32,
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Keep the program, the DWARF and gdb's transcript in this directory.
+        #[arg(long)]
+        keep: Option<PathBuf>,
+        /// Ask lldb too, as a third opinion on the basic subset (no bit
+        /// pieces, typed operations or DW_OP_mod).
+        #[arg(long)]
+        lldb: bool,
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            return ExitCode::from(code);
+        }
+    };
+    match cli.command {
+        Cmd::Check {
+            expr,
+            sig,
+            classic,
+            to_classic,
+            json,
+        } => check::cmd_check(&expr, sig.signature(), &classic, to_classic, json),
+        Cmd::Eval {
+            expr,
+            context,
+            classic,
+            json,
+        } => eval::cmd_eval(&expr, &context, &classic, json),
+        Cmd::Lower {
+            expr,
+            context,
+            target,
+            hex,
+            single_byte,
+            variants,
+            classic,
+            json,
+        } => lower::cmd_lower(
+            &expr,
+            &classic,
+            context.as_ref(),
+            &target,
+            hex,
+            single_byte,
+            variants as usize,
+            json,
+        ),
+        Cmd::DwarfEquiv {
+            expr,
+            dwarf,
+            context,
+            variants,
+            seed,
+            single_byte,
+            classic,
+            json,
+        } => dwarf_equiv::cmd_dwarf_equiv(
+            &expr,
+            &classic,
+            &dwarf,
+            &context,
+            variants as usize,
+            seed,
+            single_byte,
+            json,
+        ),
+        Cmd::Canon {
+            expr,
+            sig,
+            verbose,
+            classic,
+            json,
+        } => canon::cmd_canon(&expr, sig.signature(), &classic, verbose, json),
+        Cmd::Rule {
+            files,
+            verbose,
+            timeout_ms,
+            threads,
+            json,
+        } => rule::cmd_rule(&files, verbose, timeout_ms, threads, json),
+        Cmd::Equiv {
+            source,
+            target,
+            sig,
+            refines,
+            timeout_ms,
+            classic,
+            json,
+        } => equiv::cmd_equiv(
+            &source,
+            &target,
+            sig.signature(),
+            &classic,
+            refines,
+            timeout_ms,
+            json,
+        ),
+        Cmd::Run {
+            paths,
+            imp,
+            timeout,
+            verbose,
+            json,
+        } => run::cmd_run(&paths, imp, timeout, verbose, json),
+        Cmd::Lifetimes {
+            file,
+            lower: Some(target),
+            context,
+            variants,
+            json,
+            ..
+        } => lifetimes::cmd_lower_module(&file, &target, context.as_ref(), variants, json),
+        Cmd::Lifetimes {
+            file,
+            at,
+            context,
+            block_local,
+            json,
+            ..
+        } => lifetimes::cmd_lifetimes(&file, at, context.as_ref(), block_local, json),
+        Cmd::Multiloc { file, json } => multiloc::cmd_multiloc(&file, json),
+        Cmd::Fuzz {
+            property,
+            cases,
+            seed,
+        } => fuzz::cmd_fuzz(&property, cases, seed),
+        Cmd::Serve => serve::cmd_serve(),
+        Cmd::Gdb {
+            paths,
+            generated,
+            seed,
+            keep,
+            lldb,
+            json,
+        } => gdb::cmd_gdb(&paths, generated, seed, keep, lldb, json),
+    }
+}
