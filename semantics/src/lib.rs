@@ -37,11 +37,13 @@ pub mod bits;
 pub mod classic;
 pub mod context;
 pub mod diag;
+#[cfg(feature = "dwarf")]
 pub mod dwarf;
 pub mod eval;
 pub mod lifetime;
 pub mod limits;
 pub mod location;
+#[cfg(feature = "smt")]
 pub mod smt;
 pub mod syntax;
 pub mod text;

@@ -238,6 +238,7 @@ fn lone_sigils_are_rejected_not_looped_on() {
 
 /// The SMT encoding bounds what an expression can make it build: ops,
 /// lanes, widths; each beyond is `unsupported` with `SMT: ...`.
+#[cfg(feature = "smt")]
 #[test]
 fn the_smt_encoding_is_bounded() {
     use dioptra_semantics::smt::{encode, World};

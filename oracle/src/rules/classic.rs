@@ -28,13 +28,14 @@ use super::{
 use dioptra_semantics::bits::Bits;
 use dioptra_semantics::classic::encode::{encode_classic_with, Holes};
 use dioptra_semantics::classic::eval::eval_classic_with;
-use dioptra_semantics::classic::ir::{encode_inst, eval_inst, parse_inst, Inst};
+use dioptra_semantics::classic::ir::{eval_inst, parse_inst, Inst};
 use dioptra_semantics::classic::wellformed::check_classic;
 use dioptra_semantics::classic::{parse_classic, COp, ClassicExpr, High, Intrinsic, Params};
 use dioptra_semantics::context::{ConcreteContext, Input, Signature};
 use dioptra_semantics::diag::Diag;
 use dioptra_semantics::eval::Evaluated;
 use dioptra_semantics::location::{read, same_location, LocDesc, Storage};
+use dioptra_semantics::smt::ir::encode_inst;
 use dioptra_semantics::smt::loc::{
     offset_by, read as sread, same_location as s_same, SLoc, SStorage,
 };

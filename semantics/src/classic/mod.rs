@@ -29,6 +29,7 @@
 //! proves every translation) is a tool: `dioptra_oracle::equiv::classic`.
 
 pub mod any;
+#[cfg(feature = "smt")]
 pub mod encode;
 pub mod eval;
 pub mod ir;

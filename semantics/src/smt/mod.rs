@@ -7,12 +7,14 @@
 //! * [`world`]: the symbolic context (memory, registers, inputs, lane), built
 //!   from a concrete context or over a signature, and turned back into a
 //!   concrete context from a model;
+//! * [`ir`]: the LLVM IR instructions salvages fold, over z3 terms;
 //! * [`term`]: helpers over z3 terms.
 //!
 //! What cannot be encoded is `SMT: <reason>` with the `unsupported`
 //! outcome, never an approximation.
 
 pub mod encode;
+pub mod ir;
 pub mod loc;
 pub mod term;
 pub mod world;
