@@ -16,7 +16,7 @@
 use dioptra_generators::{arb_context, arb_wellformed_expr};
 use dioptra_oracle::diff::gimli::{differential, evaluate_bytes, Differential};
 use dioptra_oracle::lower::{lower, Lowered, Target};
-use dioptra_properties::GIMLI_CHOICES;
+use dioptra_properties::laws::GIMLI_CHOICES;
 use dioptra_semantics::context::ConcreteContext;
 use dioptra_semantics::dwarf::eval::{self, evaluate, Env};
 use dioptra_semantics::dwarf::{decode, encode, Encoding};

@@ -9,7 +9,7 @@
 use dioptra_generators::arb_wellformed_expr;
 use dioptra_generators::programs::{arb_multi_program, arb_program};
 use dioptra_generators::transform::{arb_forms, arb_transform};
-use dioptra_properties::{
+use dioptra_properties::laws::{
     law_canonicalization_preserves_location, law_lowering_preserves_location,
     law_mutation_rejected_with_its_reason, law_ranges_match_the_path_model,
     law_transformation_preserves_values, law_wellformed_evaluates_to_its_static_type,

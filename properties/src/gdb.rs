@@ -21,7 +21,7 @@ pub fn generated_cases(
     use dioptra_generators::transform::{arb_forms, arb_transform, instance};
     use dioptra_generators::{arb_machine_context, arb_wellformed_expr};
     use proptest::strategy::{Strategy, ValueTree};
-    let mut runner = crate::runner(n, seed);
+    let mut runner = crate::table::runner(n, seed);
     let mut cases = Vec::new();
     let mut skipped: BTreeMap<&'static str, usize> = BTreeMap::new();
     let mut keep = |r: Result<Case, Skip>, cases: &mut Vec<Case>| match r {
@@ -29,7 +29,7 @@ pub fn generated_cases(
         Err(s) => *skipped.entry(s.category()).or_default() += 1,
     };
     let exprs = (
-        arb_wellformed_expr(crate::GIMLI_CHOICES + 2),
+        arb_wellformed_expr(crate::laws::GIMLI_CHOICES + 2),
         arb_machine_context(),
     );
     for i in 0..n {

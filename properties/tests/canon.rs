@@ -1,22 +1,9 @@
-//! Laws of the canonicalizer.
+//! The canonicalization law is not vacuous: generated expressions give the
+//! rules work. (The law is an entry of the law table: `tests/laws.rs`.)
 
-use dioptra_generators::{arb_context, arb_rewritable_expr, arb_wellformed_expr};
-use dioptra_properties::law_canonicalization_preserves_location;
+use dioptra_generators::{arb_context, arb_wellformed_expr};
+use dioptra_properties::laws::law_canonicalization_preserves_location;
 use proptest::prelude::*;
-
-proptest! {
-    /// prop_canonicalization_preserves_location: the canonical form evaluates to the same location (or fails where the expression fails) in random contexts, and canonicalizing it again changes nothing.
-    #[test]
-    fn prop_canonicalization_preserves_location(e in arb_wellformed_expr(40), ctx in arb_context()) {
-        law_canonicalization_preserves_location(&e, &ctx).map_err(TestCaseError::fail)?;
-    }
-
-    /// prop_canonicalization_preserves_location_of_rewritable_windows: the same law on expressions made of windows the rules rewrite.
-    #[test]
-    fn prop_canonicalization_preserves_location_of_rewritable_windows(e in arb_rewritable_expr(), ctx in arb_context()) {
-        law_canonicalization_preserves_location(&e, &ctx).map_err(TestCaseError::fail)?;
-    }
-}
 
 /// The law is not vacuous: the generator's expressions give the rules work.
 #[test]

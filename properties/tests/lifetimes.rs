@@ -1,22 +1,9 @@
-//! Laws of lifetimes.
+//! The multi-location law is not vacuous. (The lifetime laws are entries
+//! of the law table: `tests/laws.rs`.)
 
-use dioptra_generators::programs::{arb_multi_program, arb_program};
-use dioptra_properties::{law_multiloc_translation_agrees, law_ranges_match_the_path_model};
+use dioptra_generators::programs::arb_program;
+use dioptra_properties::laws::law_multiloc_translation_agrees;
 use proptest::prelude::*;
-
-proptest! {
-    /// prop_ranges_match_the_path_model: in modules of one to three functions, a segment is active at a point exactly when some path from its function's entry reaches the point with the segment's last def/kill event a def (and, block-local, when its def precedes the point in its block with no kill between).
-    #[test]
-    fn prop_ranges_match_the_path_model(p in arb_multi_program()) {
-        law_ranges_match_the_path_model(&p).map_err(|(m, ..)| TestCaseError::fail(format!("{m}\n{p}")))?;
-    }
-
-    /// prop_multiloc_translation_agrees: a multi-location listing's translation to lifetimes makes active, at every reachable point, exactly the calls the proposal makes current.
-    #[test]
-    fn prop_multiloc_translation_agrees(p in arb_program()) {
-        law_multiloc_translation_agrees(&p).map_err(TestCaseError::fail)?;
-    }
-}
 
 /// The law is not vacuous: over a fixed sweep most generated listings keep
 /// added or removed locations after dropping the calls that break the

@@ -1,16 +1,7 @@
-//! Laws of the text syntax.
+//! The print-parse law over quickcheck's and `arbitrary`'s generators
+//! (proptest's is the law table's entry: `tests/laws.rs`).
 
-use dioptra_generators::arb_any_expr;
-use dioptra_properties::law_print_parse_round_trip;
-use proptest::prelude::*;
-
-proptest! {
-    /// prop_print_parse_round_trip: parsing the printed form of any expression gives it back.
-    #[test]
-    fn prop_print_parse_round_trip(e in arb_any_expr()) {
-        law_print_parse_round_trip(&e).map_err(|m| TestCaseError::fail(format!("{e}: {m}")))?;
-    }
-}
+use dioptra_properties::laws::law_print_parse_round_trip;
 
 /// The same law over quickcheck's generator (`quickcheck::Arbitrary for Expr`).
 #[test]

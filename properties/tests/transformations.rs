@@ -1,17 +1,9 @@
-//! Laws of compiler transformations.
+//! The transformation law can fail. (The law is an entry of the law table:
+//! `tests/laws.rs`.)
 
 use dioptra_generators::programs::arb_program;
-use dioptra_generators::transform::{arb_forms, arb_transform, Form, Transform};
-use dioptra_properties::law_transformation_preserves_values;
-use proptest::prelude::*;
-
-proptest! {
-    /// prop_transformation_preserves_values: every transformation preserves, at every program point, each source variable's readable value where the original had one, never invents one where the original had none, and never makes a read-only location writable.
-    #[test]
-    fn prop_transformation_preserves_values(p in arb_program(), forms in arb_forms(), t in arb_transform()) {
-        law_transformation_preserves_values(&p, &forms, t).map_err(TestCaseError::fail)?;
-    }
-}
+use dioptra_generators::transform::{Form, Transform};
+use dioptra_properties::laws::law_transformation_preserves_values;
 
 /// The law can fail: the SROA split as the spec's example writes it (halves
 /// in the wrong order, E-sroa-composite-order) changes values.

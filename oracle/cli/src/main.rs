@@ -241,6 +241,9 @@ enum Cmd {
         cases: u32,
         #[arg(long, default_value_t = 0)]
         seed: u64,
+        /// Print the laws (name and what each says) and exit.
+        #[arg(long)]
+        list: bool,
     },
     /// Answers the line protocol on stdin/stdout as the reference implementation.
     Serve,
@@ -391,7 +394,8 @@ fn main() -> ExitCode {
             property,
             cases,
             seed,
-        } => fuzz::cmd_fuzz(&property, cases, seed),
+            list,
+        } => fuzz::cmd_fuzz(&property, cases, seed, list),
         Cmd::Serve => serve::cmd_serve(),
         Cmd::Gdb {
             paths,

@@ -1,0 +1,899 @@
+//! The laws, one `law_*` function each: given one generated case, the
+//! reason the law fails on it, or what was checked ([`Checked`]: compared,
+//! or not compared and why -- never a pass). [`crate::table`] names each law
+//! once, with its strategy and its one-line statement.
+
+use dioptra_generators::classic::CLASSIC_ARGS;
+use dioptra_generators::mutate::mutants;
+use dioptra_generators::programs::{MultiProgram, Program};
+use dioptra_generators::transform::{self, instance, Form, Transform};
+use dioptra_generators::{arb_context, fixed_context};
+use dioptra_semantics::classic::{ClassicExpr, Params};
+use dioptra_semantics::context::ConcreteContext;
+use dioptra_semantics::context::Context;
+use dioptra_semantics::diag::Outcome;
+use dioptra_semantics::eval::eval;
+use dioptra_semantics::lifetime::locate::Analysis;
+use dioptra_semantics::lifetime::parse_module;
+use dioptra_semantics::lifetime::ranges::{active_at, all_ranges, Intrinsics, Reading};
+use dioptra_semantics::lifetime::wellformed::check_module;
+use dioptra_semantics::location::{read, same_location, LocDesc, Storage};
+use dioptra_semantics::syntax::Expr;
+use dioptra_semantics::text::parse_expr;
+use dioptra_semantics::wellformed::check;
+use proptest::prelude::*;
+
+/// The multi-location listing of a generated program, the calls that
+/// break one of the thread's invariants replaced by ordinary instructions
+/// one at a time.
+pub fn multiloc_listing(p: &Program) -> Result<String, String> {
+    use dioptra_semantics::lifetime::multiloc::parse_listing;
+    let mut text = p.render_multiloc();
+    for dropped in 0..=64 {
+        match parse_listing(&text) {
+            Ok(_) => return Ok(text),
+            Err(d) if d.outcome == Outcome::IllFormed => {
+                // `line N: ...`: drop that call.
+                let line: usize = d
+                    .message
+                    .strip_prefix("line ")
+                    .and_then(|m| m.split(':').next())
+                    .and_then(|n| n.parse().ok())
+                    .ok_or_else(|| format!("a rejection without a line: {d}"))?;
+                let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+                lines[line - 1] = format!("  %dropped{dropped} = add i8 1, 2");
+                text = lines.join("\n") + "\n";
+            }
+            Err(d) => return Err(format!("{d}\n{text}")),
+        }
+    }
+    Err(format!("more than 64 calls dropped\n{text}"))
+}
+
+/// The multi-location proposal's listing of a generated program (its
+/// calls whose token does not dominate them, or that break another of the
+/// thread's invariants, replaced by ordinary instructions one at a time)
+/// translates to lifetimes that agree with the proposal's current
+/// locations at every reachable point. Gives (points compared, calls kept).
+pub fn law_multiloc_translation_agrees(p: &Program) -> Result<(usize, usize), String> {
+    use dioptra_semantics::lifetime::multiloc::{agreement, parse_listing};
+    let text = multiloc_listing(p)?;
+    let listing = parse_listing(&text).map_err(|d| format!("{d}\n{text}"))?;
+    let (_, a) = agreement(&listing).map_err(|d| format!("{d}\n{text}"))?;
+    match a.difference {
+        None => Ok((a.points, listing.calls.len())),
+        Some((line, want, got)) => Err(format!(
+            "line {line}: the proposal makes current the calls on lines {want:?}, the lifetimes those on {got:?}\n{text}"
+        )),
+    }
+}
+
+/// Parsing the printed form of any expression gives it back.
+pub fn law_print_parse_round_trip(e: &Expr) -> Result<(), String> {
+    let text = e.to_string();
+    let back = parse_expr(&text).map_err(|d| format!("does not parse: {d}"))?;
+    if &back != e {
+        return Err(format!("parses to a different expression: {back:?}"));
+    }
+    if back.to_string() != text {
+        return Err(format!("prints differently: {back}"));
+    }
+    Ok(())
+}
+
+/// A well-formed expression (and every well-formed prefix of it) never
+/// panics, and its evaluated type is its static type, in any context with
+/// the generator's signature (`ctx` is context-file text).
+pub fn law_wellformed_evaluates_to_its_static_type(e: &Expr, ctx: &str) -> Result<(), String> {
+    let ctx = ConcreteContext::parse(ctx)
+        .map_err(|d| format!("the generated context does not parse: {d}"))?;
+    check(e, &ctx.signature())
+        .map_err(|d| format!("the generator made an ill-formed expression: {d}"))?;
+    for n in 1..=e.ops.len() {
+        let prefix = Expr {
+            spelling: e.spelling,
+            ops: e.ops[..n].to_vec(),
+        };
+        let Ok(checked) = check(&prefix, &ctx.signature()) else {
+            continue;
+        };
+        match eval(&prefix, &ctx) {
+            Ok(r) => {
+                if r.ty != checked.result || r.fragment != checked.fragment {
+                    return Err(format!(
+                        "{prefix}: evaluated type {} but static type {}",
+                        r.ty, checked.result
+                    ));
+                }
+                if let Err(d) = r.value(&ctx) {
+                    if !matches!(d.outcome, Outcome::EvalError | Outcome::Unsupported) {
+                        return Err(format!("{prefix}: reading the result: {d}"));
+                    }
+                }
+            }
+            Err(d)
+                if matches!(d.outcome, Outcome::EvalError | Outcome::Unsupported)
+                    && d.reason != "internal-error" => {}
+            Err(d) => return Err(format!("{prefix}: {d}")),
+        }
+    }
+    Ok(())
+}
+
+/// Every single ill-formed mutation of a well-formed expression is rejected
+/// with the reason code the mutation names. Returns the mutant on failure.
+pub fn law_mutation_rejected_with_its_reason(
+    e: &Expr,
+    pick: usize,
+) -> Result<(), (String, Expr, String)> {
+    let sig = fixed_context().signature();
+    let ms = mutants(e, &sig);
+    let m = &ms[pick % ms.len()];
+    match check(&m.expr, &sig) {
+        Ok(c) => Err((
+            format!("{}: accepted with type {}", m.mutation, c.result),
+            m.expr.clone(),
+            m.expect.clone(),
+        )),
+        Err(d) if d.outcome == Outcome::IllFormed && d.matches(&m.expect) => Ok(()),
+        Err(d) => Err((
+            format!("{}: expected {}, got {d}", m.mutation, m.expect),
+            m.expr.clone(),
+            m.expect.clone(),
+        )),
+    }
+}
+
+/// A segment is active at a point exactly when some path from the entry
+/// reaches the point with the segment's last def/kill event a def (and,
+/// block-local, when its def precedes the point in the block with no kill
+/// between). On failure: the message, the line, the segments the model says.
+pub fn law_ranges_match_the_path_model(
+    p: &MultiProgram,
+) -> Result<(), (String, u32, Reading, Vec<String>)> {
+    let text = p.to_string();
+    let m = parse_module(&text).map_err(|d| {
+        (
+            format!("does not parse: {d}"),
+            0,
+            Reading::ControlFlow,
+            Vec::new(),
+        )
+    })?;
+    let x = Intrinsics::of(&m);
+    let lines = p.lines();
+    for reading in [Reading::ControlFlow, Reading::BlockLocal] {
+        let active = active_at(&m, &all_ranges(&m, &x, reading));
+        for (k, f) in p.functions.iter().enumerate() {
+            let models: Vec<_> = (0..f.lifetimes)
+                .map(|l| {
+                    if reading == Reading::BlockLocal {
+                        f.model_block_local(l)
+                    } else {
+                        f.model_active(l)
+                    }
+                })
+                .collect();
+            for (b, row) in lines[k].iter().enumerate() {
+                for (i, &line) in row.iter().enumerate() {
+                    let point = m.inst_at_line(line).ok_or_else(|| {
+                        (
+                            format!("line {line} is not an instruction"),
+                            line,
+                            reading,
+                            Vec::new(),
+                        )
+                    })?;
+                    // A function's segments only: another function's are
+                    // never active here (the model has none).
+                    let want: Vec<String> = (0..f.lifetimes)
+                        .filter(|&l| models[l][b][i])
+                        .map(|l| MultiProgram::segment(k, l))
+                        .collect();
+                    let mut got = active[point].clone();
+                    got.sort();
+                    if got != want {
+                        return Err((format!("{reading:?} at line {line}: dioptra says {got:?}, the path model {want:?}"), line, reading, want));
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Can a debugger assign through this location? Memory, registers and
+/// writable entities can; implicit values, implicit addresses and the
+/// undefined location cannot; a composite can when all its parts can.
+pub fn writable(loc: &LocDesc) -> bool {
+    loc.singles().iter().all(|s| match &*s.storage {
+        Storage::Memory { .. } | Storage::Register { .. } => true,
+        Storage::Entity { .. } => !s.storage.is_implicit(),
+        Storage::Composite { parts, .. } => parts.iter().all(|p| writable(&p.loc)),
+        Storage::Implicit(_) | Storage::ImplicitAddress { .. } | Storage::Undefined => false,
+    })
+}
+
+/// Every transformation preserves, at every program point, each source
+/// variable's readable value where the original had one, never invents one
+/// where the original had none, and never makes a read-only location
+/// writable. A pointer that becomes an implicit pointer keeps its pointee:
+/// dereferencing it gives the value dereferencing the source pointer gave.
+pub fn law_transformation_preserves_values(
+    p: &Program,
+    forms: &[Form],
+    t: Transform,
+) -> Result<(), String> {
+    let p = p.well_formed();
+    let src = instance(&p, forms, None);
+    let tgt = instance(&p, forms, Some(t));
+    // The module, and the contexts before and after the store to `d` in
+    // the last block (memory changes there).
+    type Loaded = (
+        dioptra_semantics::lifetime::Module,
+        ConcreteContext,
+        ConcreteContext,
+    );
+    let load = |i: &transform::Instance| -> Result<Loaded, String> {
+        let m = parse_module(&i.listing).map_err(|d| format!("{d}\n{}", i.listing))?;
+        if let Some(d) = check_module(&m).first() {
+            return Err(format!("ill-formed: {d}\n{}", i.listing));
+        }
+        let parse = |c: &str| ConcreteContext::parse(c).map_err(|d| format!("{d}\n{c}"));
+        Ok((m, parse(&i.context)?, parse(&i.context_after)?))
+    };
+    let (ms, cs_before, cs_after) = load(&src)?;
+    let (mt, ct_before, ct_after) = load(&tgt)?;
+    let (as_, at) = (
+        Analysis::new(&ms, Reading::ControlFlow),
+        Analysis::new(&mt, Reading::ControlFlow),
+    );
+    let (ls, lt) = (
+        Program::opaque_lines(&src.listing),
+        Program::opaque_lines(&tgt.listing),
+    );
+    if ls.len() != lt.len() {
+        return Err("the transformation changed the opaque instructions".into());
+    }
+    for (&a, &b) in ls.iter().zip(&lt) {
+        let (ps, pt) = (
+            ms.inst_at_line(a).ok_or("no point")?,
+            mt.inst_at_line(b).ok_or("no point")?,
+        );
+        let cs = if a > src.after_line {
+            &cs_after
+        } else {
+            &cs_before
+        };
+        let ct = if b > tgt.after_line {
+            &ct_after
+        } else {
+            &ct_before
+        };
+        let objects = p
+            .defined()
+            .into_iter()
+            .map(|l| format!("!v{l}"))
+            .chain(["!g", "!x", "!p", "!d"].map(String::from));
+        for obj in objects {
+            let look = |an: &Analysis, c: &ConcreteContext, point: usize| {
+                an.locate(c, &obj, point).ok().map(|x| {
+                    (
+                        read(
+                            c,
+                            &x.loc,
+                            x.ty.as_ref().map(|t| c.layout.bitsizeof(t)).unwrap_or(64),
+                        )
+                        .ok(),
+                        writable(&x.loc),
+                        x.loc,
+                    )
+                })
+            };
+            let s = look(&as_, cs, ps);
+            let t2 = look(&at, ct, pt);
+            let (sv, sw) = s
+                .as_ref()
+                .map(|x| (x.0.clone(), x.1))
+                .unwrap_or((None, false));
+            let (tv, tw) = t2
+                .as_ref()
+                .map(|x| (x.0.clone(), x.1))
+                .unwrap_or((None, false));
+            let at_ = |what: &str| {
+                format!(
+                    "{t:?} at %p (source line {a}, target line {b}), {obj}: {what}; source {:?}, target {:?}\n{}",
+                    s.as_ref().map(|x| x.2.to_string()),
+                    t2.as_ref().map(|x| x.2.to_string()),
+                    tgt.listing
+                )
+            };
+            // An implicit pointer has no address to show, but dereferencing
+            // it must give what dereferencing the source pointer gave.
+            if let Some((None, _, tl)) = &t2 {
+                if let [single] = tl.singles() {
+                    if let Storage::ImplicitAddress {
+                        addrspace, target, ..
+                    } = &*single.storage
+                    {
+                        let Some(addr) = sv.as_ref().and_then(|v| v.to_u128()) else {
+                            return Err(at_(
+                                "an implicit pointer where the source had no pointer value",
+                            ));
+                        };
+                        let src_pointee = read(
+                            cs,
+                            &LocDesc::single(
+                                Storage::Memory {
+                                    addrspace: *addrspace,
+                                },
+                                addr * 8,
+                            ),
+                            64,
+                        )
+                        .ok();
+                        let tgt_pointee = read(ct, target, 64).ok();
+                        if src_pointee.is_none() || src_pointee != tgt_pointee {
+                            return Err(at_(
+                                "the implicit pointer does not point at the same value",
+                            ));
+                        }
+                        continue;
+                    }
+                }
+            }
+            match (&sv, &tv) {
+                (Some(x), Some(y)) if x != y => {
+                    return Err(at_(&format!("value 0x{} became 0x{}", x.hex(), y.hex())))
+                }
+                (Some(_), None) => return Err(at_("a readable value was lost")),
+                (None, Some(_)) => return Err(at_("a value was invented")),
+                _ => {}
+            }
+            if tw && !sw {
+                return Err(at_("a read-only location became writable"));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Per-query solver time limit of the SMT laws, in milliseconds.
+pub const SMT_TIMEOUT_MS: u32 = 5_000;
+
+/// What an SMT law did with one case: compared it, or could not (the
+/// encoding does not handle it, or the solver gave up) -- never a pass.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Checked {
+    Compared,
+    Unsupported(String),
+    Unknown(String),
+}
+
+/// The model of the SMT formula of a well-formed expression over a concrete
+/// context says what the interpreter says: success or failure, and on
+/// success the same location and the same value (or the same read failure).
+pub fn law_smt_agrees_with_interpreter(e: &Expr, ctx: &str) -> Result<Checked, String> {
+    use crate::agreement::{agreement, Agreement};
+    let ctx = ConcreteContext::parse(ctx)
+        .map_err(|d| format!("the generated context does not parse: {d}"))?;
+    match agreement(e, &ctx, SMT_TIMEOUT_MS) {
+        Agreement::Agree => Ok(Checked::Compared),
+        Agreement::Unsupported(d) if d.reason == "unknown" => Ok(Checked::Unknown(d.to_string())),
+        Agreement::Unsupported(d) => Ok(Checked::Unsupported(d.to_string())),
+        Agreement::Disagree(why) => Err(why),
+    }
+}
+
+/// The equivalence prover is sound on itself: every expression is
+/// equivalent to itself, and for a variant (a no-op offset, a read, a
+/// changed constant) any counterexample it reports is confirmed by the
+/// interpreter (`prove` fails with `SMT: unconfirmed-counterexample`
+/// otherwise) and an `equivalent` verdict holds in the fixed context too.
+pub fn law_equiv_verdicts_are_confirmed(e: &Expr, variant: usize) -> Result<Checked, String> {
+    use dioptra_oracle::equiv::{prove, Verdict};
+    use dioptra_semantics::syntax::{Literal, Op};
+    let ctx = fixed_context();
+    let sig = ctx.signature();
+    let fail = |d: dioptra_semantics::Diag| -> Result<Checked, String> {
+        match d.outcome {
+            Outcome::Unsupported if d.reason != "unconfirmed-counterexample" => {
+                Ok(Checked::Unsupported(d.to_string()))
+            }
+            _ => Err(d.to_string()),
+        }
+    };
+    let ty = match check(e, &sig) {
+        Ok(c) => c.result,
+        Err(d) => return Err(format!("the generator made an ill-formed expression: {d}")),
+    };
+    match prove(e, e, &sig, SMT_TIMEOUT_MS) {
+        Ok(p) => match p.verdict {
+            Verdict::Equivalent => {}
+            Verdict::Unknown(r) => return Ok(Checked::Unknown(r)),
+            v => return Err(format!("an expression is {} to itself", v.word())),
+        },
+        Err(d) => return fail(d),
+    }
+    let mut ops = e.ops.clone();
+    match variant % 3 {
+        0 => ops.extend([
+            Op::Constant(
+                dioptra_semantics::types::Type::Int(32),
+                Literal::Int(0.into()),
+            ),
+            Op::BitOffset(ty.clone()),
+        ]),
+        1 => ops.push(Op::Read),
+        _ => {
+            let k = ops
+                .iter()
+                .position(|o| matches!(o, Op::Constant(_, Literal::Int(_))));
+            match k.map(|k| &mut ops[k]) {
+                Some(Op::Constant(_, Literal::Int(v))) => *v += 1,
+                _ => ops.push(Op::Read),
+            }
+        }
+    }
+    let v = Expr {
+        spelling: e.spelling,
+        ops,
+    };
+    if check(&v, &sig).is_err() {
+        return Ok(Checked::Unsupported("the variant is ill-formed".into()));
+    }
+    match prove(e, &v, &sig, SMT_TIMEOUT_MS) {
+        Ok(p) => match p.verdict {
+            Verdict::Unknown(r) => Ok(Checked::Unknown(r)),
+            Verdict::Equivalent => {
+                // Equivalent in every context of the input shapes
+                // (D-smt-input-shapes); the fixed context's inputs have those
+                // shapes, except that input 2 shares register 3 with the
+                // referrer, where each input has a register of its own.
+                let (a, b) = (eval(e, &ctx), eval(&v, &ctx));
+                let n = ctx.layout.bitsizeof(&ty);
+                let same = match (&a, &b) {
+                    (Ok(x), Ok(y)) => dioptra_semantics::location::same_location(&x.loc, &y.loc, n),
+                    (Err(x), Err(y)) => x.outcome == y.outcome,
+                    _ => false,
+                };
+                let unsupported = [&a, &b]
+                    .iter()
+                    .any(|r| matches!(r, Err(d) if d.outcome == Outcome::Unsupported));
+                if same || unsupported || e.ops.iter().any(|o| matches!(o, Op::Arg(2, _))) {
+                    Ok(Checked::Compared)
+                } else {
+                    Err(format!(
+                        "proved equivalent, but they differ in the fixed context: {a:?} and {b:?}"
+                    ))
+                }
+            }
+            _ => Ok(Checked::Compared),
+        },
+        Err(d) => fail(d),
+    }
+}
+
+/// Canonicalization preserves the location: in a random context the
+/// canonical form evaluates to the same location as the expression (or
+/// fails where it fails), and canonicalizing again changes nothing.
+/// Returns how many rewrites were made.
+pub fn law_canonicalization_preserves_location(e: &Expr, ctx: &str) -> Result<usize, String> {
+    use dioptra_oracle::canon::canonicalize;
+    use dioptra_semantics::location::same_location;
+    let ctx = ConcreteContext::parse(ctx)
+        .map_err(|d| format!("the generated context does not parse: {d}"))?;
+    let sig = ctx.signature();
+    let (c, steps) = canonicalize(e, &sig).map_err(|d| format!("canonicalize fails: {d}"))?;
+    let (again, more) = canonicalize(&c, &sig).map_err(|d| format!("the canonical form: {d}"))?;
+    if again != c || !more.is_empty() {
+        return Err(format!("not idempotent: {c} becomes {again} ({more:?})"));
+    }
+    match (eval(e, &ctx), eval(&c, &ctx)) {
+        (Ok(a), Ok(b)) => {
+            let n = ctx.layout.bitsizeof(&a.ty);
+            if !a.ty.same(&b.ty) || !same_location(&a.loc, &b.loc, n) {
+                return Err(format!(
+                    "{e} gives {} but its canonical form {c} gives {} ({steps:?})",
+                    a.loc, b.loc
+                ));
+            }
+        }
+        (Err(_), Err(_)) => {}
+        (a, b) => {
+            return Err(format!(
+                "{e} gives {a:?} but its canonical form {c} gives {b:?} ({steps:?})"
+            ))
+        }
+    }
+    Ok(steps.len())
+}
+
+/// Context variants each lowering law also compares in (registers and
+/// memory redrawn, some bytes undefined, the lane redrawn).
+const LOWERING_VARIANTS: usize = 4;
+
+/// Lowering preserves the location: for both targets, the DWARF of a
+/// well-formed expression, evaluated by dioptra's DWARF evaluator in the
+/// context and in variants of it, gives the same location over the result's
+/// bits as the reference, fails where the reference fails, or is more defined
+/// where the reference fails (D-lower-refines). A not-expressible lowering
+/// (or a context that lacks what evaluation needs) is `Unsupported`, never a
+/// pass; a lowering that fails otherwise is a failure. An input in several
+/// places is a location list for a code generator, not one expression: such
+/// a case is compared in the context whose inputs keep their first place.
+pub fn law_lowering_preserves_location(e: &Expr, ctx: &str) -> Result<Checked, String> {
+    use dioptra_oracle::lower::compare::compare_many;
+    use dioptra_oracle::lower::{lower, Target};
+    use dioptra_semantics::dwarf::Encoding;
+    let given = ConcreteContext::parse(ctx)
+        .map_err(|d| format!("the generated context does not parse: {d}"))?;
+    let mut skipped = Vec::new();
+    let mut compared = false;
+    for target in [Target::Amdgpu, Target::Dwarf5] {
+        let mut ctx = given.clone();
+        let mut lowered = lower(e, &ctx, target);
+        if matches!(&lowered, Err(d) if d.message.starts_with("multi-location-input")) {
+            ctx = dioptra_oracle::diff::one_place(&given);
+            lowered = lower(e, &ctx, target);
+        }
+        let l = match lowered {
+            Ok(l) => l,
+            Err(d) if d.outcome == Outcome::Unsupported => {
+                skipped.push(format!("{}: {d}", target.name()));
+                continue;
+            }
+            Err(d) => return Err(format!("{e}: lowering for {} fails: {d}", target.name())),
+        };
+        let t = compare_many(e, &l, &ctx, Encoding::default(), LOWERING_VARIANTS, 1);
+        if let Some((c, a)) = &t.first_difference {
+            return Err(format!(
+                "{e}: the {} DWARF\n{}\ndiffers: {}\nin {}",
+                target.name(),
+                l.listing.print(Encoding::default()),
+                a.describe(),
+                c.to_script("cex")
+            ));
+        }
+        compared |= t.compared() > 0;
+        if t.compared() == 0 {
+            skipped.push(format!(
+                "{}: nothing compared ({})",
+                target.name(),
+                t.summary()
+            ));
+        }
+    }
+    if compared {
+        Ok(Checked::Compared)
+    } else {
+        Ok(Checked::Unsupported(skipped.join("; ")))
+    }
+}
+
+/// Evaluating DWARF from its bytes (`evaluate_bytes`, which reads each
+/// operation in place as it runs) gives what decoding the bytes and
+/// evaluating the operations gives: the same location or the same
+/// diagnostic. Checked on the amdgpu and dwarf5 lowerings of a well-formed
+/// expression in both encodings of AMD's operations, and on those bytes with
+/// byte `at` replaced by `byte` and cut before byte `at` (malformed
+/// operations, branches into an operation, truncations). Returns how many
+/// byte strings were compared.
+pub fn law_bytes_evaluation_matches_decoded(
+    e: &Expr,
+    ctx: &str,
+    (at, byte): (usize, u8),
+) -> Result<usize, String> {
+    use dioptra_oracle::lower::{lower, Target};
+    use dioptra_semantics::dwarf::eval::{evaluate, evaluate_bytes, Env};
+    use dioptra_semantics::dwarf::{decode, encode, Encoding};
+    let given = ConcreteContext::parse(ctx)
+        .map_err(|d| format!("the generated context does not parse: {d}"))?;
+    let mut compared = 0;
+    for target in [Target::Amdgpu, Target::Dwarf5] {
+        let mut ctx = given.clone();
+        let mut lowered = lower(e, &ctx, target);
+        if matches!(&lowered, Err(d) if d.message.starts_with("multi-location-input")) {
+            ctx = dioptra_oracle::diff::one_place(&given);
+            lowered = lower(e, &ctx, target);
+        }
+        let Ok(l) = lowered else { continue };
+        for amd_single_byte in [false, true] {
+            let enc = Encoding {
+                amd_single_byte,
+                ..Encoding::default()
+            };
+            let Ok(bytes) = encode(&l.listing.ops, enc) else {
+                continue;
+            };
+            let mut replaced = bytes.clone();
+            if let Some(b) = replaced.get_mut(at % bytes.len().max(1)) {
+                *b = byte;
+            }
+            let cut = &bytes[..at % (bytes.len() + 1)];
+            for b in [&bytes[..], &replaced[..], cut] {
+                let env = Env {
+                    enc,
+                    ..Env::new(&ctx, &l.listing.unit)
+                };
+                let streamed = evaluate_bytes(b, env);
+                let decoded = decode(b, enc).and_then(|ops| evaluate(&ops, env));
+                if streamed != decoded {
+                    return Err(format!(
+                        "{e}: the {} bytes {} ({enc:?}) evaluate from bytes to {} but decoded to {}",
+                        target.name(),
+                        hex(b),
+                        shown(&streamed),
+                        shown(&decoded)
+                    ));
+                }
+                compared += 1;
+            }
+        }
+    }
+    Ok(compared)
+}
+
+fn hex(b: &[u8]) -> String {
+    b.iter().map(|x| format!("{x:02x}")).collect()
+}
+
+fn shown(r: &Result<LocDesc, dioptra_semantics::diag::Diag>) -> String {
+    match r {
+        Ok(l) => l.to_string(),
+        Err(d) => d.to_string(),
+    }
+}
+
+/// The lowering laws' contexts: half the usual generated contexts (inputs
+/// also in address spaces 1 and 5, which plain DWARF 5 cannot name) and half
+/// machine-shaped ones (memory in address space 0 only, where plain DWARF 5
+/// can say where the object is and use its address as a value), so that most
+/// gimli cases are compared and both kinds of object are lowered.
+pub fn arb_lowering_context() -> impl Strategy<Value = String> {
+    prop_oneof![arb_context(), dioptra_generators::arb_machine_context()]
+}
+
+/// How many generator choices the gimli law's expressions get: short ones,
+/// because a long expression almost always uses an op plain DWARF 5 cannot
+/// express (the current lane, the object in a register).
+pub const GIMLI_CHOICES: usize = 6;
+
+/// gimli agrees with dioptra's DWARF evaluator on plain DWARF 5: the
+/// `--target dwarf5` lowering of a well-formed expression, evaluated by both
+/// in the context and in variants of it, gives the same location, or both
+/// fail, or the difference is one of the listed, understood ones
+/// ([`dioptra_oracle::diff::gimli::known_difference`]). Outside gimli's limits, or not
+/// expressible, is `Unsupported`.
+pub fn law_gimli_agrees_on_plain_dwarf5(e: &Expr, ctx: &str) -> Result<Checked, String> {
+    use dioptra_oracle::diff::gimli::{differential, Differential};
+    use dioptra_oracle::lower::compare::variants;
+    use dioptra_oracle::lower::{lower, Target};
+    use dioptra_semantics::dwarf::Encoding;
+    let mut ctx = ConcreteContext::parse(ctx)
+        .map_err(|d| format!("the generated context does not parse: {d}"))?;
+    let mut lowered = lower(e, &ctx, Target::Dwarf5);
+    if matches!(&lowered, Err(d) if d.message.starts_with("multi-location-input")) {
+        ctx = dioptra_oracle::diff::one_place(&ctx);
+        lowered = lower(e, &ctx, Target::Dwarf5);
+    }
+    let l = match lowered {
+        Ok(l) => l,
+        Err(d) if d.outcome == Outcome::Unsupported => {
+            return Ok(Checked::Unsupported(d.to_string()))
+        }
+        Err(d) => return Err(format!("{e}: lowering fails: {d}")),
+    };
+    let mut ctxs = vec![ctx.clone()];
+    ctxs.extend(variants(&ctx, LOWERING_VARIANTS, 1));
+    let mut compared = false;
+    let mut limit = None;
+    for c in &ctxs {
+        match differential(&l, c) {
+            Differential::Agree | Differential::BothFail | Differential::Known(_) => {
+                compared = true
+            }
+            Differential::Limit(why) => limit = Some(why),
+            Differential::Unsupported => {}
+            Differential::Disagree { dioptra, gimli } => {
+                return Err(format!(
+                    "{e}: on\n{}\ndioptra gives {dioptra}, gimli {gimli}\nin {}",
+                    l.listing.print(Encoding::default()),
+                    c.to_script("cex")
+                ))
+            }
+        }
+    }
+    if compared {
+        Ok(Checked::Compared)
+    } else {
+        Ok(Checked::Unsupported(
+            limit.unwrap_or_else(|| "nothing compared".into()),
+        ))
+    }
+}
+
+/// Lowering a lifetime program preserves every object's location: the
+/// location lists of a generated (and transformed) program, evaluated at
+/// each instruction's address in its context and variants of it, give the
+/// locations the lifetime semantics gives, for both targets (objects the
+/// target cannot express have no list and are not compared). Returns how
+/// many comparisons were made.
+pub fn law_lifetime_lowering_preserves_locations(
+    p: &Program,
+    forms: &[Form],
+    t: Transform,
+) -> Result<usize, String> {
+    use dioptra_oracle::lower::loclist::{compare_module, lower_module};
+    use dioptra_oracle::lower::Target;
+    let p = p.well_formed();
+    let i = instance(&p, forms, Some(t));
+    let m = parse_module(&i.listing).map_err(|d| format!("{d}\n{}", i.listing))?;
+    let c = ConcreteContext::parse(&i.context).map_err(|d| format!("{d}\n{}", i.context))?;
+    let mut compared = 0;
+    for target in [Target::Amdgpu, Target::Dwarf5] {
+        let lowered = lower_module(&m, &c, target)
+            .map_err(|d| format!("{}: {d}\n{}", target.name(), i.listing))?;
+        let (tally, first) = compare_module(&m, &lowered, &c, LOWERING_VARIANTS, 1)
+            .map_err(|d| format!("{}: {d}", target.name()))?;
+        if let Some(f) = first {
+            return Err(format!(
+                "{}: {f}\n{}\n{}",
+                target.name(),
+                lowered
+                    .unit
+                    .lines(dioptra_semantics::dwarf::Encoding::default())
+                    .join("\n"),
+                i.listing
+            ));
+        }
+        compared += tally.compared();
+    }
+    Ok(compared)
+}
+
+/// A classic expression and its DIOp translation agree in a concrete
+/// context: the classic interpreter and the DIOp interpreter of the
+/// translation give the same outcome and, on success, the same type and
+/// location over the result's bits. The one allowed difference is
+/// D-classic-div-wrap (DWARF wraps `INT_MIN / -1`, `DIOpDiv` fails).
+/// A DIOp expression and its classic form (`reverse`) give the same
+/// outcome and location in a random context. `Unsupported` when it has no
+/// classic form or the context lacks bytes.
+pub fn law_classic_reverse_agrees(d: &Expr, ctx: &str) -> Result<Checked, String> {
+    use dioptra_semantics::classic::eval::eval_classic;
+    use dioptra_semantics::classic::reverse::reverse;
+    let ctx = ConcreteContext::parse(ctx)
+        .map_err(|d| format!("the generated context does not parse: {d}"))?;
+    let sig = ctx.signature();
+    let (c, cp) = match reverse(d, &sig) {
+        Ok(x) => x,
+        Err(x) if x.outcome == Outcome::Unsupported => {
+            return Ok(Checked::Unsupported(x.to_string()))
+        }
+        Err(x) => return Err(format!("`{d}` does not reverse: {x}")),
+    };
+    let a = eval(d, &ctx);
+    let b = eval_classic(&c, &ctx, &cp);
+    same_outcome(
+        (&format!("`{d}`"), &a),
+        (&format!("its classic form `{c}`"), &b),
+        &ctx,
+        |_, _| false,
+    )
+}
+
+/// Two evaluations of one location agree: both succeed with the same type,
+/// fragment and location, or both fail (`Unsupported` when a failure is the
+/// context's lack of bytes, which says nothing; which failure comes first
+/// depends on the order of reads: DIOp reads a location when it is used,
+/// DWARF when it is pushed). `excused` lets a known difference pass.
+fn same_outcome(
+    (an, a): (
+        &str,
+        &Result<dioptra_semantics::eval::Evaluated, dioptra_semantics::diag::Diag>,
+    ),
+    (bn, b): (
+        &str,
+        &Result<dioptra_semantics::eval::Evaluated, dioptra_semantics::diag::Diag>,
+    ),
+    ctx: &ConcreteContext,
+    excused: impl Fn(
+        &Result<dioptra_semantics::eval::Evaluated, dioptra_semantics::diag::Diag>,
+        &Result<dioptra_semantics::eval::Evaluated, dioptra_semantics::diag::Diag>,
+    ) -> bool,
+) -> Result<Checked, String> {
+    match (a, b) {
+        (Ok(x), Ok(y)) => {
+            let n = ctx.layout.bitsizeof(&x.ty);
+            if !x.ty.same(&y.ty) || x.fragment != y.fragment || !same_location(&x.loc, &y.loc, n) {
+                return Err(format!(
+                    "{an} gives `{}` ({}), {bn} gives `{}` ({})",
+                    x.loc, x.ty, y.loc, y.ty
+                ));
+            }
+            Ok(Checked::Compared)
+        }
+        (Err(x), Err(y))
+            if x.outcome == Outcome::Unsupported || y.outcome == Outcome::Unsupported =>
+        {
+            Ok(Checked::Unsupported(format!("{x} / {y}")))
+        }
+        (Err(_), Err(_)) => Ok(Checked::Compared),
+        _ if excused(a, b) => Ok(Checked::Compared),
+        _ => Err(format!("{an} gives {}, {bn} gives {}", show(a), show(b))),
+    }
+}
+
+pub fn law_classic_translation_agrees(
+    e: &ClassicExpr,
+    p: &Params,
+    ctx: &str,
+) -> Result<Checked, String> {
+    use dioptra_semantics::classic::eval::eval_classic;
+    use dioptra_semantics::classic::translate::translate;
+    let ctx = ConcreteContext::parse(ctx)
+        .map_err(|d| format!("the generated context does not parse: {d}"))?;
+    let d = match translate(e, &ctx.signature(), p) {
+        Ok(d) => d,
+        Err(x) if x.outcome == Outcome::Unsupported => {
+            return Ok(Checked::Unsupported(x.to_string()))
+        }
+        Err(x) => return Err(format!("a generated expression does not translate: {x}")),
+    };
+    let a = eval_classic(e, &ctx, p);
+    let b = eval(&d, &ctx);
+    // D-classic-div-wrap: DWARF wraps INT_MIN / -1, DIOpDiv fails there.
+    same_outcome(
+        ("classic", &a),
+        (&format!("its translation `{d}`"), &b),
+        &ctx,
+        |a, b| matches!((a, b), (Ok(_), Err(y)) if y.matches("DIOpDiv: signed-overflow")),
+    )
+}
+
+fn show(r: &Result<dioptra_semantics::eval::Evaluated, dioptra_semantics::diag::Diag>) -> String {
+    match r {
+        Ok(x) => format!("`{}` ({})", x.loc, x.ty),
+        Err(d) => format!("`{d}`"),
+    }
+}
+
+/// The prover proves the translation of a classic expression: equivalent
+/// in every context, or refining only where a full-width `DW_OP_div` meets
+/// `INT_MIN / -1` (D-classic-div-wrap).
+pub fn law_classic_translation_proven(e: &ClassicExpr, p: &Params) -> Result<Checked, String> {
+    use dioptra_oracle::equiv::classic::prove_translation;
+    use dioptra_oracle::equiv::Verdict;
+    let sig = ConcreteContext::parse(&classic_sig_context())
+        .map_err(|d| format!("the fixed context does not parse: {d}"))?
+        .signature();
+    let (d, proved) = match prove_translation(e, &sig, p, SMT_TIMEOUT_MS) {
+        Ok(x) => x,
+        Err(x) if x.outcome == Outcome::Unsupported => {
+            return Ok(Checked::Unsupported(x.to_string()))
+        }
+        Err(x) => return Err(format!("the prover fails: {x}")),
+    };
+    match proved.verdict {
+        Verdict::Equivalent => Ok(Checked::Compared),
+        Verdict::Refines(c)
+            if c.target
+                .as_ref()
+                .is_err_and(|d| d.matches("DIOpDiv: signed-overflow")) =>
+        {
+            Ok(Checked::Compared)
+        }
+        Verdict::Unknown(why) => Ok(Checked::Unknown(why)),
+        v => Err(format!("the translation `{d}` is not proven: {v:?}")),
+    }
+}
+
+/// A context with [`CLASSIC_ARGS`]' types (only its signature is used).
+fn classic_sig_context() -> String {
+    let args: String = CLASSIC_ARGS
+        .iter()
+        .map(|t| format!(" (arg \"{t}\" \"undef\")"))
+        .collect();
+    format!("(context sig{args})")
+}
