@@ -11,11 +11,12 @@
 //! address space 0 and 2-byte floats.
 
 use crate::lower::Lowered;
+use crate::script::api::{location_of_pieces, Piece, PieceLocation};
 use dioptra_semantics::bits::Bits;
 use dioptra_semantics::context::{ConcreteContext, Context};
 use dioptra_semantics::dwarf::unit::Listing;
 use dioptra_semantics::dwarf::{encode, DwarfOp, Encoding, Operand};
-use dioptra_semantics::location::{LocDesc, Part, Storage};
+use dioptra_semantics::location::{LocDesc, Storage};
 use gimli::{EndianSlice, EvaluationResult, LittleEndian, Location, Value, ValueType};
 
 /// gimli's answer.
@@ -171,55 +172,27 @@ pub fn evaluate_bytes(bytes: &[u8], listing: &Listing, ctx: &dyn Context) -> Gim
             other => return GimliResult::Limit(format!("gimli asks for {other:?}")),
         };
     }
-    let pieces = e.result();
-    let loc = |l: &Location<EndianSlice<LittleEndian>>| -> Result<LocDesc, String> {
-        Ok(match l {
-            Location::Empty => LocDesc::undefined(),
-            Location::Register { register } => LocDesc::single(
-                Storage::Register {
-                    number: register.0 as u32,
-                },
-                0,
-            ),
-            Location::Address { address } => {
-                LocDesc::single(Storage::Memory { addrspace: 0 }, *address as u128 * 8)
-            }
-            Location::Value { value } => LocDesc::implicit(bits_of(*value)),
-            Location::Bytes { value } => {
-                LocDesc::implicit(Bits::from_le_bytes(value.len() as u64 * 8, value.slice()))
-            }
+    let mut pieces = Vec::new();
+    for p in e.result() {
+        let location = match p.location {
+            Location::Empty => PieceLocation::Undefined,
+            Location::Register { register } => PieceLocation::Register(register.0 as u32),
+            Location::Address { address } => PieceLocation::Memory(address),
+            Location::Value { value } => PieceLocation::Value(bits_of(value)),
+            Location::Bytes { value } => PieceLocation::Bytes(value.slice().to_vec()),
             Location::ImplicitPointer { .. } => {
-                return Err("gimli: implicit pointers name a DIE".into())
+                return GimliResult::Limit("gimli: implicit pointers name a DIE".into())
             }
-        })
-    };
-    match pieces.as_slice() {
-        [] => GimliResult::Location(LocDesc::undefined()),
-        [p] if p.size_in_bits.is_none() => match loc(&p.location) {
-            Ok(l) => GimliResult::Location(l),
-            Err(m) => GimliResult::Limit(m),
-        },
-        _ => {
-            let mut parts = Vec::new();
-            for p in &pieces {
-                let Some(bits) = p.size_in_bits else {
-                    return GimliResult::Error("a piece without a size".into());
-                };
-                let mut l = match loc(&p.location) {
-                    Ok(l) => l,
-                    Err(m) => return GimliResult::Limit(m),
-                };
-                if let Some(off) = p.bit_offset.filter(|o| *o > 0) {
-                    match l.offset_by(ctx, &(off as i64).into()) {
-                        Ok(m) => l = m,
-                        Err(f) => return GimliResult::Error(f.at("gimli").to_string()),
-                    }
-                }
-                parts.push(Part { bits, loc: l });
-            }
-            let depth = 1 + parts.iter().map(|p| p.loc.depth()).max().unwrap_or(0);
-            GimliResult::Location(LocDesc::single(Storage::Composite { parts, depth }, 0))
-        }
+        };
+        pieces.push(Piece {
+            size_in_bits: p.size_in_bits,
+            bit_offset: p.bit_offset.unwrap_or(0),
+            location,
+        });
+    }
+    match location_of_pieces(&pieces, ctx) {
+        Ok(l) => GimliResult::Location(l),
+        Err(d) => GimliResult::Error(d.to_string()),
     }
 }
 

@@ -89,29 +89,33 @@ impl Agreement {
 /// Compares the DWARF of `lowered` (describing `bits` bits from bit
 /// `offset` of its location) with `expr` in `ctx`.
 pub fn compare(expr: &Expr, lowered: &Lowered, ctx: &ConcreteContext, enc: Encoding) -> Agreement {
-    let Lowered {
-        listing,
-        offset,
-        bits,
-    } = lowered;
-    let (offset, bits) = (*offset, *bits);
+    let env = Env {
+        enc,
+        ..Env::new(ctx, &lowered.listing.unit)
+    };
+    compare_result(expr, lowered, ctx, evaluate(&lowered.listing.ops, env))
+}
+
+/// Compares `dwarf`, what some evaluator made of `lowered`'s DWARF in
+/// `ctx` (dioptra's, or an implementation's under test), with `expr` there.
+pub fn compare_result(
+    expr: &Expr,
+    lowered: &Lowered,
+    ctx: &ConcreteContext,
+    dwarf: Result<LocDesc, Diag>,
+) -> Agreement {
     let reference = match eval(expr, ctx) {
         Ok(e) => Ok(e.loc),
         Err(d) if d.outcome == Outcome::EvalError => Err(d),
         Err(d) => return Agreement::NotCompared(d),
     };
-    let env = Env {
-        enc,
-        ..Env::new(ctx, &listing.unit)
-    };
-    let dwarf = match evaluate(&listing.ops, env) {
-        Ok(l) if offset == 0 => Ok(l),
-        Ok(l) => l
-            .offset_by(ctx, &BigInt::from(offset))
+    let dwarf = match dwarf {
+        Ok(l) if lowered.offset > 0 => l
+            .offset_by(ctx, &BigInt::from(lowered.offset))
             .map_err(|f| f.at("DWARF")),
-        Err(d) => Err(d),
+        other => other,
     };
-    classify(reference, dwarf, bits)
+    classify(reference, dwarf, lowered.bits)
 }
 
 /// How the DWARF's result compares with the reference's over `bits` bits;

@@ -6,6 +6,7 @@
 //! expression under test is always a string in its native LLVM spelling, so an
 //! implementation receives exactly that text and malformed text can be a case.
 
+pub mod api;
 mod parse;
 pub mod protocol;
 mod run;
