@@ -105,17 +105,6 @@ pub struct Instance {
     pub context_after: String,
 }
 
-impl Instance {
-    /// The context at listing line `line`.
-    pub fn context_at(&self, line: u32) -> &str {
-        if line > self.after_line {
-            &self.context_after
-        } else {
-            &self.context
-        }
-    }
-}
-
 /// The DIOp location, with the operand as referrer, of a classic record
 /// `dbg.value(OPERAND, !var, EXPR)` whose operand is of type `ty`.
 fn classic_location(expr: &str, ty: &str) -> String {

@@ -89,7 +89,7 @@ struct Frag {
     ty: Type,
     form: Form,
     /// The value, when it is a constant known at lowering time.
-    konst: Option<Bits>,
+    known_value: Option<Bits>,
 }
 
 #[derive(Clone, Debug)]
@@ -173,7 +173,7 @@ fn consts(v: i64) -> DwarfOp {
     }
 }
 
-fn ne(construct: &str, why: &str, msg: impl std::fmt::Display) -> Diag {
+fn not_expressible(construct: &str, why: &str, msg: impl std::fmt::Display) -> Diag {
     Diag::unsupported(construct, "not-expressible", format!("{why}: {msg}"))
 }
 
@@ -336,7 +336,7 @@ impl Lowerer<'_> {
     }
     fn amd_only(&self, why: &str, msg: &str) -> Result<(), Diag> {
         if self.target == Target::Dwarf5 {
-            return Err(ne(self.at, why, msg));
+            return Err(not_expressible(self.at, why, msg));
         }
         Ok(())
     }
@@ -545,7 +545,7 @@ impl Lowerer<'_> {
                                 vec![Operand::U(bytes), Operand::Uleb(die)],
                             )),
                             _ => {
-                                return Err(ne(
+                                return Err(not_expressible(
                                     self.at,
                                     "wide-read-in-address-space",
                                     "a read of more than 8 bytes from a non-default address space",
@@ -576,7 +576,7 @@ impl Lowerer<'_> {
                 // (DW_OP_bregx would read all 8 bytes, and fail where bytes
                 // the value does not use are undefined).
                 if *offset != 0 {
-                    return Err(ne(
+                    return Err(not_expressible(
                         self.at,
                         "register-sub-value",
                         "plain DWARF 5 reads register values from bit 0",
@@ -687,7 +687,7 @@ impl Lowerer<'_> {
                 bits,
             } => {
                 if *aspace != 0 || *bits != 64 {
-                    return Err(ne(
+                    return Err(not_expressible(
                         "DIOpAddrOf",
                         "aspace-implicit-pointer",
                         "an implicit pointer outside address space 0 needs DW_OP_LLVM_aspace_implicit_pointer, which has no encoding yet",
@@ -733,12 +733,12 @@ impl Lowerer<'_> {
             Form::Composite(parts) => self.pieces(&object_sized(parts, w)),
             Form::ImplicitAddress { .. } => self.location(&f),
             Form::Address { aspace: 0, .. } | Form::Register { .. } => self.pieces(&[(w, f)]),
-            Form::Address { .. } => Err(ne(
+            Form::Address { .. } => Err(not_expressible(
                 self.at,
                 "address-space",
                 "plain DWARF 5 has memory locations in the default address space only",
             )),
-            Form::Location(_) => Err(ne(
+            Form::Location(_) => Err(not_expressible(
                 self.at,
                 "location-on-stack",
                 "the location is computed with operations plain DWARF 5 does not have",
@@ -768,7 +768,7 @@ impl Lowerer<'_> {
                 }
                 (Form::Undefined, _) => v.push(piece(bits, 0)),
                 (Form::Composite(_), Target::Dwarf5) => {
-                    return Err(ne(
+                    return Err(not_expressible(
                         self.at,
                         "nested-composite",
                         "a composite part whose size is not its composite's",
@@ -801,7 +801,7 @@ impl Lowerer<'_> {
     /// A fragment from an input's location in the context.
     fn input_frag(&mut self, loc: &LocDesc, ty: &Type) -> Result<Frag, Diag> {
         let [s] = loc.singles() else {
-            return Err(ne(
+            return Err(not_expressible(
                 self.at,
                 "multi-location-input",
                 "an input in several places at once (a location list, not one expression)",
@@ -810,7 +810,7 @@ impl Lowerer<'_> {
         let frag = |form| Frag {
             ty: ty.clone(),
             form,
-            konst: None,
+            known_value: None,
         };
         let off = s.offset as u64;
         Ok(match &*s.storage {
@@ -836,7 +836,7 @@ impl Lowerer<'_> {
                 Frag {
                     ty: ty.clone(),
                     form: Form::Value(self.konst_code(r, b)),
-                    konst: Some(b.clone()),
+                    known_value: Some(b.clone()),
                 }
             }
             Storage::Implicit(b) => {
@@ -881,7 +881,7 @@ impl Lowerer<'_> {
                 })
             }
             Storage::ImplicitAddress { .. } => {
-                return Err(ne(
+                return Err(not_expressible(
                     self.at,
                     "implicit-pointer-offset",
                     "an offset into an implicit address has no DWARF form",
@@ -953,7 +953,7 @@ impl Lowerer<'_> {
                     start = end;
                 }
                 if start < d {
-                    return Err(ne(
+                    return Err(not_expressible(
                         self.at,
                         "offset-outside-composite",
                         "the offset leaves the composite",
@@ -969,7 +969,7 @@ impl Lowerer<'_> {
                 let mut v = self.location(&Frag {
                     ty: ty.clone(),
                     form,
-                    konst: None,
+                    known_value: None,
                 })?;
                 v.extend(offset_ops(d));
                 Form::Location(v)
@@ -978,19 +978,19 @@ impl Lowerer<'_> {
         Ok(Frag {
             ty,
             form,
-            konst: None,
+            known_value: None,
         })
     }
 
     fn too_large(&self) -> Diag {
-        ne(self.at, "too-large", "an offset past 2^63 bits")
+        not_expressible(self.at, "too-large", "an offset past 2^63 bits")
     }
 
     fn value_frag(&self, ty: &Type, code: Vec<DwarfOp>) -> Frag {
         Frag {
             ty: ty.clone(),
             form: Form::Value(code),
-            konst: None,
+            known_value: None,
         }
     }
 
@@ -1030,7 +1030,7 @@ impl Lowerer<'_> {
             return Ok(Frag {
                 ty: t.clone(),
                 form: Form::Location(vec![DwarfOp::with(c::DW_OP_call4, vec![Operand::U(die)])]),
-                konst: None,
+                known_value: None,
             });
         }
         let i = self.ctx.args().get(n as usize).ok_or_else(|| {
@@ -1070,7 +1070,7 @@ impl Lowerer<'_> {
         Ok(Frag {
             ty: t.clone(),
             form,
-            konst: None,
+            known_value: None,
         })
     }
 
@@ -1085,7 +1085,7 @@ impl Lowerer<'_> {
             None => Ok(Frag {
                 ty: t.clone(),
                 form: Form::Undefined,
-                konst: None,
+                known_value: None,
             }),
             Some(b) => {
                 let r = self.repr(t);
@@ -1093,7 +1093,7 @@ impl Lowerer<'_> {
                 Ok(Frag {
                     ty: t.clone(),
                     form: Form::Value(code),
-                    konst: Some(b),
+                    known_value: Some(b),
                 })
             }
         }
@@ -1168,7 +1168,7 @@ impl Lowerer<'_> {
             return Ok(Frag {
                 ty: to.clone(),
                 form: f.form,
-                konst: None,
+                known_value: None,
             });
         };
         let (r, r2) = (self.repr(&f.ty), self.repr(to));
@@ -1193,7 +1193,7 @@ impl Lowerer<'_> {
         Ok(Frag {
             ty: to.clone(),
             form: Form::Value(v),
-            konst: f.konst,
+            known_value: f.known_value,
         })
     }
 
@@ -1210,7 +1210,7 @@ impl Lowerer<'_> {
     }
 
     fn offset_by(&mut self, l: Frag, b: Frag, to: &Type, scale: i64) -> Result<Frag, Diag> {
-        if let Some(k) = b.konst.as_ref().and_then(|k| k.signed().to_i64()) {
+        if let Some(k) = b.known_value.as_ref().and_then(|k| k.signed().to_i64()) {
             if let Some(d) = k.checked_mul(scale) {
                 let f = self.offset_const(l, d)?;
                 return self.retype(f, to);
@@ -1218,7 +1218,7 @@ impl Lowerer<'_> {
         }
         let r = self.int_repr(&b.ty)?;
         if !matches!(r, Repr::Generic { .. }) {
-            return Err(ne(
+            return Err(not_expressible(
                 self.at,
                 "wide-offset",
                 "an offset wider than the address size",
@@ -1248,7 +1248,7 @@ impl Lowerer<'_> {
                 let mut v = self.location(&Frag {
                     ty: l.ty.clone(),
                     form,
-                    konst: None,
+                    known_value: None,
                 })?;
                 v.extend(delta);
                 v.push(amd(if scale == 8 {
@@ -1262,7 +1262,7 @@ impl Lowerer<'_> {
         Ok(Frag {
             ty: to.clone(),
             form,
-            konst: None,
+            known_value: None,
         })
     }
 
@@ -1272,7 +1272,7 @@ impl Lowerer<'_> {
         Ok(Frag {
             ty: t.clone(),
             form: Form::Composite(parts),
-            konst: None,
+            known_value: None,
         })
     }
 
@@ -1294,7 +1294,7 @@ impl Lowerer<'_> {
         Ok(Frag {
             ty,
             form,
-            konst: None,
+            known_value: None,
         })
     }
 
@@ -1318,11 +1318,11 @@ impl Lowerer<'_> {
             return Ok(Frag {
                 ty,
                 form: Form::Location(v),
-                konst: None,
+                known_value: None,
             });
         }
-        let Some(mask) = m.konst.clone() else {
-            return Err(ne(
+        let Some(mask) = m.known_value.clone() else {
+            return Err(not_expressible(
                 self.at,
                 "dynamic-select",
                 "the mask is known only at run time, and plain DWARF 5 cannot choose between locations",
@@ -1337,7 +1337,7 @@ impl Lowerer<'_> {
         Ok(Frag {
             ty,
             form: Form::Composite(parts),
-            konst: None,
+            known_value: None,
         })
     }
 
@@ -1355,7 +1355,7 @@ impl Lowerer<'_> {
                 bits: self.bits(&ty),
             },
             ty,
-            konst: None,
+            known_value: None,
         })
     }
 
@@ -1374,7 +1374,7 @@ impl Lowerer<'_> {
                 code,
                 bit: 0,
             },
-            konst: None,
+            known_value: None,
         })
     }
 
@@ -1391,13 +1391,13 @@ impl Lowerer<'_> {
             return Ok(Frag {
                 ty: t.clone(),
                 form: Form::Location(code),
-                konst: None,
+                known_value: None,
             });
         }
         Ok(Frag {
             ty: t.clone(),
             form: f.form,
-            konst: None,
+            known_value: None,
         })
     }
 
@@ -1407,7 +1407,7 @@ impl Lowerer<'_> {
         Ok(Frag {
             ty: f.ty,
             form: Form::Value(code),
-            konst: f.konst,
+            known_value: f.known_value,
         })
     }
 
@@ -1489,8 +1489,8 @@ impl Lowerer<'_> {
         if code == c::DW_OP_shra {
             v.extend(self.sext(r));
         }
-        let konst = b.konst.as_ref().and_then(|k| k.to_u128());
-        match (r, konst) {
+        let known_value = b.known_value.as_ref().and_then(|k| k.to_u128());
+        match (r, known_value) {
             (Repr::Generic { w }, Some(k)) => {
                 // A constant amount of at least the width gives the width's
                 // result (D-shift-amounts).
@@ -1566,7 +1566,7 @@ impl Lowerer<'_> {
                 Frag {
                     ty: Type::Int(o),
                     form: Form::Undefined,
-                    konst: None,
+                    known_value: None,
                 },
             ));
         }

@@ -22,7 +22,7 @@
 //! value, the same in both records.
 
 use super::{
-    instances, parse_cexpr, precondition_width, split_top, zval, CExpr, Consts, Instance,
+    encode_cexpr, instances, parse_cexpr, precondition_width, CExpr, Consts, Instance,
     InstanceVerdict, Rule, Z,
 };
 use dioptra_semantics::bits::Bits;
@@ -42,7 +42,7 @@ use dioptra_semantics::smt::loc::{
 use dioptra_semantics::smt::term::{bv_of, numeral_bits, off_u, tt};
 use dioptra_semantics::smt::world::SInput;
 use dioptra_semantics::smt::{solve, Answer, Encoded, World};
-use dioptra_semantics::text::parse_type;
+use dioptra_semantics::text::{parse_type, split_top_level};
 use dioptra_semantics::types::{DataLayout, Type};
 use num_bigint::BigInt;
 use std::collections::BTreeMap;
@@ -115,7 +115,7 @@ fn const_names(e: &CExpr, out: &mut Vec<String>) {
 
 /// A constant expression's value at `w` bits, given numeral constants.
 fn concrete(e: &CExpr, consts: &Consts, w: u32) -> Result<Bits, String> {
-    match zval(e, consts, w)? {
+    match encode_cexpr(e, consts, w)? {
         Z::N(v, _) => numeral_bits(&v.simplify())
             .ok_or_else(|| "a constant expression that does not fold".to_string()),
         Z::B(_) => Err("a condition where a number is needed".into()),
@@ -158,7 +158,7 @@ fn parse_record(
     let mut holes = BTreeMap::new();
     let mut ops = 0usize;
     let mut current = "";
-    for item in split_top(inner) {
+    for item in split_top_level(inner) {
         if item.starts_with("DW_OP_") {
             ops += 1;
             current = if item.starts_with("DW_OP_constu") {
@@ -426,7 +426,7 @@ fn encode_all(p: &Prepared, world: &mut World, consts: &Consts) -> Result<Encodi
                     args.push(v.v.clone());
                     poison.push(v.poison.clone());
                 }
-                Operand::Const(e) => match zval(e, consts, ow as u32).map_err(bad)? {
+                Operand::Const(e) => match encode_cexpr(e, consts, ow as u32).map_err(bad)? {
                     Z::N(v, _) => args.push(v),
                     Z::B(_) => return Err(bad("a condition as an operand".into())),
                 },
@@ -467,7 +467,7 @@ fn encode_all(p: &Prepared, world: &mut World, consts: &Consts) -> Result<Encodi
             .collect();
         let mut holes = Holes::default();
         for (&i, e) in &r.holes {
-            match zval(e, consts, 64).map_err(bad)? {
+            match encode_cexpr(e, consts, 64).map_err(bad)? {
                 Z::N(v, _) => {
                     holes.literals.insert(i, v);
                 }
@@ -517,7 +517,7 @@ pub(super) fn check_instance(
         .collect();
     let mut assume = Vec::new();
     for c in &p.pre {
-        match zval(c, &consts, precondition_width(&consts)).map_err(bad)? {
+        match encode_cexpr(c, &consts, precondition_width(&consts)).map_err(bad)? {
             Z::B(b) => assume.push(b),
             Z::N(..) => return Err(bad("a precondition is a condition".into())),
         }
@@ -760,7 +760,7 @@ pub(super) fn check_witness(rule: &Rule, line: u32, text: &str) -> Result<String
         )
     };
     let mut given: BTreeMap<String, String> = BTreeMap::new();
-    for part in split_top(text) {
+    for part in split_top_level(text) {
         let (k, v) = part
             .split_once('=')
             .ok_or_else(|| err("bad-witness", format!("`{part}`: NAME = VALUE")))?;

@@ -24,7 +24,7 @@ use dioptra_semantics::smt::term::{numeral_bits, resize, resize_signed};
 use dioptra_semantics::smt::world::SInput;
 use dioptra_semantics::smt::{encode, solve, Answer, World};
 use dioptra_semantics::syntax::{Expr, Literal, Op};
-use dioptra_semantics::text::{parse_expr, parse_type};
+use dioptra_semantics::text::{parse_expr, parse_type, split_top_level};
 use dioptra_semantics::types::{DataLayout, Type};
 use num_bigint::BigInt;
 use std::collections::BTreeMap;
@@ -77,7 +77,7 @@ pub struct Rule {
     pub explain: String,
 }
 
-fn rerr(file: &str, line: u32, reason: &'static str, msg: impl Into<String>) -> Diag {
+fn rule_error(file: &str, line: u32, reason: &'static str, msg: impl Into<String>) -> Diag {
     Diag::malformed("Rule", reason, format!("{file}:{line}: {}", msg.into()))
 }
 
@@ -99,7 +99,7 @@ pub fn parse_rules(file: &str, text: &str) -> Result<Vec<Rule>, Diag> {
         let rest = rest.trim();
         if key == "rule" {
             if rest.is_empty() || !rest.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
-                return Err(rerr(
+                return Err(rule_error(
                     file,
                     line,
                     "bad-name",
@@ -107,7 +107,7 @@ pub fn parse_rules(file: &str, text: &str) -> Result<Vec<Rule>, Diag> {
                 ));
             }
             if rules.iter().any(|r| r.name == rest) {
-                return Err(rerr(
+                return Err(rule_error(
                     file,
                     line,
                     "duplicate",
@@ -134,7 +134,7 @@ pub fn parse_rules(file: &str, text: &str) -> Result<Vec<Rule>, Diag> {
             continue;
         }
         let Some(r) = rules.last_mut() else {
-            return Err(rerr(
+            return Err(rule_error(
                 file,
                 line,
                 "bad-form",
@@ -143,9 +143,9 @@ pub fn parse_rules(file: &str, text: &str) -> Result<Vec<Rule>, Diag> {
         };
         match key {
             "types" => {
-                for decl in split_top(rest) {
+                for decl in split_top_level(rest) {
                     let (name, kind) = decl.split_once(':').ok_or_else(|| {
-                        rerr(
+                        rule_error(
                             file,
                             line,
                             "bad-form",
@@ -170,11 +170,16 @@ pub fn parse_rules(file: &str, text: &str) -> Result<Vec<Rule>, Diag> {
                             })
                             .collect::<Option<Vec<_>>>()
                             .ok_or_else(|| {
-                                rerr(file, line, "bad-form", format!("`{kind}`: widths 1..=1024"))
+                                rule_error(
+                                    file,
+                                    line,
+                                    "bad-form",
+                                    format!("`{kind}`: widths 1..=1024"),
+                                )
                             })?;
                         Kind::Int(widths)
                     } else {
-                        return Err(rerr(
+                        return Err(rule_error(
                             file,
                             line,
                             "bad-form",
@@ -182,7 +187,7 @@ pub fn parse_rules(file: &str, text: &str) -> Result<Vec<Rule>, Diag> {
                         ));
                     };
                     if !is_ident(name) {
-                        return Err(rerr(
+                        return Err(rule_error(
                             file,
                             line,
                             "bad-form",
@@ -194,9 +199,9 @@ pub fn parse_rules(file: &str, text: &str) -> Result<Vec<Rule>, Diag> {
             }
             "pre" => r.pre.push(rest.to_string()),
             "inputs" => {
-                for decl in split_top(rest) {
+                for decl in split_top_level(rest) {
                     let (name, ty) = decl.split_once(':').ok_or_else(|| {
-                        rerr(file, line, "bad-form", format!("`{decl}`: %NAME: TYPE"))
+                        rule_error(file, line, "bad-form", format!("`{decl}`: %NAME: TYPE"))
                     })?;
                     let name = percent_name(file, line, name, "inputs are %names")?;
                     r.inputs.push((name, ty.trim().to_string()));
@@ -206,13 +211,13 @@ pub fn parse_rules(file: &str, text: &str) -> Result<Vec<Rule>, Diag> {
             "decision" => r.decisions.push(rest.to_string()),
             "classic" => {
                 r.classic = Some(Intrinsic::parse(rest).ok_or_else(|| {
-                    rerr(file, line, "bad-form", "classic value | declare | addr")
+                    rule_error(file, line, "bad-form", "classic value | declare | addr")
                 })?)
             }
             "high" => {
                 for h in rest.split(',') {
                     r.highs.push(High::parse(h.trim()).ok_or_else(|| {
-                        rerr(
+                        rule_error(
                             file,
                             line,
                             "bad-form",
@@ -225,7 +230,7 @@ pub fn parse_rules(file: &str, text: &str) -> Result<Vec<Rule>, Diag> {
             "let" => {
                 let (name, inst) = rest
                     .split_once('=')
-                    .ok_or_else(|| rerr(file, line, "bad-form", "let %NAME = INSTRUCTION"))?;
+                    .ok_or_else(|| rule_error(file, line, "bad-form", "let %NAME = INSTRUCTION"))?;
                 let name = percent_name(file, line, name, "a let defines a %name")?;
                 r.lets.push((name, inst.trim().to_string()));
             }
@@ -242,7 +247,7 @@ pub fn parse_rules(file: &str, text: &str) -> Result<Vec<Rule>, Diag> {
                     "valid" => Expected::Valid,
                     "invalid" => Expected::Invalid,
                     _ => {
-                        return Err(rerr(
+                        return Err(rule_error(
                             file,
                             line,
                             "bad-form",
@@ -252,7 +257,7 @@ pub fn parse_rules(file: &str, text: &str) -> Result<Vec<Rule>, Diag> {
                 }
             }
             other => {
-                return Err(rerr(
+                return Err(rule_error(
                     file,
                     line,
                     "bad-form",
@@ -263,7 +268,7 @@ pub fn parse_rules(file: &str, text: &str) -> Result<Vec<Rule>, Diag> {
     }
     for r in &rules {
         if r.source.is_empty() {
-            return Err(rerr(
+            return Err(rule_error(
                 file,
                 r.line,
                 "bad-form",
@@ -275,7 +280,7 @@ pub fn parse_rules(file: &str, text: &str) -> Result<Vec<Rule>, Diag> {
             || !r.lets.is_empty()
             || !r.witnesses.is_empty();
         if r.classic.is_none() && classic_only {
-            return Err(rerr(
+            return Err(rule_error(
                 file,
                 r.line,
                 "bad-form",
@@ -286,7 +291,7 @@ pub fn parse_rules(file: &str, text: &str) -> Result<Vec<Rule>, Diag> {
             ));
         }
         if r.expect == Expected::Valid && !r.witnesses.is_empty() {
-            return Err(rerr(
+            return Err(rule_error(
                 file,
                 r.line,
                 "bad-form",
@@ -304,7 +309,12 @@ pub fn parse_rules(file: &str, text: &str) -> Result<Vec<Rule>, Diag> {
 fn percent_name(file: &str, line: u32, name: &str, what: &str) -> Result<String, Diag> {
     let name = name.trim();
     if !name.starts_with('%') || !is_ident(&name[1..]) {
-        return Err(rerr(file, line, "bad-form", format!("`{name}`: {what}")));
+        return Err(rule_error(
+            file,
+            line,
+            "bad-form",
+            format!("`{name}`: {what}"),
+        ));
     }
     Ok(name.to_string())
 }
@@ -315,48 +325,6 @@ fn is_ident(s: &str) -> bool {
             .next()
             .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
         && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
-}
-
-/// Splits at commas outside parentheses and the angle brackets of vector
-/// and packed-struct types (`<4 x i8>`, `<{ i8 }>`), which the shift and
-/// comparison operators of constant expressions (`<<`, `<`, `>=`) are not.
-fn split_top(s: &str) -> Vec<String> {
-    let (mut out, mut cur, mut parens, mut angles) = (Vec::new(), String::new(), 0i32, 0i32);
-    let chars: Vec<char> = s.chars().collect();
-    for (i, &c) in chars.iter().enumerate() {
-        let rest: String = chars[i + 1..].iter().collect();
-        let rest = rest.trim_start();
-        match c {
-            '(' => parens += 1,
-            ')' => parens -= 1,
-            '<' if rest.starts_with('{')
-                || rest
-                    .split_whitespace()
-                    .next()
-                    .is_some_and(|w| w.chars().all(|d| d.is_ascii_digit()))
-                    && rest.split_whitespace().nth(1) == Some("x") =>
-            {
-                angles += 1
-            }
-            '>' if angles > 0
-                && chars.get(i + 1) != Some(&'>')
-                && chars.get(i + 1) != Some(&'=') =>
-            {
-                angles -= 1
-            }
-            ',' if parens == 0 && angles == 0 => {
-                out.push(cur.trim().to_string());
-                cur.clear();
-                continue;
-            }
-            _ => {}
-        }
-        cur.push(c);
-    }
-    if !cur.trim().is_empty() {
-        out.push(cur.trim().to_string());
-    }
-    out
 }
 
 /// Replaces whole-word occurrences of `from` by `to`.
@@ -589,15 +557,15 @@ type Consts = BTreeMap<String, BV>;
 /// `C1 + C2` folds an overflowing sum to its low bits), and a precondition
 /// in arithmetic wide enough that nothing wraps (`C1 + C2 < width(T)` means
 /// the mathematical sum).
-fn zval(e: &CExpr, consts: &Consts, cw: u32) -> Result<Z, String> {
+fn encode_cexpr(e: &CExpr, consts: &Consts, cw: u32) -> Result<Z, String> {
     let num = |e: &CExpr| -> Result<(BV, bool), String> {
-        match zval(e, consts, cw)? {
+        match encode_cexpr(e, consts, cw)? {
             Z::N(v, s) => Ok((v, s)),
             Z::B(_) => Err("a condition where a number is needed".into()),
         }
     };
     let cond = |e: &CExpr| -> Result<Bool, String> {
-        match zval(e, consts, cw)? {
+        match encode_cexpr(e, consts, cw)? {
             Z::B(b) => Ok(b),
             Z::N(..) => Err("a number where a condition is needed".into()),
         }
@@ -865,7 +833,7 @@ fn side(
     terms: &mut Vec<TermConst>,
 ) -> Result<Side, String> {
     let mut ops: Vec<String> = Vec::new();
-    for op in split_top(text) {
+    for op in split_top_level(text) {
         if let Some((j, (_, ty))) = inputs.iter().enumerate().find(|(_, (n, _))| *n == op) {
             ops.push(format!("DIOpArg({j}, {ty})"));
             continue;
@@ -951,7 +919,7 @@ pub fn check_instance(
     }
     let mut assume = Vec::new();
     for p in &pre {
-        match zval(p, &consts, precondition_width(&consts)).map_err(bad)? {
+        match encode_cexpr(p, &consts, precondition_width(&consts)).map_err(bad)? {
             Z::B(b) => assume.push(b),
             Z::N(..) => return Err(bad("a precondition is a condition".into())),
         }
@@ -1006,7 +974,7 @@ pub fn check_instance(
     let mut world = World::symbolic(&real, &address_spaces(&real, &[&src.expr, &tgt.expr]))?;
     for t in &terms {
         let w = inst.layout.bitsizeof(&t.ty) as u32;
-        let v = match zval(&t.expr, &consts, w).map_err(bad)? {
+        let v = match encode_cexpr(&t.expr, &consts, w).map_err(bad)? {
             Z::N(v, _) => v,
             Z::B(_) => return Err(bad("a condition as a constant".into())),
         };

@@ -84,13 +84,13 @@ impl CSMachine<'_> {
     fn literal(&self, bits: u64, v: &BigInt) -> BV {
         match self.holes.literals.get(&self.at) {
             Some(h) => resize(h, bits as u32),
-            None => konst(bits, v),
+            None => wrapped_constant(bits, v),
         }
     }
 }
 
 /// The `bits`-wide constant `v` modulo `2^bits`.
-fn konst(bits: u64, v: &BigInt) -> BV {
+fn wrapped_constant(bits: u64, v: &BigInt) -> BV {
     let m = BigInt::from(1u8) << bits;
     let r = ((v % &m) + &m) % &m;
     bv_big(bits as u32, &r.to_biguint().expect("reduced modulo 2^bits"))

@@ -132,11 +132,7 @@ pub fn reverse(e: &Expr, sig: &Signature) -> Result<(ClassicExpr, Params), Diag>
     };
     for op in &e.ops {
         r.op = op.name();
-        // `DIOpFragment` acts on no stack entry: it becomes the classic
-        // expression's last operation.
-        if !matches!(op, Op::Fragment(..)) {
-            reverse_op(&mut r, op)?;
-        }
+        reverse_op(&mut r, op)?;
     }
     r.op = "DIExpr";
     let top = r.pop()?;
@@ -181,27 +177,39 @@ pub fn reverse(e: &Expr, sig: &Signature) -> Result<(ClassicExpr, Params), Diag>
 }
 
 fn reverse_op(r: &mut Reverser, op: &Op) -> Result<(), Diag> {
+    let no_form = |why: &str| Err(none(op.name(), why.to_string()));
     match op {
+        Op::Referrer(_) => no_form("a classic record has no referrer"),
         Op::Arg(n, t) => reverse_arg(r, *n, t),
+        Op::TypeObject(_) => no_form("a classic record has no type object"),
         Op::Constant(t, l) => reverse_constant(r, t, l),
         Op::Convert(t) | Op::ZExt(t) => reverse_zext(r, t),
         Op::SExt(t) => reverse_sext(r, t),
         Op::Reinterpret(t) => reverse_reinterpret(r, t),
+        Op::BitOffset(_) | Op::ByteOffset(_) => {
+            no_form("it fails past the end of the address space, where DW_OP_plus_uconst wraps")
+        }
+        Op::Composite(..) => no_form("a classic expression has no composite locations"),
+        Op::Extend(_) => no_form("a classic expression has no vectors of locations"),
+        Op::Select => no_form("a classic expression has no vectors of locations"),
+        Op::AddrOf(_) => no_form("a classic expression has no implicit addresses"),
         Op::Deref(t) => reverse_deref(r, t),
         Op::Read => reverse_read(r),
         Op::Add => reverse_binary(r, COp::Plus, Upper::Masked),
         Op::Sub => reverse_binary(r, COp::Minus, Upper::Masked),
         Op::Mul => reverse_binary(r, COp::Mul, Upper::Masked),
+        Op::Div => no_form("it fails at INT_MIN / -1, where DW_OP_div wraps"),
         Op::LShr => reverse_binary(r, COp::Shr, Upper::Kept),
         Op::AShr => reverse_binary(r, COp::Shra, Upper::Signed),
         Op::Shl => reverse_binary(r, COp::Shl, Upper::Masked),
+        Op::PushLane(_) => no_form("a classic expression has no lanes"),
+        // `DIOpFragment` acts on no stack entry: `reverse` makes it the
+        // classic expression's last operation, DW_OP_LLVM_fragment.
+        Op::Fragment(..) => Ok(()),
         Op::And => reverse_binary(r, COp::And, Upper::Kept),
         Op::Or => reverse_binary(r, COp::Or, Upper::Kept),
         Op::Xor => reverse_binary(r, COp::Xor, Upper::Kept),
-        other => Err(none(
-            other.name(),
-            "this operation has no classic DW_OP form",
-        )),
+        Op::Mod => no_form("it fails at INT_MIN / -1, where DW_OP_mod is unsigned"),
     }
 }
 

@@ -296,18 +296,6 @@ pub fn evaluate_list(entries: &[ListEntry], env: Env) -> Result<LocDesc, Diag> {
     m.list("DW_AT_location", entries)
 }
 
-/// Evaluates and returns the whole stack (for `DW_OP_entry_value` and tests).
-pub fn evaluate_stack(ops: &[DwarfOp], env: Env) -> Result<Vec<Entry>, Diag> {
-    let mut m = Machine {
-        env,
-        stack: Vec::new(),
-        steps: 0,
-        depth: 0,
-    };
-    m.run(ops)?;
-    Ok(m.stack)
-}
-
 struct Machine<'a> {
     env: Env<'a>,
     stack: Vec<Entry>,

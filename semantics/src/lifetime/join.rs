@@ -21,8 +21,9 @@
 //! old self at the header and becomes undefined there. Two locations are
 //! the same when operand and expression are written the same.
 
-use super::listing::{parse_module, split_top, InstKind, Module};
+use super::listing::{parse_module, InstKind, Module};
 use crate::diag::Diag;
+use crate::text::split_top_level;
 use std::collections::BTreeMap;
 
 /// One `llvm.dbg.value` / `DBG_VALUE`.
@@ -74,7 +75,7 @@ fn parse_value(text: &str, inst: usize, line: u32) -> Result<Option<DbgValue>, D
             .rsplit_once(')')
             .map(|(a, _)| a)
             .ok_or_else(|| bad("an unclosed argument list"))?;
-        let a = split_top(inner);
+        let a = split_top_level(inner);
         let [v, var, e] = &a[..] else {
             return Err(bad(
                 "llvm.dbg.value(metadata V, metadata !var, metadata !expr)",
@@ -90,7 +91,7 @@ fn parse_value(text: &str, inst: usize, line: u32) -> Result<Option<DbgValue>, D
         }));
     }
     if let Some(rest) = t.strip_prefix("DBG_VALUE ") {
-        let a = split_top(rest);
+        let a = split_top_level(rest);
         let [v, indirect, var, e] = &a[..] else {
             return Err(bad("DBG_VALUE LOC, $noreg | 0, !var, !expr"));
         };

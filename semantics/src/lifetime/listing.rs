@@ -19,6 +19,7 @@ use crate::syntax::{Expr, Literal};
 use crate::text::expr::{literal, parse_type_at};
 use crate::text::lex::{Tok, Tokens};
 use crate::text::parse_expr;
+use crate::text::split_top_level;
 use crate::types::Type;
 use std::collections::BTreeMap;
 
@@ -212,29 +213,6 @@ fn strip_comment(l: &str) -> &str {
     l
 }
 
-/// Splits `s` at top-level commas (outside (), {}, <>, [] and strings).
-pub(crate) fn split_top(s: &str) -> Vec<String> {
-    let (mut out, mut cur, mut depth, mut in_str) = (Vec::new(), String::new(), 0i32, false);
-    for c in s.chars() {
-        match c {
-            '"' => in_str = !in_str,
-            '(' | '{' | '[' | '<' if !in_str => depth += 1,
-            ')' | '}' | ']' | '>' if !in_str => depth -= 1,
-            ',' if !in_str && depth == 0 => {
-                out.push(cur.trim().to_string());
-                cur.clear();
-                continue;
-            }
-            _ => {}
-        }
-        cur.push(c);
-    }
-    if !cur.trim().is_empty() {
-        out.push(cur.trim().to_string());
-    }
-    out
-}
-
 /// Parenthesis balance of a line (outside strings).
 fn balance(s: &str) -> i32 {
     let (mut d, mut in_str) = (0, false);
@@ -272,7 +250,7 @@ fn id_list(v: &str, line: u32) -> Result<Vec<String>, Diag> {
                 format!("expected {{!a, !b}}, found `{v}`"),
             )
         })?;
-    split_top(inner)
+    split_top_level(inner)
         .into_iter()
         .map(|x| {
             if is_md_id(&x) {
@@ -299,7 +277,7 @@ fn fields(body: &str, line: u32) -> Result<Fields, Diag> {
         positional: Vec::new(),
         named: BTreeMap::new(),
     };
-    for part in split_top(body) {
+    for part in split_top_level(body) {
         // `key: value` where key is a word; values may contain ':' only in strings.
         match part.split_once(':') {
             Some((k, v))
@@ -573,7 +551,7 @@ fn parse_inst(l: &str, line: u32) -> Result<InstKind, Diag> {
     let t = l.trim();
     let first = t.split_whitespace().next().unwrap_or("");
     if let Some(args) = call_args(t, "@llvm.dbg.def") {
-        let a = split_top(args);
+        let a = split_top_level(args);
         if a.len() != 2 {
             return Err(mal(
                 "llvm.dbg.def",

@@ -29,13 +29,14 @@
 //! checks at every reachable instruction that the segments the lifetime
 //! rules make active are exactly the calls the proposal makes current.
 
-use super::listing::{parse_module, split_top, InstKind, Module};
+use super::listing::{parse_module, InstKind, Module};
 use super::ranges::{active_at, all_ranges, Intrinsics, Reading};
 use crate::classic::{parse_classic, COp, Params};
 use crate::context::Signature;
 use crate::diag::Diag;
 use crate::syntax::Op;
 use crate::text::parse_type;
+use crate::text::split_top_level;
 use crate::types::Type;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -155,7 +156,7 @@ fn parse_call(text: &str, inst: usize, line: u32) -> Result<Option<Call>, Diag> 
         .strip_prefix('(')
         .and_then(|a| a.rfind(')').map(|k| &a[..k]))
         .ok_or_else(|| mal("bad-call", line, "an unclosed argument list"))?;
-    let a = split_top(inner);
+    let a = split_top_level(inner);
     let call = |kind, var: String, loc: Option<(Type, String)>, expr: String| {
         let (ty, value) = match loc {
             Some((t, v)) => (Some(t), v),
