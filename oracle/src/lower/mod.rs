@@ -185,6 +185,10 @@ struct Lowerer<'a> {
     calls: &'a BTreeMap<u32, u64>,
     /// The op being lowered, for diagnostics.
     at: &'static str,
+    /// The DIOp stack, as DWARF: each `lower_<op>` pops its operands (as
+    /// `check_<op>`, `eval_<op>` and `encode_<op>` do) and returns the
+    /// entry it pushes.
+    stack: Vec<Frag>,
 }
 
 /// Lowers `expr` for `target`, with the inputs where `ctx` puts them.
@@ -218,6 +222,7 @@ pub fn lower_in(
         unit: std::mem::take(unit),
         calls,
         at: "DIExpr",
+        stack: Vec::new(),
     };
     let r = lower_ops(&mut l, expr, &checked);
     *unit = l.unit;
@@ -233,104 +238,68 @@ fn lower_ops(
     expr: &Expr,
     checked: &dioptra_semantics::wellformed::Checked,
 ) -> Result<(Vec<DwarfOp>, u64, u64), Diag> {
-    let mut stack: Vec<Frag> = Vec::new();
     for o in &expr.ops {
         l.at = o.name();
-        let pop = |s: &mut Vec<Frag>| {
-            s.pop().ok_or_else(|| {
-                Diag::eval(
-                    o.name(),
-                    "internal-error",
-                    "stack underflow after a successful check",
-                )
-            })
-        };
         let f = match o {
             Op::Referrer(t) => l.lower_referrer(t)?,
             Op::Arg(n, t) => l.lower_arg(*n, t)?,
             Op::TypeObject(t) => l.lower_type_object(t)?,
             Op::Constant(t, v) => l.lower_constant(t, v)?,
-            Op::Convert(t) => l.lower_convert(pop(&mut stack)?, t)?,
-            Op::ZExt(t) => l.lower_zext(pop(&mut stack)?, t)?,
-            Op::SExt(t) => l.lower_sext(pop(&mut stack)?, t)?,
-            Op::Reinterpret(t) => l.lower_reinterpret(pop(&mut stack)?, t)?,
-            Op::BitOffset(t) => {
-                let b = pop(&mut stack)?;
-                l.lower_bit_offset(pop(&mut stack)?, b, t)?
-            }
-            Op::ByteOffset(t) => {
-                let b = pop(&mut stack)?;
-                l.lower_byte_offset(pop(&mut stack)?, b, t)?
-            }
-            Op::Composite(n, t) => {
-                let mut parts = Vec::new();
-                for _ in 0..*n {
-                    parts.push(pop(&mut stack)?);
-                }
-                parts.reverse();
-                l.lower_composite(parts, t)?
-            }
-            Op::Extend(n) => l.lower_extend(pop(&mut stack)?, *n)?,
-            Op::Select => {
-                let m = pop(&mut stack)?;
-                let l1 = pop(&mut stack)?;
-                l.lower_select(pop(&mut stack)?, l1, m)?
-            }
-            Op::AddrOf(n) => l.lower_addr_of(pop(&mut stack)?, *n)?,
-            Op::Deref(t) => l.lower_deref(pop(&mut stack)?, t)?,
-            Op::Read => l.lower_read(pop(&mut stack)?)?,
-            Op::Add
-            | Op::Sub
-            | Op::Mul
-            | Op::Div
-            | Op::LShr
-            | Op::AShr
-            | Op::Shl
-            | Op::And
-            | Op::Or
-            | Op::Xor
-            | Op::Mod => {
-                let b = pop(&mut stack)?; // L1, the top
-                let a = pop(&mut stack)?; // L2
-                match o {
-                    Op::Add => l.lower_add(a, b)?,
-                    Op::Sub => l.lower_sub(a, b)?,
-                    Op::Mul => l.lower_mul(a, b)?,
-                    Op::Div => l.lower_div(a, b)?,
-                    Op::LShr => l.lower_lshr(a, b)?,
-                    Op::AShr => l.lower_ashr(a, b)?,
-                    Op::Shl => l.lower_shl(a, b)?,
-                    Op::And => l.lower_and(a, b)?,
-                    Op::Or => l.lower_or(a, b)?,
-                    Op::Xor => l.lower_xor(a, b)?,
-                    _ => l.lower_mod(a, b)?,
-                }
-            }
+            Op::Convert(t) => l.lower_convert(t)?,
+            Op::ZExt(t) => l.lower_zext(t)?,
+            Op::SExt(t) => l.lower_sext(t)?,
+            Op::Reinterpret(t) => l.lower_reinterpret(t)?,
+            Op::BitOffset(t) => l.lower_bit_offset(t)?,
+            Op::ByteOffset(t) => l.lower_byte_offset(t)?,
+            Op::Composite(n, t) => l.lower_composite(*n, t)?,
+            Op::Extend(n) => l.lower_extend(*n)?,
+            Op::Select => l.lower_select()?,
+            Op::AddrOf(n) => l.lower_addr_of(*n)?,
+            Op::Deref(t) => l.lower_deref(t)?,
+            Op::Read => l.lower_read()?,
+            Op::Add => l.lower_add()?,
+            Op::Sub => l.lower_sub()?,
+            Op::Mul => l.lower_mul()?,
+            Op::Div => l.lower_div()?,
+            Op::LShr => l.lower_lshr()?,
+            Op::AShr => l.lower_ashr()?,
+            Op::Shl => l.lower_shl()?,
             Op::PushLane(t) => l.lower_push_lane(t)?,
             Op::Fragment(..) => continue, // lower_fragment, below
+            Op::And => l.lower_and()?,
+            Op::Or => l.lower_or()?,
+            Op::Xor => l.lower_xor()?,
+            Op::Mod => l.lower_mod()?,
         };
-        stack.push(f);
+        l.stack.push(f);
     }
     l.at = "DIExpr";
-    let result = stack.pop().ok_or_else(|| {
-        Diag::eval(
-            "DIExpr",
-            "internal-error",
-            "empty stack after a successful check",
-        )
-    })?;
     let bits = l.bits(&checked.result);
     let (ops, offset, bits) = match checked.fragment {
         Some((o, s)) => {
             l.at = "DIOpFragment";
-            (l.lower_fragment(result, o, s)?, o, s)
+            (l.lower_fragment(o, s)?, o, s)
         }
-        None => (l.final_location(result)?, 0, bits),
+        None => {
+            let result = l.pop()?;
+            (l.final_location(result)?, 0, bits)
+        }
     };
     Ok((ops, offset, bits))
 }
 
 impl Lowerer<'_> {
+    /// The top of the DIOp stack (`check` has made sure there is one).
+    fn pop(&mut self) -> Result<Frag, Diag> {
+        self.stack.pop().ok_or_else(|| {
+            Diag::eval(
+                self.at,
+                "internal-error",
+                "stack underflow after a successful check",
+            )
+        })
+    }
+
     fn bits(&self, t: &Type) -> u64 {
         self.ctx.layout().bitsizeof(t)
     }
@@ -1101,7 +1070,8 @@ impl Lowerer<'_> {
 
     /// `DIOpConvert(T')`: `DW_OP_convert` through signed base types for the
     /// conversions between integers and floating point (D-convert-semantics).
-    fn lower_convert(&mut self, f: Frag, to: &Type) -> Result<Frag, Diag> {
+    fn lower_convert(&mut self, to: &Type) -> Result<Frag, Diag> {
+        let f = self.pop()?;
         let mut v = self.value(&f)?;
         let (r, r2) = (self.repr(&f.ty), self.repr(to));
         match (r, r2) {
@@ -1137,7 +1107,8 @@ impl Lowerer<'_> {
 
     /// `DIOpZExt(T')`: the value is kept zero-extended, so only the
     /// representation may change.
-    fn lower_zext(&mut self, f: Frag, to: &Type) -> Result<Frag, Diag> {
+    fn lower_zext(&mut self, to: &Type) -> Result<Frag, Diag> {
+        let f = self.pop()?;
         let mut v = self.value(&f)?;
         let (r, r2) = (self.int_repr(&f.ty)?, self.int_repr(to)?);
         v.extend(self.change_int_repr(r, r2));
@@ -1145,7 +1116,8 @@ impl Lowerer<'_> {
     }
 
     /// `DIOpSExt(T')`: sign-extend to the representation, change it, mask.
-    fn lower_sext(&mut self, f: Frag, to: &Type) -> Result<Frag, Diag> {
+    fn lower_sext(&mut self, to: &Type) -> Result<Frag, Diag> {
+        let f = self.pop()?;
         let mut v = self.value(&f)?;
         let (r, r2) = (self.int_repr(&f.ty)?, self.int_repr(to)?);
         v.extend(self.sext(r));
@@ -1163,7 +1135,8 @@ impl Lowerer<'_> {
 
     /// `DIOpReinterpret(T')`: the location is unchanged; a value changes
     /// representation without changing bits.
-    fn lower_reinterpret(&mut self, f: Frag, to: &Type) -> Result<Frag, Diag> {
+    fn lower_reinterpret(&mut self, to: &Type) -> Result<Frag, Diag> {
+        let f = self.pop()?;
         let Form::Value(mut v) = f.form else {
             return Ok(Frag {
                 ty: to.clone(),
@@ -1199,13 +1172,17 @@ impl Lowerer<'_> {
 
     /// `DIOpBitOffset(T')`: a constant offset moves the static location;
     /// otherwise `DW_OP_LLVM_bit_offset` (extensions only).
-    fn lower_bit_offset(&mut self, l: Frag, b: Frag, to: &Type) -> Result<Frag, Diag> {
+    fn lower_bit_offset(&mut self, to: &Type) -> Result<Frag, Diag> {
+        let b = self.pop()?;
+        let l = self.pop()?;
         self.offset_by(l, b, to, 1)
     }
 
     /// `DIOpByteOffset(T')`: as `DIOpBitOffset` with `B * 8`; a byte offset
     /// of memory is address arithmetic, which plain DWARF 5 has.
-    fn lower_byte_offset(&mut self, l: Frag, b: Frag, to: &Type) -> Result<Frag, Diag> {
+    fn lower_byte_offset(&mut self, to: &Type) -> Result<Frag, Diag> {
+        let b = self.pop()?;
+        let l = self.pop()?;
         self.offset_by(l, b, to, 8)
     }
 
@@ -1267,7 +1244,12 @@ impl Lowerer<'_> {
     }
 
     /// `DIOpComposite(N, T)`: pieces, `LN` (pushed first) at offset 0.
-    fn lower_composite(&mut self, parts: Vec<Frag>, t: &Type) -> Result<Frag, Diag> {
+    fn lower_composite(&mut self, n: u32, t: &Type) -> Result<Frag, Diag> {
+        let mut parts = Vec::new();
+        for _ in 0..n {
+            parts.push(self.pop()?);
+        }
+        parts.reverse();
         let parts = parts.into_iter().map(|p| (self.bits(&p.ty), p)).collect();
         Ok(Frag {
             ty: t.clone(),
@@ -1278,7 +1260,8 @@ impl Lowerer<'_> {
 
     /// `DIOpExtend(N)`: `DW_OP_LLVM_extend`; in plain DWARF 5, `N` pieces of
     /// the same location.
-    fn lower_extend(&mut self, f: Frag, n: u32) -> Result<Frag, Diag> {
+    fn lower_extend(&mut self, n: u32) -> Result<Frag, Diag> {
+        let f = self.pop()?;
         let bits = self.bits(&f.ty);
         let ty = Type::Vector {
             count: n as u64,
@@ -1300,7 +1283,10 @@ impl Lowerer<'_> {
 
     /// `DIOpSelect()`: `DW_OP_LLVM_select_bit_piece`; in plain DWARF 5 only
     /// with a constant mask, as pieces.
-    fn lower_select(&mut self, l0: Frag, l1: Frag, m: Frag) -> Result<Frag, Diag> {
+    fn lower_select(&mut self) -> Result<Frag, Diag> {
+        let m = self.pop()?;
+        let l1 = self.pop()?;
+        let l0 = self.pop()?;
         let Type::Vector { count, elem } = &l1.ty else {
             return Err(Diag::eval(
                 self.at,
@@ -1346,7 +1332,8 @@ impl Lowerer<'_> {
     /// (a `DIOpDeref` of it is `L` again, as `eval_deref`). Only address
     /// space 0 with address-sized pointers can be materialized:
     /// `DW_OP_LLVM_aspace_implicit_pointer` has no encoding yet.
-    fn lower_addr_of(&mut self, f: Frag, n: u32) -> Result<Frag, Diag> {
+    fn lower_addr_of(&mut self, n: u32) -> Result<Frag, Diag> {
+        let f = self.pop()?;
         let ty = Type::ptr(n);
         Ok(Frag {
             form: Form::ImplicitAddress {
@@ -1361,7 +1348,8 @@ impl Lowerer<'_> {
 
     /// `DIOpDeref(T)`: the pointer's value is the address (an implicit
     /// pointer's target directly, as `eval_deref`).
-    fn lower_deref(&mut self, p: Frag, t: &Type) -> Result<Frag, Diag> {
+    fn lower_deref(&mut self, t: &Type) -> Result<Frag, Diag> {
+        let p = self.pop()?;
         if let Form::ImplicitAddress { target, .. } = p.form {
             return self.retype(*target, t);
         }
@@ -1402,7 +1390,8 @@ impl Lowerer<'_> {
     }
 
     /// `DIOpRead()`: the value.
-    fn lower_read(&mut self, f: Frag) -> Result<Frag, Diag> {
+    fn lower_read(&mut self) -> Result<Frag, Diag> {
+        let f = self.pop()?;
         let code = self.value(&f)?;
         Ok(Frag {
             ty: f.ty,
@@ -1442,26 +1431,34 @@ impl Lowerer<'_> {
     }
 
     /// `DIOpAdd()`: `DW_OP_plus`, masked to the width (D-integer-wrap).
-    fn lower_add(&mut self, a: Frag, b: Frag) -> Result<Frag, Diag> {
+    fn lower_add(&mut self) -> Result<Frag, Diag> {
+        let b = self.pop()?;
+        let a = self.pop()?;
         let m = !a.ty.is_float();
         self.arith(a, b, false, &[op(c::DW_OP_plus)], m)
     }
 
     /// `DIOpSub()`: `DW_OP_minus` (`L2 - L1`, D-binary-operand-order).
-    fn lower_sub(&mut self, a: Frag, b: Frag) -> Result<Frag, Diag> {
+    fn lower_sub(&mut self) -> Result<Frag, Diag> {
+        let b = self.pop()?;
+        let a = self.pop()?;
         let m = !a.ty.is_float();
         self.arith(a, b, false, &[op(c::DW_OP_minus)], m)
     }
 
     /// `DIOpMul()`: `DW_OP_mul`, masked.
-    fn lower_mul(&mut self, a: Frag, b: Frag) -> Result<Frag, Diag> {
+    fn lower_mul(&mut self) -> Result<Frag, Diag> {
+        let b = self.pop()?;
+        let a = self.pop()?;
         let m = !a.ty.is_float();
         self.arith(a, b, false, &[op(c::DW_OP_mul)], m)
     }
 
     /// `DIOpDiv()`: signed `DW_OP_div` of the sign-extended operands
     /// (D-div-signed).
-    fn lower_div(&mut self, a: Frag, b: Frag) -> Result<Frag, Diag> {
+    fn lower_div(&mut self) -> Result<Frag, Diag> {
+        let b = self.pop()?;
+        let a = self.pop()?;
         if a.ty.is_float() {
             return self.arith(a, b, false, &[op(c::DW_OP_div)], false);
         }
@@ -1469,17 +1466,23 @@ impl Lowerer<'_> {
     }
 
     /// `DIOpLShr()`: `DW_OP_shr` with the amount clamped (D-shift-amounts).
-    fn lower_lshr(&mut self, a: Frag, b: Frag) -> Result<Frag, Diag> {
+    fn lower_lshr(&mut self) -> Result<Frag, Diag> {
+        let b = self.pop()?;
+        let a = self.pop()?;
         self.shift(a, b, c::DW_OP_shr)
     }
 
     /// `DIOpAShr()`: `DW_OP_shra` of the sign-extended value, masked.
-    fn lower_ashr(&mut self, a: Frag, b: Frag) -> Result<Frag, Diag> {
+    fn lower_ashr(&mut self) -> Result<Frag, Diag> {
+        let b = self.pop()?;
+        let a = self.pop()?;
         self.shift(a, b, c::DW_OP_shra)
     }
 
     /// `DIOpShl()`: `DW_OP_shl`, masked.
-    fn lower_shl(&mut self, a: Frag, b: Frag) -> Result<Frag, Diag> {
+    fn lower_shl(&mut self) -> Result<Frag, Diag> {
+        let b = self.pop()?;
+        let a = self.pop()?;
         self.shift(a, b, c::DW_OP_shl)
     }
 
@@ -1558,7 +1561,8 @@ impl Lowerer<'_> {
     /// `DIOpFragment(O, S)`: the expression describes bits `O..O+S` of the
     /// variable: an undefined piece of `O` bits, then the location as a
     /// piece of `S` bits.
-    fn lower_fragment(&mut self, f: Frag, o: u64, s: u64) -> Result<Vec<DwarfOp>, Diag> {
+    fn lower_fragment(&mut self, o: u64, s: u64) -> Result<Vec<DwarfOp>, Diag> {
+        let f = self.pop()?;
         let mut parts = Vec::new();
         if o > 0 {
             parts.push((
@@ -1575,24 +1579,32 @@ impl Lowerer<'_> {
     }
 
     /// `DIOpAnd()`: `DW_OP_and`.
-    fn lower_and(&mut self, a: Frag, b: Frag) -> Result<Frag, Diag> {
+    fn lower_and(&mut self) -> Result<Frag, Diag> {
+        let b = self.pop()?;
+        let a = self.pop()?;
         self.arith(a, b, false, &[op(c::DW_OP_and)], false)
     }
 
     /// `DIOpOr()`: `DW_OP_or`.
-    fn lower_or(&mut self, a: Frag, b: Frag) -> Result<Frag, Diag> {
+    fn lower_or(&mut self) -> Result<Frag, Diag> {
+        let b = self.pop()?;
+        let a = self.pop()?;
         self.arith(a, b, false, &[op(c::DW_OP_or)], false)
     }
 
     /// `DIOpXor()`: `DW_OP_xor`.
-    fn lower_xor(&mut self, a: Frag, b: Frag) -> Result<Frag, Diag> {
+    fn lower_xor(&mut self) -> Result<Frag, Diag> {
+        let b = self.pop()?;
+        let a = self.pop()?;
         self.arith(a, b, false, &[op(c::DW_OP_xor)], false)
     }
 
     /// `DIOpMod()`: the signed remainder (D-mod-signed) as
     /// `a - (a / b) * b` with the signed `DW_OP_div`, because `DW_OP_mod` is
     /// unsigned on generic values.
-    fn lower_mod(&mut self, a: Frag, b: Frag) -> Result<Frag, Diag> {
+    fn lower_mod(&mut self) -> Result<Frag, Diag> {
+        let b = self.pop()?;
+        let a = self.pop()?;
         self.arith(
             a,
             b,
