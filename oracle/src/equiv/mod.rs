@@ -11,13 +11,12 @@ use dioptra_semantics::diag::{Diag, Outcome};
 use dioptra_semantics::eval::{eval, Evaluated};
 use dioptra_semantics::location::same_location;
 use dioptra_semantics::smt::loc::same_location as smt_same_location;
-use dioptra_semantics::smt::{encode, solve, Answer, Encoded, World};
+use dioptra_semantics::smt::{disagree, encode, not_refined, solve, Answer, Encoded, World};
 use dioptra_semantics::syntax::{Expr, Op};
 use dioptra_semantics::types::Type;
 use dioptra_semantics::wellformed::check;
 use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
-use z3::ast::Bool;
 
 /// What the prover concluded.
 #[derive(Clone, Debug)]
@@ -180,7 +179,7 @@ pub fn prove_sides(
     let n = sig.layout.bitsizeof(&s.ty);
     let same = smt_same_location(&s.loc, &t.loc, n)?;
     // Equivalent: the same definedness, and where defined the same location.
-    let differ = Bool::and(&[&s.ok.eq(&t.ok), &s.ok.implies(&same)]).not();
+    let differ = disagree(&s.ok, &t.ok, &same);
     let started = Instant::now();
     let answer = solve(&[&differ], timeout_ms);
     solver_time += started.elapsed();
@@ -192,7 +191,7 @@ pub fn prove_sides(
     let cex = confirm(source, target, &world.concretize(&model)?, n)?;
     // Refinement: wherever the target is defined, the source is defined
     // with the same location.
-    let bad = Bool::and(&[&t.ok, &Bool::and(&[&s.ok, &same]).not()]);
+    let bad = not_refined(&s.ok, &t.ok, &same);
     let started = Instant::now();
     let answer = solve(&[&bad], timeout_ms);
     solver_time += started.elapsed();

@@ -21,12 +21,12 @@
 //! upper bits of a narrow value under `high any` are one unknown per IR
 //! value, the same in both records.
 
-use super::{
-    encode_cexpr, instances, parse_cexpr, precondition_width, CExpr, Consts, Instance,
-    InstanceVerdict, Rule, Z,
+use super::smt::{
+    constant_value, encode_records, find_classic_difference, inapplicable, model_values,
+    precondition, symbolic_constants, Consts,
 };
+use super::{instances, parse_cexpr, CExpr, Instance, InstanceVerdict, Rule};
 use dioptra_semantics::bits::Bits;
-use dioptra_semantics::classic::encode::{encode_classic_with, Holes};
 use dioptra_semantics::classic::eval::eval_classic_with;
 use dioptra_semantics::classic::ir::{eval_inst, parse_inst, Inst};
 use dioptra_semantics::classic::wellformed::check_classic;
@@ -35,56 +35,51 @@ use dioptra_semantics::context::{ConcreteContext, Input, Signature};
 use dioptra_semantics::diag::Diag;
 use dioptra_semantics::eval::Evaluated;
 use dioptra_semantics::location::{read, same_location, LocDesc, Storage};
-use dioptra_semantics::smt::ir::encode_inst;
-use dioptra_semantics::smt::loc::{
-    offset_by, read as sread, same_location as s_same, SLoc, SStorage,
-};
-use dioptra_semantics::smt::term::{bv_of, numeral_bits, off_u, tt};
-use dioptra_semantics::smt::world::SInput;
-use dioptra_semantics::smt::{solve, Answer, Encoded, World};
+use dioptra_semantics::smt::loc::{SLoc, SStorage};
+use dioptra_semantics::smt::term::bv_of;
+use dioptra_semantics::smt::World;
 use dioptra_semantics::text::{parse_type, split_top_level};
 use dioptra_semantics::types::{DataLayout, Type};
 use num_bigint::BigInt;
 use std::collections::BTreeMap;
-use z3::ast::{Ast, Bool, BV};
 
 /// An operand of a `let` instruction.
-enum Operand {
+pub(super) enum Operand {
     Value(String),
     Const(CExpr),
 }
 
-struct Let {
-    name: String,
-    inst: Inst,
-    operands: Vec<Operand>,
-    ty: Type,
+pub(super) struct Let {
+    pub(super) name: String,
+    pub(super) inst: Inst,
+    pub(super) operands: Vec<Operand>,
+    pub(super) ty: Type,
 }
 
 /// One debug record: its operands (IR value names) and its expression,
 /// with the literals that are constant expressions left as holes (by
 /// operation index; the expression holds 0 there).
-struct Record {
-    operands: Vec<String>,
-    expr: ClassicExpr,
-    holes: BTreeMap<usize, CExpr>,
+pub(super) struct Record {
+    pub(super) operands: Vec<String>,
+    pub(super) expr: ClassicExpr,
+    pub(super) holes: BTreeMap<usize, CExpr>,
 }
 
 /// A classic rule made concrete for one instance.
-struct Prepared {
-    layout: DataLayout,
-    w: u64,
-    inputs: Vec<(String, Type)>,
-    lets: Vec<Let>,
+pub(super) struct Prepared {
+    pub(super) layout: DataLayout,
+    pub(super) w: u64,
+    pub(super) inputs: Vec<(String, Type)>,
+    pub(super) lets: Vec<Let>,
     /// The symbolic constants and their widths.
-    consts: Vec<(String, u32)>,
-    pre: Vec<CExpr>,
-    source: Record,
-    target: Record,
-    params: Params,
+    pub(super) consts: Vec<(String, u32)>,
+    pub(super) pre: Vec<CExpr>,
+    pub(super) source: Record,
+    pub(super) target: Record,
+    pub(super) params: Params,
     /// The bits of the variable each record describes: (first, count).
-    source_bits: (u64, u64),
-    target_bits: (u64, u64),
+    pub(super) source_bits: (u64, u64),
+    pub(super) target_bits: (u64, u64),
 }
 
 /// Why an instance is not checked, or how it fails statically.
@@ -110,15 +105,6 @@ fn const_names(e: &CExpr, out: &mut Vec<String>) {
             const_names(b, out);
         }
         CExpr::Num(_) | CExpr::Width(_) => {}
-    }
-}
-
-/// A constant expression's value at `w` bits, given numeral constants.
-fn concrete(e: &CExpr, consts: &Consts, w: u32) -> Result<Bits, String> {
-    match encode_cexpr(e, consts, w)? {
-        Z::N(v, _) => numeral_bits(&v.simplify())
-            .ok_or_else(|| "a constant expression that does not fold".to_string()),
-        Z::B(_) => Err("a condition where a number is needed".into()),
     }
 }
 
@@ -182,7 +168,11 @@ fn parse_record(
         const_names(&e, &mut names);
         if names.is_empty() {
             // Only numbers and widths: a literal of this instance.
-            items.push(concrete(&e, &BTreeMap::new(), 64)?.unsigned().to_string());
+            items.push(
+                constant_value(&e, &BTreeMap::new(), 64)?
+                    .unsigned()
+                    .to_string(),
+            );
             continue;
         }
         if current.is_empty() {
@@ -232,7 +222,7 @@ impl Prepared {
             ..Signature::default()
         }
     }
-    fn bits(&self, t: &Type) -> u64 {
+    pub(super) fn bits(&self, t: &Type) -> u64 {
         self.layout.bitsizeof(t)
     }
 }
@@ -385,114 +375,6 @@ fn register_loc(k: usize, bits: u64) -> SLoc {
     })
 }
 
-/// An IR value in the solver: its value and when it is poison.
-struct SValue {
-    v: BV,
-    poison: Bool,
-    ty: Type,
-}
-
-/// The records' encodings and poison conditions.
-struct Encodings {
-    source: (Encoded, Bool),
-    target: (Encoded, Bool),
-    /// The upper bits of each narrow IR value (`high any`).
-    high: BTreeMap<String, BV>,
-}
-
-fn encode_all(p: &Prepared, world: &mut World, consts: &Consts) -> Result<Encodings, Diag> {
-    let inputs = world.args.clone();
-    let mut values: BTreeMap<String, SValue> = BTreeMap::new();
-    for (k, (name, ty)) in p.inputs.iter().enumerate() {
-        let loc = inputs[k].loc.clone()?;
-        let r = sread(world, &loc, p.bits(ty))?;
-        values.insert(
-            name.clone(),
-            SValue {
-                v: r.value,
-                poison: r.ok.not(),
-                ty: ty.clone(),
-            },
-        );
-    }
-    let bad = |m: String| Diag::malformed("Rule", "bad-pattern", m);
-    for l in &p.lets {
-        let mut args = Vec::new();
-        let mut poison = vec![];
-        for (o, &ow) in l.operands.iter().zip(&l.inst.operand_bits()) {
-            match o {
-                Operand::Value(n) => {
-                    let v = &values[n];
-                    args.push(v.v.clone());
-                    poison.push(v.poison.clone());
-                }
-                Operand::Const(e) => match encode_cexpr(e, consts, ow as u32).map_err(bad)? {
-                    Z::N(v, _) => args.push(v),
-                    Z::B(_) => return Err(bad("a condition as an operand".into())),
-                },
-            }
-        }
-        let (v, p0) = encode_inst(&l.inst, &args);
-        poison.push(p0);
-        values.insert(
-            l.name.clone(),
-            SValue {
-                v,
-                poison: Bool::or(&poison.iter().collect::<Vec<_>>()),
-                ty: l.ty.clone(),
-            },
-        );
-    }
-    let mut high = BTreeMap::new();
-    for (name, v) in &values {
-        let bits = p.bits(&v.ty);
-        if bits < p.w {
-            high.insert(
-                name.clone(),
-                BV::new_const(format!("high.{name}"), (p.w - bits) as u32),
-            );
-        }
-    }
-    let mut record = |r: &Record| -> Result<(Encoded, Bool), Diag> {
-        world.args = r
-            .operands
-            .iter()
-            .map(|o| match p.inputs.iter().position(|(n, _)| n == o) {
-                Some(k) => inputs[k].clone(),
-                None => SInput {
-                    ty: values[o].ty.clone(),
-                    loc: Ok(SLoc::start(SStorage::Implicit(values[o].v.clone()))),
-                },
-            })
-            .collect();
-        let mut holes = Holes::default();
-        for (&i, e) in &r.holes {
-            match encode_cexpr(e, consts, 64).map_err(bad)? {
-                Z::N(v, _) => {
-                    holes.literals.insert(i, v);
-                }
-                Z::B(_) => return Err(bad("a condition as a literal".into())),
-            }
-        }
-        for (k, o) in r.operands.iter().enumerate() {
-            if let Some(h) = high.get(o) {
-                holes.high.insert(k as u32, h.clone());
-            }
-        }
-        let e = encode_classic_with(&r.expr, world, &p.params, &holes)?;
-        let poison: Vec<&Bool> = r.operands.iter().map(|o| &values[o].poison).collect();
-        Ok((e, Bool::or(&poison)))
-    };
-    let source = record(&p.source)?;
-    let target = record(&p.target)?;
-    world.args = inputs;
-    Ok(Encodings {
-        source,
-        target,
-        high,
-    })
-}
-
 /// Checks one instance of a classic rule.
 pub(super) fn check_instance(
     rule: &Rule,
@@ -510,27 +392,10 @@ pub(super) fn check_instance(
         }
     };
     let bad = |m: String| inst.bad_pattern(rule, m);
-    let consts: Consts = p
-        .consts
-        .iter()
-        .map(|(n, w)| (n.clone(), BV::new_const(n.as_str(), *w)))
-        .collect();
-    let mut assume = Vec::new();
-    for c in &p.pre {
-        match encode_cexpr(c, &consts, precondition_width(&consts)).map_err(bad)? {
-            Z::B(b) => assume.push(b),
-            Z::N(..) => return Err(bad("a precondition is a condition".into())),
-        }
-    }
-    let pre_holds = Bool::and(&assume.iter().collect::<Vec<_>>());
-    match solve(&[&pre_holds], timeout_ms) {
-        Answer::Unsat => {
-            return Ok(InstanceVerdict::NotApplicable(
-                "the precondition never holds".into(),
-            ))
-        }
-        Answer::Unknown(r) => return Ok(InstanceVerdict::Unknown(r)),
-        Answer::Sat(_) => {}
+    let consts = symbolic_constants(p.consts.iter().map(|(n, w)| (n, *w)));
+    let pre_holds = precondition(&p.pre, &consts).map_err(bad)?;
+    if let Some(v) = inapplicable(&pre_holds, timeout_ms) {
+        return Ok(v);
     }
     let sig = Signature {
         layout: p.layout.clone(),
@@ -541,32 +406,23 @@ pub(super) fn check_instance(
     for (k, (_, ty)) in p.inputs.iter().enumerate() {
         world.args[k].loc = Ok(register_loc(k, p.bits(ty)));
     }
-    let enc = encode_all(&p, &mut world, &consts)?;
-    let ((s, s_poison), (t, t_poison)) = (&enc.source, &enc.target);
-    // The target kills where an operand of it is poison.
-    let t_ok = t_poison.ite(&tt(), &t.ok);
-    let t_loc = SLoc::ite(t_poison, SLoc::start(SStorage::Undefined), t.loc.clone());
-    let ((so, _), (to, tn)) = (p.source_bits, p.target_bits);
-    let (s_loc, inside) = offset_by(&world, &s.loc, &off_u((to - so) as u128), &tt());
-    let same = Bool::and(&[&inside, &s_same(&s_loc, &t_loc, tn)?]);
-    let agree = Bool::and(&[&s.ok.eq(&t_ok), &s.ok.implies(&same)]);
-    let model = match solve(&[&pre_holds, &s_poison.not(), &agree.not()], timeout_ms) {
-        Answer::Unsat => return Ok(InstanceVerdict::Valid),
-        Answer::Unknown(r) => return Ok(InstanceVerdict::Unknown(r)),
-        Answer::Sat(m) => m,
+    let enc = encode_records(&p, &mut world, &consts)?;
+    let found = find_classic_difference(
+        &world,
+        &enc,
+        p.source_bits,
+        p.target_bits,
+        &pre_holds,
+        timeout_ms,
+    )?;
+    let model = match found {
+        Ok(m) => m,
+        Err(verdict) => return Ok(verdict),
     };
     // The counterexample, re-run by the interpreter.
     let ctx = world.concretize(&model)?;
-    let value = |v: &BV| model.eval(v, true).and_then(|x| numeral_bits(&x));
-    let const_values: BTreeMap<String, Bits> = consts
-        .iter()
-        .filter_map(|(n, v)| value(v).map(|b| (n.clone(), b)))
-        .collect();
-    let high_values: BTreeMap<String, Bits> = enc
-        .high
-        .iter()
-        .filter_map(|(n, v)| value(v).map(|b| (n.clone(), b)))
-        .collect();
+    let const_values = model_values(&model, &consts);
+    let high_values = model_values(&model, &enc.high);
     let r = replay(&p, &const_values, &ctx, &high_values)?;
     if !r.differ {
         return Err(Diag::unsupported(
@@ -659,7 +515,7 @@ fn replay(
         for (o, &ow) in l.operands.iter().zip(&l.inst.operand_bits()) {
             args.push(match o {
                 Operand::Value(n) => values[n].clone(),
-                Operand::Const(e) => Some(concrete(e, &cmap, ow as u32).map_err(bad)?),
+                Operand::Const(e) => Some(constant_value(e, &cmap, ow as u32).map_err(bad)?),
             });
         }
         let v = args
@@ -679,7 +535,7 @@ fn replay(
     let record = |r: &Record| -> Result<(Outcome, ClassicExpr), Diag> {
         let mut e = r.expr.clone();
         for (&i, h) in &r.holes {
-            let v = concrete(h, &cmap, 64).map_err(bad)?.low_u64();
+            let v = constant_value(h, &cmap, 64).map_err(bad)?.low_u64();
             e.ops[i] = match e.ops[i] {
                 COp::Constu(_) => COp::Constu(v),
                 COp::Consts(_) => COp::Consts(v as i64),

@@ -11,6 +11,11 @@
 //! through the interpreter with the constants written back as literals.
 
 mod classic;
+mod smt;
+
+use smt::{
+    constant_term, find_difference, inapplicable, model_values, precondition, symbolic_constants,
+};
 
 use crate::equiv::address_spaces;
 use dioptra_semantics::bits::Bits;
@@ -19,17 +24,15 @@ use dioptra_semantics::context::{ConcreteContext, Signature};
 use dioptra_semantics::diag::{Diag, Outcome};
 use dioptra_semantics::eval::eval;
 use dioptra_semantics::location::same_location;
-use dioptra_semantics::smt::loc::{same_location as smt_same_location, SLoc, SStorage};
-use dioptra_semantics::smt::term::{numeral_bits, resize, resize_signed};
+use dioptra_semantics::smt::loc::{SLoc, SStorage};
 use dioptra_semantics::smt::world::SInput;
-use dioptra_semantics::smt::{encode, solve, Answer, World};
+use dioptra_semantics::smt::{encode, World};
 use dioptra_semantics::syntax::{Expr, Literal, Op};
 use dioptra_semantics::text::{parse_expr, parse_type, split_top_level};
 use dioptra_semantics::types::{DataLayout, Type};
 use num_bigint::BigInt;
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
-use z3::ast::{Ast, Bool, BV};
 
 /// What a rule's file says it should be.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -98,39 +101,8 @@ pub fn parse_rules(file: &str, text: &str) -> Result<Vec<Rule>, Diag> {
         let (key, rest) = l.split_once(char::is_whitespace).unwrap_or((l, ""));
         let rest = rest.trim();
         if key == "rule" {
-            if rest.is_empty() || !rest.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
-                return Err(rule_error(
-                    file,
-                    line,
-                    "bad-name",
-                    "a rule name is kebab-case: rule NAME",
-                ));
-            }
-            if rules.iter().any(|r| r.name == rest) {
-                return Err(rule_error(
-                    file,
-                    line,
-                    "duplicate",
-                    format!("rule `{rest}` twice"),
-                ));
-            }
-            rules.push(Rule {
-                name: rest.to_string(),
-                line,
-                types: Vec::new(),
-                pre: Vec::new(),
-                inputs: Vec::new(),
-                source: String::new(),
-                target: String::new(),
-                expect: Expected::Valid,
-                decisions: Vec::new(),
-                classic: None,
-                highs: Vec::new(),
-                variable: None,
-                lets: Vec::new(),
-                witnesses: Vec::new(),
-                explain: String::new(),
-            });
+            let r = new_rule(file, line, rest, &rules)?;
+            rules.push(r);
             continue;
         }
         let Some(r) = rules.last_mut() else {
@@ -141,168 +113,218 @@ pub fn parse_rules(file: &str, text: &str) -> Result<Vec<Rule>, Diag> {
                 "a clause before any `rule NAME`",
             ));
         };
-        match key {
-            "types" => {
-                for decl in split_top_level(rest) {
-                    let (name, kind) = decl.split_once(':').ok_or_else(|| {
-                        rule_error(
-                            file,
-                            line,
-                            "bad-form",
-                            format!("`{decl}`: NAME: int or NAME: addrspace"),
-                        )
-                    })?;
-                    let (name, kind) = (name.trim(), kind.trim());
-                    let kind = if kind == "addrspace" {
-                        Kind::AddrSpace
-                    } else if kind == "int" {
-                        Kind::Int((1..=64).collect())
-                    } else if let Some(list) =
-                        kind.strip_prefix("int(").and_then(|k| k.strip_suffix(')'))
-                    {
-                        let widths = list
-                            .split(',')
-                            .map(|w| {
-                                w.trim()
-                                    .parse::<u64>()
-                                    .ok()
-                                    .filter(|w| (1..=1024).contains(w))
-                            })
-                            .collect::<Option<Vec<_>>>()
-                            .ok_or_else(|| {
-                                rule_error(
-                                    file,
-                                    line,
-                                    "bad-form",
-                                    format!("`{kind}`: widths 1..=1024"),
-                                )
-                            })?;
-                        Kind::Int(widths)
-                    } else {
-                        return Err(rule_error(
-                            file,
-                            line,
-                            "bad-form",
-                            format!("unknown kind `{kind}`"),
-                        ));
-                    };
-                    if !is_ident(name) {
-                        return Err(rule_error(
-                            file,
-                            line,
-                            "bad-form",
-                            format!("`{name}` is not a name"),
-                        ));
-                    }
-                    r.types.push((name.to_string(), kind));
-                }
-            }
-            "pre" => r.pre.push(rest.to_string()),
-            "inputs" => {
-                for decl in split_top_level(rest) {
-                    let (name, ty) = decl.split_once(':').ok_or_else(|| {
-                        rule_error(file, line, "bad-form", format!("`{decl}`: %NAME: TYPE"))
-                    })?;
-                    let name = percent_name(file, line, name, "inputs are %names")?;
-                    r.inputs.push((name, ty.trim().to_string()));
-                }
-            }
-            "source" => r.source = rest.to_string(),
-            "decision" => r.decisions.push(rest.to_string()),
-            "classic" => {
-                r.classic = Some(Intrinsic::parse(rest).ok_or_else(|| {
-                    rule_error(file, line, "bad-form", "classic value | declare | addr")
-                })?)
-            }
-            "high" => {
-                for h in rest.split(',') {
-                    r.highs.push(High::parse(h.trim()).ok_or_else(|| {
-                        rule_error(
-                            file,
-                            line,
-                            "bad-form",
-                            format!("`{}`: high zero, sign, any", h.trim()),
-                        )
-                    })?);
-                }
-            }
-            "variable" => r.variable = Some(rest.to_string()),
-            "let" => {
-                let (name, inst) = rest
-                    .split_once('=')
-                    .ok_or_else(|| rule_error(file, line, "bad-form", "let %NAME = INSTRUCTION"))?;
-                let name = percent_name(file, line, name, "a let defines a %name")?;
-                r.lets.push((name, inst.trim().to_string()));
-            }
-            "witness" => r.witnesses.push((line, rest.to_string())),
-            "explain" => {
-                if !r.explain.is_empty() {
-                    r.explain.push(' ');
-                }
-                r.explain.push_str(rest);
-            }
-            "target" => r.target = rest.to_string(),
-            "expect" => {
-                r.expect = match rest {
-                    "valid" => Expected::Valid,
-                    "invalid" => Expected::Invalid,
-                    _ => {
-                        return Err(rule_error(
-                            file,
-                            line,
-                            "bad-form",
-                            "expect valid | expect invalid",
-                        ))
-                    }
-                }
-            }
-            other => {
-                return Err(rule_error(
-                    file,
-                    line,
-                    "bad-form",
-                    format!("unknown clause `{other}`"),
-                ))
-            }
-        }
+        parse_clause(file, line, key, rest, r)?;
     }
     for r in &rules {
-        if r.source.is_empty() {
-            return Err(rule_error(
-                file,
-                r.line,
-                "bad-form",
-                format!("rule `{}` has no source", r.name),
-            ));
-        }
-        let classic_only = !r.highs.is_empty()
-            || r.variable.is_some()
-            || !r.lets.is_empty()
-            || !r.witnesses.is_empty();
-        if r.classic.is_none() && classic_only {
-            return Err(rule_error(
-                file,
-                r.line,
-                "bad-form",
-                format!(
-                    "rule `{}`: high, variable, let and witness belong to classic rules (add `classic value`)",
-                    r.name
-                ),
-            ));
-        }
-        if r.expect == Expected::Valid && !r.witnesses.is_empty() {
-            return Err(rule_error(
-                file,
-                r.line,
-                "bad-form",
-                format!(
-                    "rule `{}`: a witness shows a rule invalid; this one expects valid",
-                    r.name
-                ),
-            ));
-        }
+        check_rule_form(file, r)?;
     }
     Ok(rules)
+}
+
+/// `rule NAME`: a new rule, its name kebab-case and new in the file.
+fn new_rule(file: &str, line: u32, rest: &str, rules: &[Rule]) -> Result<Rule, Diag> {
+    if rest.is_empty() || !rest.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
+        return Err(rule_error(
+            file,
+            line,
+            "bad-name",
+            "a rule name is kebab-case: rule NAME",
+        ));
+    }
+    if rules.iter().any(|r| r.name == rest) {
+        return Err(rule_error(
+            file,
+            line,
+            "duplicate",
+            format!("rule `{rest}` twice"),
+        ));
+    }
+    Ok(Rule {
+        name: rest.to_string(),
+        line,
+        types: Vec::new(),
+        pre: Vec::new(),
+        inputs: Vec::new(),
+        source: String::new(),
+        target: String::new(),
+        expect: Expected::Valid,
+        decisions: Vec::new(),
+        classic: None,
+        highs: Vec::new(),
+        variable: None,
+        lets: Vec::new(),
+        witnesses: Vec::new(),
+        explain: String::new(),
+    })
+}
+
+/// One clause of the rule `r`: `key rest` on `line`.
+fn parse_clause(file: &str, line: u32, key: &str, rest: &str, r: &mut Rule) -> Result<(), Diag> {
+    match key {
+        "types" => {
+            r.types.extend(parse_types(file, line, rest)?);
+        }
+        "pre" => r.pre.push(rest.to_string()),
+        "inputs" => {
+            for decl in split_top_level(rest) {
+                let (name, ty) = decl.split_once(':').ok_or_else(|| {
+                    rule_error(file, line, "bad-form", format!("`{decl}`: %NAME: TYPE"))
+                })?;
+                let name = percent_name(file, line, name, "inputs are %names")?;
+                r.inputs.push((name, ty.trim().to_string()));
+            }
+        }
+        "source" => r.source = rest.to_string(),
+        "decision" => r.decisions.push(rest.to_string()),
+        "classic" => {
+            r.classic = Some(Intrinsic::parse(rest).ok_or_else(|| {
+                rule_error(file, line, "bad-form", "classic value | declare | addr")
+            })?)
+        }
+        "high" => {
+            for h in rest.split(',') {
+                r.highs.push(High::parse(h.trim()).ok_or_else(|| {
+                    rule_error(
+                        file,
+                        line,
+                        "bad-form",
+                        format!("`{}`: high zero, sign, any", h.trim()),
+                    )
+                })?);
+            }
+        }
+        "variable" => r.variable = Some(rest.to_string()),
+        "let" => {
+            let (name, inst) = rest
+                .split_once('=')
+                .ok_or_else(|| rule_error(file, line, "bad-form", "let %NAME = INSTRUCTION"))?;
+            let name = percent_name(file, line, name, "a let defines a %name")?;
+            r.lets.push((name, inst.trim().to_string()));
+        }
+        "witness" => r.witnesses.push((line, rest.to_string())),
+        "explain" => {
+            if !r.explain.is_empty() {
+                r.explain.push(' ');
+            }
+            r.explain.push_str(rest);
+        }
+        "target" => r.target = rest.to_string(),
+        "expect" => {
+            r.expect = match rest {
+                "valid" => Expected::Valid,
+                "invalid" => Expected::Invalid,
+                _ => {
+                    return Err(rule_error(
+                        file,
+                        line,
+                        "bad-form",
+                        "expect valid | expect invalid",
+                    ))
+                }
+            }
+        }
+        other => {
+            return Err(rule_error(
+                file,
+                line,
+                "bad-form",
+                format!("unknown clause `{other}`"),
+            ))
+        }
+    }
+    Ok(())
+}
+
+/// `types NAME: int | int(W, ...) | addrspace, ...`.
+fn parse_types(file: &str, line: u32, rest: &str) -> Result<Vec<(String, Kind)>, Diag> {
+    let mut types = Vec::new();
+    for decl in split_top_level(rest) {
+        let (name, kind) = decl.split_once(':').ok_or_else(|| {
+            rule_error(
+                file,
+                line,
+                "bad-form",
+                format!("`{decl}`: NAME: int or NAME: addrspace"),
+            )
+        })?;
+        let (name, kind) = (name.trim(), kind.trim());
+        let kind = if kind == "addrspace" {
+            Kind::AddrSpace
+        } else if kind == "int" {
+            Kind::Int((1..=64).collect())
+        } else if let Some(list) = kind.strip_prefix("int(").and_then(|k| k.strip_suffix(')')) {
+            let widths = list
+                .split(',')
+                .map(|w| {
+                    w.trim()
+                        .parse::<u64>()
+                        .ok()
+                        .filter(|w| (1..=1024).contains(w))
+                })
+                .collect::<Option<Vec<_>>>()
+                .ok_or_else(|| {
+                    rule_error(file, line, "bad-form", format!("`{kind}`: widths 1..=1024"))
+                })?;
+            Kind::Int(widths)
+        } else {
+            return Err(rule_error(
+                file,
+                line,
+                "bad-form",
+                format!("unknown kind `{kind}`"),
+            ));
+        };
+        if !is_ident(name) {
+            return Err(rule_error(
+                file,
+                line,
+                "bad-form",
+                format!("`{name}` is not a name"),
+            ));
+        }
+        types.push((name.to_string(), kind));
+    }
+    Ok(types)
+}
+
+/// What a whole rule must have: a source, classic clauses only in classic
+/// rules, witnesses only where the rule is expected invalid.
+fn check_rule_form(file: &str, r: &Rule) -> Result<(), Diag> {
+    if r.source.is_empty() {
+        return Err(rule_error(
+            file,
+            r.line,
+            "bad-form",
+            format!("rule `{}` has no source", r.name),
+        ));
+    }
+    let classic_only = !r.highs.is_empty()
+        || r.variable.is_some()
+        || !r.lets.is_empty()
+        || !r.witnesses.is_empty();
+    if r.classic.is_none() && classic_only {
+        return Err(rule_error(
+            file,
+            r.line,
+            "bad-form",
+            format!(
+                "rule `{}`: high, variable, let and witness belong to classic rules (add `classic value`)",
+                r.name
+            ),
+        ));
+    }
+    if r.expect == Expected::Valid && !r.witnesses.is_empty() {
+        return Err(rule_error(
+            file,
+            r.line,
+            "bad-form",
+            format!(
+                "rule `{}`: a witness shows a rule invalid; this one expects valid",
+                r.name
+            ),
+        ));
+    }
+    Ok(())
 }
 
 /// `%NAME`, trimmed, or a `bad-form` error saying `what`.
@@ -351,16 +373,6 @@ fn subst_word(text: &str, from: &str, to: &str) -> String {
 
 // ---------------------------------------------------------------------------
 // Constant expressions
-
-/// Constant expressions compute in two's complement bit-vectors: a target
-/// constant of `w` bits at exactly `w` bits (LLVM's constant folding: it
-/// wraps, and the term is the one the encoding of the folded op builds, so
-/// the solver sees they are equal), a precondition at `2 * wmax + 4` bits,
-/// where sums and products of the constants and of widths do not wrap.
-fn precondition_width(consts: &Consts) -> u32 {
-    let wmax = consts.values().map(BV::get_size).max().unwrap_or(8).max(8);
-    2 * wmax + 4
-}
 
 #[derive(Clone, Debug)]
 enum CExpr {
@@ -536,113 +548,6 @@ fn parse_cexpr(text: &str, layout: &DataLayout) -> Result<CExpr, String> {
         return Err(format!("trailing `{}`", p.toks[p.at..].join(" ")));
     }
     Ok(e)
-}
-
-/// A constant expression's value: a number (and whether it reads as
-/// signed: `signed(C)` and what is computed from it) or a condition.
-enum Z {
-    N(BV, bool),
-    B(Bool),
-}
-
-/// The symbolic constants of an instantiation: name to its bit-vector.
-type Consts = BTreeMap<String, BV>;
-
-/// Evaluates a constant expression in `cw`-bit two's complement.
-///
-/// DECISION (D-rule-constants): a symbolic constant reads unsigned unless
-/// wrapped in `signed(...)`; `/`, `%`, `>>` and the comparisons are signed
-/// when an operand is, unsigned otherwise; a target constant is computed at
-/// its own type's width, wrapping as LLVM's constant folding does (so
-/// `C1 + C2` folds an overflowing sum to its low bits), and a precondition
-/// in arithmetic wide enough that nothing wraps (`C1 + C2 < width(T)` means
-/// the mathematical sum).
-fn encode_cexpr(e: &CExpr, consts: &Consts, cw: u32) -> Result<Z, String> {
-    let num = |e: &CExpr| -> Result<(BV, bool), String> {
-        match encode_cexpr(e, consts, cw)? {
-            Z::N(v, s) => Ok((v, s)),
-            Z::B(_) => Err("a condition where a number is needed".into()),
-        }
-    };
-    let cond = |e: &CExpr| -> Result<Bool, String> {
-        match encode_cexpr(e, consts, cw)? {
-            Z::B(b) => Ok(b),
-            Z::N(..) => Err("a number where a condition is needed".into()),
-        }
-    };
-    let constant = |c: &str| {
-        consts
-            .get(c)
-            .ok_or_else(|| format!("unknown constant `{c}`"))
-    };
-    Ok(match e {
-        CExpr::Num(n) => Z::N(
-            dioptra_semantics::smt::term::bv_big(cw, Bits::from_bigint(cw as u64, n).unsigned()),
-            n.sign() == num_bigint::Sign::Minus,
-        ),
-        CExpr::Width(w) => Z::N(BV::from_u64(*w, cw), false),
-        CExpr::Const(c) => Z::N(resize(constant(c)?, cw), false),
-        CExpr::Call("signed", x) => match &**x {
-            CExpr::Const(c) => Z::N(resize_signed(constant(c)?, cw), true),
-            _ => return Err("signed(C) takes a constant".into()),
-        },
-        CExpr::Call("isPowerOf2", x) => {
-            let (v, _) = num(x)?;
-            let zero = BV::from_u64(0, cw);
-            Z::B(Bool::and(&[
-                &v.eq(&zero).not(),
-                &v.bvand(v.bvsub(BV::from_u64(1, cw))).eq(&zero),
-            ]))
-        }
-        CExpr::Call(_, x) => {
-            // log2: the index of the highest set bit (0 for 0).
-            let (v, _) = num(x)?;
-            let mut r = BV::from_u64(0, cw);
-            for i in 0..cw {
-                r = v
-                    .extract(i, i)
-                    .eq(BV::from_u64(1, 1))
-                    .ite(&BV::from_u64(i as u64, cw), &r);
-            }
-            Z::N(r, false)
-        }
-        CExpr::Unary("-", x) => Z::N(num(x)?.0.bvneg(), true),
-        CExpr::Unary("~", x) => {
-            let (v, s) = num(x)?;
-            Z::N(v.bvnot(), s)
-        }
-        CExpr::Unary(_, x) => Z::B(cond(x)?.not()),
-        CExpr::Binary(op, a, b) if ["&&", "||"].contains(op) => {
-            let (a, b) = (cond(a)?, cond(b)?);
-            Z::B(if *op == "&&" {
-                Bool::and(&[&a, &b])
-            } else {
-                Bool::or(&[&a, &b])
-            })
-        }
-        CExpr::Binary(op, a, b) => {
-            let ((a, sa), (b, sb)) = (num(a)?, num(b)?);
-            let s = sa || sb;
-            match *op {
-                "==" => Z::B(a.eq(&b)),
-                "!=" => Z::B(a.eq(&b).not()),
-                "<" => Z::B(if s { a.bvslt(&b) } else { a.bvult(&b) }),
-                "<=" => Z::B(if s { a.bvsle(&b) } else { a.bvule(&b) }),
-                ">" => Z::B(if s { a.bvsgt(&b) } else { a.bvugt(&b) }),
-                ">=" => Z::B(if s { a.bvsge(&b) } else { a.bvuge(&b) }),
-                "|" => Z::N(a.bvor(&b), s),
-                "^" => Z::N(a.bvxor(&b), s),
-                "&" => Z::N(a.bvand(&b), s),
-                "<<" => Z::N(a.bvshl(&b), sa),
-                ">>" => Z::N(if sa { a.bvashr(&b) } else { a.bvlshr(&b) }, sa),
-                "+" => Z::N(a.bvadd(&b), s),
-                "-" => Z::N(a.bvsub(&b), s),
-                "*" => Z::N(a.bvmul(&b), s),
-                "/" => Z::N(if s { a.bvsdiv(&b) } else { a.bvudiv(&b) }, s),
-                _ => Z::N(if s { a.bvsrem(&b) } else { a.bvurem(&b) }, s),
-            }
-        }
-    })
 }
 
 // ---------------------------------------------------------------------------
@@ -871,7 +776,9 @@ pub enum InstanceVerdict {
     Unknown(String),
 }
 
-/// Checks one instance of a rule.
+/// Checks one instance of a rule: its sides as DIOp expressions over the
+/// same inputs, the precondition, the shapes of both sides, then the solver's
+/// search for a context where they differ, confirmed by the interpreter.
 pub fn check_instance(
     rule: &Rule,
     inst: &Instance,
@@ -880,6 +787,69 @@ pub fn check_instance(
     if rule.classic.is_some() {
         return classic::check_instance(rule, inst, timeout_ms);
     }
+    let bad = |m: String| inst.bad_pattern(rule, m);
+    let sides = instance_sides(rule, inst)?;
+    // Symbolic constants: a bit-vector per name, as wide as the type of the
+    // first `DIOpConstant(T C)` that names it alone.
+    let mut widths: BTreeMap<&String, u32> = BTreeMap::new();
+    for t in &sides.terms {
+        if let CExpr::Const(c) = &t.expr {
+            widths
+                .entry(c)
+                .or_insert(inst.layout.bitsizeof(&t.ty) as u32);
+        }
+    }
+    let consts = symbolic_constants(widths);
+    let pre_holds = precondition(&sides.pre, &consts).map_err(bad)?;
+    if let Some(v) = inapplicable(&pre_holds, timeout_ms) {
+        return Ok(v);
+    }
+    if let Some(v) = shape_verdict(&sides, &inst.layout) {
+        return Ok(v);
+    }
+    let real = Signature {
+        layout: inst.layout.clone(),
+        args: sides.input_types.clone(),
+        ..Signature::default()
+    };
+    let (src, tgt) = (&sides.src.expr, &sides.tgt.expr);
+    let mut world = World::symbolic(&real, &address_spaces(&real, &[src, tgt]))?;
+    for t in &sides.terms {
+        let w = inst.layout.bitsizeof(&t.ty) as u32;
+        let v = constant_term(&t.expr, &consts, w).map_err(bad)?;
+        world.args.push(SInput {
+            ty: t.ty.clone(),
+            loc: Ok(SLoc::start(SStorage::Implicit(v))),
+        });
+    }
+    let s = encode(src, &world)?;
+    let t = encode(tgt, &world)?;
+    let n = inst.layout.bitsizeof(&s.ty);
+    let model = match find_difference(&s, &t, n, &pre_holds, timeout_ms)? {
+        Ok(m) => m,
+        Err(verdict) => return Ok(verdict),
+    };
+    let ctx = world.concretize(&model)?;
+    let cex = Counterexample {
+        context: ctx,
+        real_inputs: real.args.len(),
+        constants: model_values(&model, &consts),
+        bits: n,
+    };
+    confirm_counterexample(rule, inst, &sides, cex)
+}
+
+/// A rule instance's two sides over the same inputs, its term constants
+/// and its preconditions, the type variables substituted.
+struct InstanceSides {
+    src: Side,
+    tgt: Side,
+    input_types: Vec<Type>,
+    terms: Vec<TermConst>,
+    pre: Vec<CExpr>,
+}
+
+fn instance_sides(rule: &Rule, inst: &Instance) -> Result<InstanceSides, Diag> {
     let bad = |m: String| inst.bad_pattern(rule, m);
     let sub = |t: &str| inst.substitute(t);
     let inputs: Vec<(String, String)> = rule
@@ -890,113 +860,81 @@ pub fn check_instance(
     let mut terms = Vec::new();
     let src = side(&sub(&rule.source), &inputs, &inst.layout, &mut terms).map_err(bad)?;
     let tgt = side(&sub(&rule.target), &inputs, &inst.layout, &mut terms).map_err(bad)?;
-    let pre: Vec<CExpr> = rule
+    let pre = rule
         .pre
         .iter()
         .map(|p| parse_cexpr(&sub(p), &inst.layout))
         .collect::<Result<_, _>>()
         .map_err(bad)?;
-    let input_types: Vec<Type> = inputs
+    let input_types = inputs
         .iter()
         .map(|(_, t)| parse_type(t))
         .collect::<Result<_, _>>()?;
+    Ok(InstanceSides {
+        src,
+        tgt,
+        input_types,
+        terms,
+        pre,
+    })
+}
+
+/// `Some(verdict)` when the sides' shapes decide the instance: an
+/// ill-formed source is not applicable; an ill-formed target, or one of
+/// another type or fragment, is invalid.
+fn shape_verdict(sides: &InstanceSides, layout: &DataLayout) -> Option<InstanceVerdict> {
     let mut sig = Signature {
-        layout: inst.layout.clone(),
-        args: input_types.clone(),
+        layout: layout.clone(),
+        args: sides.input_types.clone(),
         ..Signature::default()
     };
-    sig.args.extend(terms.iter().map(|t| t.ty.clone()));
-    // Symbolic constants: a bit-vector per name, as wide as the type of the
-    // first `DIOpConstant(T C)` that names it alone.
-    let mut consts: Consts = BTreeMap::new();
-    for t in &terms {
-        if let CExpr::Const(c) = &t.expr {
-            if !consts.contains_key(c) {
-                let w = inst.layout.bitsizeof(&t.ty) as u32;
-                consts.insert(c.clone(), BV::new_const(c.as_str(), w));
-            }
-        }
-    }
-    let mut assume = Vec::new();
-    for p in &pre {
-        match encode_cexpr(p, &consts, precondition_width(&consts)).map_err(bad)? {
-            Z::B(b) => assume.push(b),
-            Z::N(..) => return Err(bad("a precondition is a condition".into())),
-        }
-    }
-    // A precondition that never holds (often one over widths only, which
-    // simplifies to false) makes the instance not applicable.
-    let pre_holds = Bool::and(&assume.iter().collect::<Vec<_>>());
-    match pre_holds.simplify().as_bool() {
-        Some(false) => {
-            return Ok(InstanceVerdict::NotApplicable(
-                "the precondition never holds".into(),
-            ))
-        }
-        Some(true) => {}
-        None => match solve(&[&pre_holds], timeout_ms) {
-            Answer::Unsat => {
-                return Ok(InstanceVerdict::NotApplicable(
-                    "the precondition never holds".into(),
-                ))
-            }
-            Answer::Unknown(r) => return Ok(InstanceVerdict::Unknown(r)),
-            Answer::Sat(_) => {}
-        },
-    }
-    let s_checked = match dioptra_semantics::wellformed::check(&src.expr, &sig) {
+    sig.args.extend(sides.terms.iter().map(|t| t.ty.clone()));
+    let s_checked = match dioptra_semantics::wellformed::check(&sides.src.expr, &sig) {
         Ok(c) => c,
         Err(d) => {
-            return Ok(InstanceVerdict::NotApplicable(format!(
+            return Some(InstanceVerdict::NotApplicable(format!(
                 "the source is ill-formed: {d}"
             )))
         }
     };
-    let t_checked = match dioptra_semantics::wellformed::check(&tgt.expr, &sig) {
+    let t_checked = match dioptra_semantics::wellformed::check(&sides.tgt.expr, &sig) {
         Ok(c) => c,
         Err(d) => {
-            return Ok(InstanceVerdict::Invalid(format!(
+            return Some(InstanceVerdict::Invalid(format!(
                 "the target is ill-formed: {d}"
             )))
         }
     };
     if !s_checked.result.same(&t_checked.result) || s_checked.fragment != t_checked.fragment {
-        return Ok(InstanceVerdict::Invalid(format!(
+        return Some(InstanceVerdict::Invalid(format!(
             "the source gives `{}`, the target `{}`",
             s_checked.result, t_checked.result
         )));
     }
-    let real = Signature {
-        layout: inst.layout.clone(),
-        args: input_types,
-        ..Signature::default()
-    };
-    let mut world = World::symbolic(&real, &address_spaces(&real, &[&src.expr, &tgt.expr]))?;
-    for t in &terms {
-        let w = inst.layout.bitsizeof(&t.ty) as u32;
-        let v = match encode_cexpr(&t.expr, &consts, w).map_err(bad)? {
-            Z::N(v, _) => v,
-            Z::B(_) => return Err(bad("a condition as a constant".into())),
-        };
-        world.args.push(SInput {
-            ty: t.ty.clone(),
-            loc: Ok(SLoc::start(SStorage::Implicit(v))),
-        });
-    }
-    let s = encode(&src.expr, &world)?;
-    let t = encode(&tgt.expr, &world)?;
-    let n = inst.layout.bitsizeof(&s.ty);
-    let same = smt_same_location(&s.loc, &t.loc, n)?;
-    let differ = Bool::and(&[&s.ok.eq(&t.ok), &s.ok.implies(&same)]).not();
-    let model = match solve(&[&pre_holds, &differ], timeout_ms) {
-        Answer::Unsat => return Ok(InstanceVerdict::Valid),
-        Answer::Unknown(r) => return Ok(InstanceVerdict::Unknown(r)),
-        Answer::Sat(m) => m,
-    };
-    // The counterexample, confirmed by the interpreter with the constants
-    // written back as literals.
-    let ctx = world.concretize(&model)?;
-    let real_n = real.args.len();
+    None
+}
+
+/// What the solver found: a context (the real inputs first, then one
+/// implicit input per term constant) and the constants' values.
+struct Counterexample {
+    context: ConcreteContext,
+    real_inputs: usize,
+    constants: BTreeMap<String, Bits>,
+    /// The bits of the results compared.
+    bits: u64,
+}
+
+/// Re-runs a counterexample through the interpreter with the term
+/// constants written back as literals, minimizes it, and writes it as the
+/// verdict. One the interpreter does not confirm is a dioptra bug.
+fn confirm_counterexample(
+    rule: &Rule,
+    inst: &Instance,
+    sides: &InstanceSides,
+    cex: Counterexample,
+) -> Result<InstanceVerdict, Diag> {
+    let bad = |m: String| inst.bad_pattern(rule, m);
+    let (ctx, real_n, n, constants) = (cex.context, cex.real_inputs, cex.bits, cex.constants);
     let mut values: BTreeMap<u32, Bits> = BTreeMap::new();
     for (k, input) in ctx.args.iter().enumerate().skip(real_n) {
         let [single] = input.loc.singles() else {
@@ -1023,7 +961,7 @@ pub fn check_instance(
             })
             .collect(),
     };
-    let (cs, ct) = (concrete(&src.expr), concrete(&tgt.expr));
+    let (cs, ct) = (concrete(&sides.src.expr), concrete(&sides.tgt.expr));
     let mut cctx: ConcreteContext = ctx.clone();
     cctx.args.truncate(real_n);
     let (a, b) = (eval(&cs, &cctx), eval(&ct, &cctx));
@@ -1058,14 +996,9 @@ pub fn check_instance(
         n,
     );
     let (cctx, a, b) = (cex.context, cex.source, cex.target);
-    let consts_text: Vec<String> = consts
+    let consts_text: Vec<String> = constants
         .iter()
-        .filter_map(|(name, v)| {
-            model
-                .eval(v, true)
-                .and_then(|x| numeral_bits(&x))
-                .map(|b| format!("{name} = {}", b.unsigned()))
-        })
+        .map(|(name, b)| format!("{name} = {}", b.unsigned()))
         .collect();
     let show = |r: &Result<dioptra_semantics::eval::Evaluated, Diag>| match r {
         Ok(ev) => format!("location {}", ev.loc),

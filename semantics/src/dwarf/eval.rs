@@ -14,7 +14,9 @@
 //! Where DWARF 5 is silent and dioptra must pick, the choice carries a
 //! decision mark with a `D-dwarf-` id and is listed in the README.
 
-use super::op::{decode_op, read_op, read_op_into, AmdOp, Arg, DwarfOp, Encoding, OpRef, Which};
+use super::op::{
+    decode_op, read_op, read_op_into, AmdOp, Arg, DwarfOp, Encoding, OpRef, Which, BINARY_OPS,
+};
 use super::unit::{ListEntry, Unit};
 use crate::bits::Bits;
 use crate::context::Context;
@@ -296,6 +298,16 @@ pub fn evaluate_list(entries: &[ListEntry], env: Env) -> Result<LocDesc, Diag> {
     m.list("DW_AT_location", entries)
 }
 
+/// What a section's function did with a standard operation.
+enum Step {
+    /// Evaluated it; go on with the next operation.
+    Next,
+    /// Evaluated a taken branch by this many bytes.
+    Branch(i64),
+    /// Not an operation of this section.
+    NotMine,
+}
+
 struct Machine<'a> {
     env: Env<'a>,
     stack: Vec<Entry>,
@@ -503,10 +515,38 @@ impl<'a> Machine<'a> {
         Ok(())
     }
 
-    /// A standard operation; `Some(offset)` for a taken branch.
+    /// A standard operation; `Some(offset)` for a taken branch. One
+    /// function per section of DWARF 5, asked in the standard's order; an
+    /// opcode none of them evaluates is `unsupported`.
     fn std_op(&mut self, name: &str, code: c::DwOp, op: &OpRef) -> Result<Option<i64>, Diag> {
+        let sections: [fn(&mut Self, &str, c::DwOp, &OpRef) -> Result<Step, Diag>; 9] = [
+            Self::literal_op,
+            Self::register_value_op,
+            Self::stack_op,
+            Self::arithmetic_op,
+            Self::control_flow_op,
+            Self::special_op,
+            Self::conversion_op,
+            Self::location_op,
+            Self::composite_op,
+        ];
+        for section in sections {
+            match section(self, name, code, op)? {
+                Step::NotMine => continue,
+                Step::Next => return Ok(None),
+                Step::Branch(offset) => return Ok(Some(offset)),
+            }
+        }
+        Err(Diag::unsupported(
+            name,
+            "opcode",
+            format!("{name} is not evaluated by dioptra"),
+        ))
+    }
+
+    /// DWARF 5 Section 2.5.1.1, literal encodings.
+    fn literal_op(&mut self, name: &str, code: c::DwOp, op: &OpRef) -> Result<Step, Diag> {
         match code {
-            // Section 2.5.1.1, literal encodings.
             _ if (c::DW_OP_lit0.0..=c::DW_OP_lit31.0).contains(&code.0) => {
                 self.push_generic_u64((code.0 - c::DW_OP_lit0.0) as u64)
             }
@@ -534,7 +574,14 @@ impl<'a> Machine<'a> {
                 let bits = Bits::from_le_bytes(ty.bits, b);
                 self.push(name, Entry::Value(Value { ty, bits }))?;
             }
-            // Section 2.5.1.2, register values.
+            _ => return Ok(Step::NotMine),
+        }
+        Ok(Step::Next)
+    }
+
+    /// DWARF 5 Section 2.5.1.2, register values.
+    fn register_value_op(&mut self, name: &str, code: c::DwOp, op: &OpRef) -> Result<Step, Diag> {
+        match code {
             _ if (c::DW_OP_breg0.0..=c::DW_OP_breg31.0).contains(&code.0) => {
                 self.breg(name, (code.0 - c::DW_OP_breg0.0) as u32, sleb(op, 0))?
             }
@@ -551,7 +598,14 @@ impl<'a> Machine<'a> {
                     "contexts have no frame base",
                 ))
             }
-            // Section 2.5.1.3, stack operations.
+            _ => return Ok(Step::NotMine),
+        }
+        Ok(Step::Next)
+    }
+
+    /// DWARF 5 Section 2.5.1.3, stack operations (and the memory reads among them).
+    fn stack_op(&mut self, name: &str, code: c::DwOp, op: &OpRef) -> Result<Step, Diag> {
+        match code {
             c::DW_OP_dup => {
                 let e = self.peek(name, 0)?;
                 self.push(name, e)?;
@@ -646,7 +700,14 @@ impl<'a> Machine<'a> {
                     "contexts have no thread-local storage or call frame information",
                 ))
             }
-            // Section 2.5.1.4, arithmetic and logical operations.
+            _ => return Ok(Step::NotMine),
+        }
+        Ok(Step::Next)
+    }
+
+    /// DWARF 5 Section 2.5.1.4, arithmetic and logical operations (and 2.5.1.5's relational ones).
+    fn arithmetic_op(&mut self, name: &str, code: c::DwOp, op: &OpRef) -> Result<Step, Diag> {
+        match code {
             c::DW_OP_abs | c::DW_OP_neg | c::DW_OP_not => self.unary(name, code)?,
             c::DW_OP_plus_uconst => {
                 let v = self.pop_value(name)?;
@@ -660,34 +721,25 @@ impl<'a> Machine<'a> {
                 let r = self.binary(name, c::DW_OP_plus, v, k)?;
                 self.push(name, r)?;
             }
-            c::DW_OP_and
-            | c::DW_OP_div
-            | c::DW_OP_minus
-            | c::DW_OP_mod
-            | c::DW_OP_mul
-            | c::DW_OP_or
-            | c::DW_OP_plus
-            | c::DW_OP_shl
-            | c::DW_OP_shr
-            | c::DW_OP_shra
-            | c::DW_OP_xor
-            | c::DW_OP_eq
-            | c::DW_OP_ge
-            | c::DW_OP_gt
-            | c::DW_OP_le
-            | c::DW_OP_lt
-            | c::DW_OP_ne => {
+            d if BINARY_OPS.contains(&d) => {
                 let top = self.pop_value(name)?;
                 let second = self.pop_value(name)?;
                 let r = self.binary(name, code, second, top)?;
                 self.push(name, r)?;
             }
-            // Section 2.5.1.5, control flow.
-            c::DW_OP_skip => return Ok(Some(sleb(op, 0))),
+            _ => return Ok(Step::NotMine),
+        }
+        Ok(Step::Next)
+    }
+
+    /// DWARF 5 Section 2.5.1.5, control flow.
+    fn control_flow_op(&mut self, name: &str, code: c::DwOp, op: &OpRef) -> Result<Step, Diag> {
+        match code {
+            c::DW_OP_skip => return Ok(Step::Branch(sleb(op, 0))),
             c::DW_OP_bra => {
                 let v = self.pop_value(name)?;
                 if !v.bits.is_zero() {
-                    return Ok(Some(sleb(op, 0)));
+                    return Ok(Step::Branch(sleb(op, 0)));
                 }
             }
             c::DW_OP_call2 | c::DW_OP_call4 | c::DW_OP_call_ref => {
@@ -699,7 +751,7 @@ impl<'a> Machine<'a> {
                     self.enter(name)?;
                     let loc = self.list(name, &d.entries)?;
                     self.depth -= 1;
-                    return self.push(name, Entry::Loc(loc)).map(|()| None);
+                    return self.push(name, Entry::Loc(loc)).map(|()| Step::Next);
                 }
                 let ops = self
                     .env
@@ -719,9 +771,23 @@ impl<'a> Machine<'a> {
                 self.depth -= 1;
             }
             c::DW_OP_nop => {}
-            // Section 2.5.1.7, special operations (entry values).
+            _ => return Ok(Step::NotMine),
+        }
+        Ok(Step::Next)
+    }
+
+    /// DWARF 5 Section 2.5.1.7, special operations (entry values).
+    fn special_op(&mut self, name: &str, code: c::DwOp, op: &OpRef) -> Result<Step, Diag> {
+        match code {
             c::DW_OP_entry_value => self.entry_value(name, op)?,
-            // Section 2.5.1.6, type conversions.
+            _ => return Ok(Step::NotMine),
+        }
+        Ok(Step::Next)
+    }
+
+    /// DWARF 5 Section 2.5.1.6, type conversions.
+    fn conversion_op(&mut self, name: &str, code: c::DwOp, op: &OpRef) -> Result<Step, Diag> {
+        match code {
             c::DW_OP_convert => {
                 let v = self.pop_value(name)?;
                 let to = self.base(name, uleb(op, 0))?;
@@ -746,7 +812,14 @@ impl<'a> Machine<'a> {
                     }),
                 )?;
             }
-            // Section 2.6.1.1, single location descriptions.
+            _ => return Ok(Step::NotMine),
+        }
+        Ok(Step::Next)
+    }
+
+    /// DWARF 5 Section 2.6.1.1, single location descriptions.
+    fn location_op(&mut self, name: &str, code: c::DwOp, op: &OpRef) -> Result<Step, Diag> {
+        match code {
             _ if (c::DW_OP_reg0.0..=c::DW_OP_reg31.0).contains(&code.0) => {
                 let n = (code.0 - c::DW_OP_reg0.0) as u32;
                 self.push(
@@ -771,18 +844,19 @@ impl<'a> Machine<'a> {
                 self.push(name, Entry::Loc(LocDesc::implicit(v.bits)))?
             }
             c::DW_OP_implicit_pointer => self.implicit_pointer(name, uleb(op, 0), sleb(op, 1))?,
-            // Section 2.6.1.2, composite location descriptions.
+            _ => return Ok(Step::NotMine),
+        }
+        Ok(Step::Next)
+    }
+
+    /// DWARF 5 Section 2.6.1.2, composite location descriptions.
+    fn composite_op(&mut self, name: &str, code: c::DwOp, op: &OpRef) -> Result<Step, Diag> {
+        match code {
             c::DW_OP_piece => self.piece(name, uleb(op, 0).saturating_mul(8), 0)?,
             c::DW_OP_bit_piece => self.piece(name, uleb(op, 0), uleb(op, 1))?,
-            _ => {
-                return Err(Diag::unsupported(
-                    name,
-                    "opcode",
-                    format!("{name} is not evaluated by dioptra"),
-                ))
-            }
+            _ => return Ok(Step::NotMine),
         }
-        Ok(None)
+        Ok(Step::Next)
     }
 
     fn amd_op(&mut self, name: &str, a: AmdOp, op: &OpRef) -> Result<(), Diag> {

@@ -210,6 +210,28 @@ pub(crate) fn std_name(code: u8) -> &'static str {
     STANDARD[code as usize].1
 }
 
+/// The binary operations (DWARF 5 Sections 2.5.1.4 and 2.5.1.5): each pops
+/// two values and pushes one, and has no operands.
+pub const BINARY_OPS: [c::DwOp; 17] = [
+    c::DW_OP_and,
+    c::DW_OP_div,
+    c::DW_OP_minus,
+    c::DW_OP_mod,
+    c::DW_OP_mul,
+    c::DW_OP_or,
+    c::DW_OP_plus,
+    c::DW_OP_shl,
+    c::DW_OP_shr,
+    c::DW_OP_shra,
+    c::DW_OP_xor,
+    c::DW_OP_eq,
+    c::DW_OP_ge,
+    c::DW_OP_gt,
+    c::DW_OP_le,
+    c::DW_OP_lt,
+    c::DW_OP_ne,
+];
+
 fn layout_of(code: u8) -> Option<&'static [Kind]> {
     use Kind::*;
     let d = c::DwOp(code);
@@ -245,6 +267,7 @@ fn layout_of(code: u8) -> Option<&'static [Kind]> {
         c::DW_OP_GNU_parameter_ref => &[U4],
         _ if (0x30..=0x4f).contains(&code) || (0x50..=0x6f).contains(&code) => &[],
         _ if (0x70..=0x8f).contains(&code) => &[Sleb],
+        d if BINARY_OPS.contains(&d) => &[],
         c::DW_OP_deref
         | c::DW_OP_dup
         | c::DW_OP_drop
@@ -253,25 +276,8 @@ fn layout_of(code: u8) -> Option<&'static [Kind]> {
         | c::DW_OP_rot
         | c::DW_OP_xderef
         | c::DW_OP_abs
-        | c::DW_OP_and
-        | c::DW_OP_div
-        | c::DW_OP_minus
-        | c::DW_OP_mod
-        | c::DW_OP_mul
         | c::DW_OP_neg
         | c::DW_OP_not
-        | c::DW_OP_or
-        | c::DW_OP_plus
-        | c::DW_OP_shl
-        | c::DW_OP_shr
-        | c::DW_OP_shra
-        | c::DW_OP_xor
-        | c::DW_OP_eq
-        | c::DW_OP_ge
-        | c::DW_OP_gt
-        | c::DW_OP_le
-        | c::DW_OP_lt
-        | c::DW_OP_ne
         | c::DW_OP_nop
         | c::DW_OP_push_object_address
         | c::DW_OP_form_tls_address

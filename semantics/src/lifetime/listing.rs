@@ -669,77 +669,12 @@ pub fn parse_module(text: &str) -> Result<Module, Diag> {
         if t.is_empty() || t == "..." {
             continue;
         }
-        // Metadata definitions may continue over several lines.
         if t.starts_with('!') && t.contains('=') {
-            let mut full = t.clone();
-            while balance(&full) > 0 && i < lines.len() {
-                full.push(' ');
-                full.push_str(strip_comment(lines[i]).trim());
-                i += 1;
-            }
-            if balance(&full) != 0 {
-                return Err(mal(
-                    "Metadata",
-                    "unbalanced",
-                    line,
-                    "parentheses or braces do not balance",
-                ));
-            }
-            let (lhs, rhs) = full.split_once('=').expect("checked above");
-            let id = lhs.trim().to_string();
-            if !is_md_id(&id) {
-                return Err(mal(
-                    "Metadata",
-                    "bad-node",
-                    line,
-                    format!("`{id}` is not a metadata id"),
-                ));
-            }
-            if let Some(named) = id.strip_prefix("!llvm.") {
-                let list = id_list(rhs, line)?;
-                if m.named
-                    .insert(format!("llvm.{named}"), (list, line))
-                    .is_some()
-                {
-                    return Err(mal(
-                        "Metadata",
-                        "duplicate-node",
-                        line,
-                        format!("`{id}` is defined twice"),
-                    ));
-                }
-                continue;
-            }
-            let node = parse_node(&id, rhs, line, &mut extra_exprs)?;
-            if m.nodes.insert(id.clone(), node).is_some() {
-                return Err(mal(
-                    "Metadata",
-                    "duplicate-node",
-                    line,
-                    format!("`{id}` is defined twice"),
-                ));
-            }
+            parse_metadata_definition(&t, line, &lines, &mut i, &mut m, &mut extra_exprs)?;
             continue;
         }
         if t.starts_with('@') && t.contains('=') && !t.contains("call") {
-            let name = t.split(['=', ' ']).next().unwrap_or("").to_string();
-            let def = match t.find("!dbg.def") {
-                Some(k) => {
-                    let r = t[k + "!dbg.def".len()..].trim();
-                    let r = r.split([' ', ',']).next().unwrap_or("");
-                    if !is_md_id(r) {
-                        return Err(mal(
-                            "Global",
-                            "bad-attachment",
-                            line,
-                            format!("`!dbg.def {r}` is not a metadata reference"),
-                        ));
-                    }
-                    Some(r.to_string())
-                }
-                None => None,
-            };
-            m.globals.push(Global { name, line, def });
+            m.globals.push(parse_global(&t, line)?);
             continue;
         }
         if t.starts_with("define") {
@@ -751,27 +686,7 @@ pub fn parse_module(text: &str) -> Result<Module, Diag> {
                     "`define` inside a function",
                 ));
             }
-            let name = t
-                .split('@')
-                .nth(1)
-                .map(|r| r.split('(').next().unwrap_or("").to_string())
-                .unwrap_or_default();
-            let subprogram = t
-                .find("!dbg")
-                .map(|k| {
-                    t[k + 4..]
-                        .trim()
-                        .split([' ', '{'])
-                        .next()
-                        .unwrap_or("")
-                        .to_string()
-                })
-                .filter(|s| is_md_id(s));
-            current = Some(FnBuilder {
-                name,
-                subprogram,
-                blocks: vec![(None, line, Vec::new())],
-            });
+            current = Some(parse_define(&t, line));
             continue;
         }
         if t == "}" {
@@ -842,69 +757,191 @@ pub fn parse_module(text: &str) -> Result<Module, Diag> {
     let mut insts = Vec::with_capacity(kinds.len());
     let mut kinds: Vec<Option<(u32, InstKind, bool)>> = kinds.into_iter().map(Some).collect();
     for (fi, f) in funcs.into_iter().enumerate() {
-        // Drop empty unlabelled blocks (made after a terminator).
-        let raw: Vec<_> = f
-            .blocks
-            .into_iter()
-            .filter(|(label, _, is)| label.is_some() || !is.is_empty())
-            .collect();
-        let mut blocks = Vec::with_capacity(raw.len());
-        for (bi, (label, _, is)) in raw.iter().enumerate() {
-            let first = insts.len();
-            for &k in is {
-                let (line, kind, _) = kinds[k].take().expect("each instruction once");
-                insts.push(Inst {
-                    line,
-                    func: fi,
-                    block: bi,
-                    kind,
-                });
-            }
-            blocks.push(Block {
-                label: label.clone(),
-                first,
-                end: insts.len(),
-                succs: Vec::new(),
-                exit: false,
-            });
-        }
-        let labels: BTreeMap<String, usize> = blocks
-            .iter()
-            .enumerate()
-            .filter_map(|(k, b)| b.label.clone().map(|l| (l, k)))
-            .collect();
-        let n = blocks.len();
-        for k in 0..n {
-            let last = (blocks[k].first < blocks[k].end).then(|| &insts[blocks[k].end - 1]);
-            match last.map(|x| &x.kind) {
-                Some(InstKind::Branch { targets }) => {
-                    let mut succs = Vec::new();
-                    for tname in targets {
-                        let s = labels.get(tname).copied().ok_or_else(|| {
-                            mal(
-                                "Function",
-                                "unknown-label",
-                                last.map(|x| x.line).unwrap_or(0),
-                                format!("no block `{tname}`"),
-                            )
-                        })?;
-                        succs.push(s);
-                    }
-                    blocks[k].succs = succs;
-                }
-                Some(InstKind::Exit) => blocks[k].exit = true,
-                _ if k + 1 < n => blocks[k].succs = vec![k + 1],
-                _ => blocks[k].exit = true,
-            }
-        }
-        m.functions.push(Function {
-            name: f.name,
-            subprogram: f.subprogram,
-            blocks,
-        });
+        let function = build_function(fi, f, &mut kinds, &mut insts)?;
+        m.functions.push(function);
     }
     m.insts = insts;
     Ok(m)
+}
+
+/// A metadata definition `!id = ...` (or a named one, `!llvm.x = !{...}`),
+/// starting with `first` on `line` and continued over the lines after it
+/// (from `lines[*i]`) until its parentheses and braces balance.
+fn parse_metadata_definition(
+    first: &str,
+    line: u32,
+    lines: &[&str],
+    i: &mut usize,
+    m: &mut Module,
+    extra_exprs: &mut Vec<(String, Expr)>,
+) -> Result<(), Diag> {
+    let mut full = first.to_string();
+    while balance(&full) > 0 && *i < lines.len() {
+        full.push(' ');
+        full.push_str(strip_comment(lines[*i]).trim());
+        *i += 1;
+    }
+    if balance(&full) != 0 {
+        return Err(mal(
+            "Metadata",
+            "unbalanced",
+            line,
+            "parentheses or braces do not balance",
+        ));
+    }
+    let (lhs, rhs) = full.split_once('=').expect("checked above");
+    let id = lhs.trim().to_string();
+    if !is_md_id(&id) {
+        return Err(mal(
+            "Metadata",
+            "bad-node",
+            line,
+            format!("`{id}` is not a metadata id"),
+        ));
+    }
+    if let Some(named) = id.strip_prefix("!llvm.") {
+        let list = id_list(rhs, line)?;
+        if m.named
+            .insert(format!("llvm.{named}"), (list, line))
+            .is_some()
+        {
+            return Err(mal(
+                "Metadata",
+                "duplicate-node",
+                line,
+                format!("`{id}` is defined twice"),
+            ));
+        }
+        return Ok(());
+    }
+    let node = parse_node(&id, rhs, line, extra_exprs)?;
+    if m.nodes.insert(id.clone(), node).is_some() {
+        return Err(mal(
+            "Metadata",
+            "duplicate-node",
+            line,
+            format!("`{id}` is defined twice"),
+        ));
+    }
+    Ok(())
+}
+
+/// A global `@name = ... !dbg.def !N`.
+fn parse_global(t: &str, line: u32) -> Result<Global, Diag> {
+    let name = t.split(['=', ' ']).next().unwrap_or("").to_string();
+    let def = match t.find("!dbg.def") {
+        Some(k) => {
+            let r = t[k + "!dbg.def".len()..].trim();
+            let r = r.split([' ', ',']).next().unwrap_or("");
+            if !is_md_id(r) {
+                return Err(mal(
+                    "Global",
+                    "bad-attachment",
+                    line,
+                    format!("`!dbg.def {r}` is not a metadata reference"),
+                ));
+            }
+            Some(r.to_string())
+        }
+        None => None,
+    };
+    Ok(Global { name, line, def })
+}
+
+/// A function's `define` line: its name and `!dbg` subprogram.
+fn parse_define(t: &str, line: u32) -> FnBuilder {
+    let name = t
+        .split('@')
+        .nth(1)
+        .map(|r| r.split('(').next().unwrap_or("").to_string())
+        .unwrap_or_default();
+    let subprogram = t
+        .find("!dbg")
+        .map(|k| {
+            t[k + 4..]
+                .trim()
+                .split([' ', '{'])
+                .next()
+                .unwrap_or("")
+                .to_string()
+        })
+        .filter(|s| is_md_id(s));
+    FnBuilder {
+        name,
+        subprogram,
+        blocks: vec![(None, line, Vec::new())],
+    }
+}
+
+/// Function `fi` of the module: its instructions numbered after `insts`
+/// (taken from `kinds`), its empty unlabelled blocks dropped, and each
+/// block's successors from its terminator.
+fn build_function(
+    fi: usize,
+    f: FnBuilder,
+    kinds: &mut [Option<(u32, InstKind, bool)>],
+    insts: &mut Vec<Inst>,
+) -> Result<Function, Diag> {
+    // Drop empty unlabelled blocks (made after a terminator).
+    let raw: Vec<_> = f
+        .blocks
+        .into_iter()
+        .filter(|(label, _, is)| label.is_some() || !is.is_empty())
+        .collect();
+    let mut blocks = Vec::with_capacity(raw.len());
+    for (bi, (label, _, is)) in raw.iter().enumerate() {
+        let first = insts.len();
+        for &k in is {
+            let (line, kind, _) = kinds[k].take().expect("each instruction once");
+            insts.push(Inst {
+                line,
+                func: fi,
+                block: bi,
+                kind,
+            });
+        }
+        blocks.push(Block {
+            label: label.clone(),
+            first,
+            end: insts.len(),
+            succs: Vec::new(),
+            exit: false,
+        });
+    }
+    let labels: BTreeMap<String, usize> = blocks
+        .iter()
+        .enumerate()
+        .filter_map(|(k, b)| b.label.clone().map(|l| (l, k)))
+        .collect();
+    let n = blocks.len();
+    for k in 0..n {
+        let last = (blocks[k].first < blocks[k].end).then(|| &insts[blocks[k].end - 1]);
+        match last.map(|x| &x.kind) {
+            Some(InstKind::Branch { targets }) => {
+                let mut succs = Vec::new();
+                for tname in targets {
+                    let s = labels.get(tname).copied().ok_or_else(|| {
+                        mal(
+                            "Function",
+                            "unknown-label",
+                            last.map(|x| x.line).unwrap_or(0),
+                            format!("no block `{tname}`"),
+                        )
+                    })?;
+                    succs.push(s);
+                }
+                blocks[k].succs = succs;
+            }
+            Some(InstKind::Exit) => blocks[k].exit = true,
+            _ if k + 1 < n => blocks[k].succs = vec![k + 1],
+            _ => blocks[k].exit = true,
+        }
+    }
+    Ok(Function {
+        name: f.name,
+        subprogram: f.subprogram,
+        blocks,
+    })
 }
 
 #[cfg(test)]

@@ -98,3 +98,22 @@ pub fn solve(facts: &[&Bool], timeout_ms: u32) -> Answer {
     }
     answer(&solver)
 }
+
+/// The condition under which a source and a target differ: one is defined
+/// where the other is not, or both are and `same` (their locations agree)
+/// is false. Unsatisfiable exactly when the two are equivalent.
+pub fn disagree(source_ok: &Bool, target_ok: &Bool, same: &Bool) -> Bool {
+    Bool::and(&[&source_ok.eq(target_ok), &source_ok.implies(same)]).not()
+}
+
+/// The condition under which a target does not refine a source: the
+/// target is defined where the source is not, or at a different location.
+/// Unsatisfiable exactly when the target refines the source.
+pub fn not_refined(source_ok: &Bool, target_ok: &Bool, same: &Bool) -> Bool {
+    Bool::and(&[target_ok, &Bool::and(&[source_ok, same]).not()])
+}
+
+/// All of `conditions` (true when there are none).
+pub fn all(conditions: &[Bool]) -> Bool {
+    Bool::and(&conditions.iter().collect::<Vec<_>>())
+}

@@ -1,0 +1,370 @@
+//! The rule checker's SMT column: the rule language's constant
+//! expressions and preconditions as z3 terms, the symbolic constants of an
+//! instance, the encoding of classic records over IR values, and the
+//! queries that look for a difference. The parsers and drivers beside it
+//! (`mod.rs`, `classic.rs`) never build a solver term themselves.
+
+use super::classic::{Operand, Prepared, Record};
+use super::{CExpr, InstanceVerdict};
+use dioptra_semantics::bits::Bits;
+use dioptra_semantics::classic::encode::{encode_classic_with, Holes};
+use dioptra_semantics::diag::Diag;
+use dioptra_semantics::smt::ir::encode_inst;
+use dioptra_semantics::smt::loc::{
+    offset_by, read as sread, same_location as s_same, SLoc, SStorage,
+};
+use dioptra_semantics::smt::term::{numeral_bits, off_u, resize, resize_signed, tt};
+use dioptra_semantics::smt::world::SInput;
+use dioptra_semantics::smt::{all, disagree, solve, Answer, Encoded, World};
+use dioptra_semantics::types::Type;
+use std::collections::BTreeMap;
+use z3::ast::{Ast, Bool, BV};
+use z3::Model;
+
+/// A constant expression's value: a number (and whether it reads as
+/// signed: `signed(C)` and what is computed from it) or a condition.
+pub(super) enum Z {
+    N(BV, bool),
+    B(Bool),
+}
+
+/// The symbolic constants of an instantiation: name to its bit-vector.
+pub(super) type Consts = BTreeMap<String, BV>;
+
+/// Evaluates a constant expression in `cw`-bit two's complement.
+///
+/// DECISION (D-rule-constants): a symbolic constant reads unsigned unless
+/// wrapped in `signed(...)`; `/`, `%`, `>>` and the comparisons are signed
+/// when an operand is, unsigned otherwise; a target constant is computed at
+/// its own type's width, wrapping as LLVM's constant folding does (so
+/// `C1 + C2` folds an overflowing sum to its low bits), and a precondition
+/// in arithmetic wide enough that nothing wraps (`C1 + C2 < width(T)` means
+/// the mathematical sum).
+pub(super) fn encode_cexpr(e: &CExpr, consts: &Consts, cw: u32) -> Result<Z, String> {
+    let num = |e: &CExpr| -> Result<(BV, bool), String> {
+        match encode_cexpr(e, consts, cw)? {
+            Z::N(v, s) => Ok((v, s)),
+            Z::B(_) => Err("a condition where a number is needed".into()),
+        }
+    };
+    let cond = |e: &CExpr| -> Result<Bool, String> {
+        match encode_cexpr(e, consts, cw)? {
+            Z::B(b) => Ok(b),
+            Z::N(..) => Err("a number where a condition is needed".into()),
+        }
+    };
+    let constant = |c: &str| {
+        consts
+            .get(c)
+            .ok_or_else(|| format!("unknown constant `{c}`"))
+    };
+    Ok(match e {
+        CExpr::Num(n) => Z::N(
+            dioptra_semantics::smt::term::bv_big(cw, Bits::from_bigint(cw as u64, n).unsigned()),
+            n.sign() == num_bigint::Sign::Minus,
+        ),
+        CExpr::Width(w) => Z::N(BV::from_u64(*w, cw), false),
+        CExpr::Const(c) => Z::N(resize(constant(c)?, cw), false),
+        CExpr::Call("signed", x) => match &**x {
+            CExpr::Const(c) => Z::N(resize_signed(constant(c)?, cw), true),
+            _ => return Err("signed(C) takes a constant".into()),
+        },
+        CExpr::Call("isPowerOf2", x) => {
+            let (v, _) = num(x)?;
+            let zero = BV::from_u64(0, cw);
+            Z::B(Bool::and(&[
+                &v.eq(&zero).not(),
+                &v.bvand(v.bvsub(BV::from_u64(1, cw))).eq(&zero),
+            ]))
+        }
+        CExpr::Call(_, x) => {
+            // log2: the index of the highest set bit (0 for 0).
+            let (v, _) = num(x)?;
+            let mut r = BV::from_u64(0, cw);
+            for i in 0..cw {
+                r = v
+                    .extract(i, i)
+                    .eq(BV::from_u64(1, 1))
+                    .ite(&BV::from_u64(i as u64, cw), &r);
+            }
+            Z::N(r, false)
+        }
+        CExpr::Unary("-", x) => Z::N(num(x)?.0.bvneg(), true),
+        CExpr::Unary("~", x) => {
+            let (v, s) = num(x)?;
+            Z::N(v.bvnot(), s)
+        }
+        CExpr::Unary(_, x) => Z::B(cond(x)?.not()),
+        CExpr::Binary(op, a, b) if ["&&", "||"].contains(op) => {
+            let (a, b) = (cond(a)?, cond(b)?);
+            Z::B(if *op == "&&" {
+                Bool::and(&[&a, &b])
+            } else {
+                Bool::or(&[&a, &b])
+            })
+        }
+        CExpr::Binary(op, a, b) => {
+            let ((a, sa), (b, sb)) = (num(a)?, num(b)?);
+            let s = sa || sb;
+            match *op {
+                "==" => Z::B(a.eq(&b)),
+                "!=" => Z::B(a.eq(&b).not()),
+                "<" => Z::B(if s { a.bvslt(&b) } else { a.bvult(&b) }),
+                "<=" => Z::B(if s { a.bvsle(&b) } else { a.bvule(&b) }),
+                ">" => Z::B(if s { a.bvsgt(&b) } else { a.bvugt(&b) }),
+                ">=" => Z::B(if s { a.bvsge(&b) } else { a.bvuge(&b) }),
+                "|" => Z::N(a.bvor(&b), s),
+                "^" => Z::N(a.bvxor(&b), s),
+                "&" => Z::N(a.bvand(&b), s),
+                "<<" => Z::N(a.bvshl(&b), sa),
+                ">>" => Z::N(if sa { a.bvashr(&b) } else { a.bvlshr(&b) }, sa),
+                "+" => Z::N(a.bvadd(&b), s),
+                "-" => Z::N(a.bvsub(&b), s),
+                "*" => Z::N(a.bvmul(&b), s),
+                "/" => Z::N(if s { a.bvsdiv(&b) } else { a.bvudiv(&b) }, s),
+                _ => Z::N(if s { a.bvsrem(&b) } else { a.bvurem(&b) }, s),
+            }
+        }
+    })
+}
+
+/// Constant expressions compute in two's complement bit-vectors: a target
+/// constant of `w` bits at exactly `w` bits (LLVM's constant folding: it
+/// wraps, and the term is the one the encoding of the folded op builds, so
+/// the solver sees they are equal), a precondition at `2 * wmax + 4` bits,
+/// where sums and products of the constants and of widths do not wrap.
+pub(super) fn precondition_width(consts: &Consts) -> u32 {
+    let wmax = consts.values().map(BV::get_size).max().unwrap_or(8).max(8);
+    2 * wmax + 4
+}
+
+/// One unknown bit-vector per symbolic constant, of its width.
+pub(super) fn symbolic_constants<'a>(
+    widths: impl IntoIterator<Item = (&'a String, u32)>,
+) -> Consts {
+    widths
+        .into_iter()
+        .map(|(name, w)| (name.clone(), BV::new_const(name.as_str(), w)))
+        .collect()
+}
+
+/// The conjunction of the preconditions `pre`, computed wide enough that
+/// nothing wraps ([`precondition_width`]).
+pub(super) fn precondition(pre: &[CExpr], consts: &Consts) -> Result<Bool, String> {
+    let mut assume = Vec::new();
+    for p in pre {
+        match encode_cexpr(p, consts, precondition_width(consts))? {
+            Z::B(b) => assume.push(b),
+            Z::N(..) => return Err("a precondition is a condition".into()),
+        }
+    }
+    Ok(all(&assume))
+}
+
+/// `Some(verdict)` when the precondition decides the instance: it never
+/// holds (often one over widths only, which simplifies to false), or the
+/// solver gives up on it.
+pub(super) fn inapplicable(pre_holds: &Bool, timeout_ms: u32) -> Option<InstanceVerdict> {
+    let never = || {
+        Some(InstanceVerdict::NotApplicable(
+            "the precondition never holds".into(),
+        ))
+    };
+    match pre_holds.simplify().as_bool() {
+        Some(false) => never(),
+        Some(true) => None,
+        None => match solve(&[pre_holds], timeout_ms) {
+            Answer::Unsat => never(),
+            Answer::Unknown(r) => Some(InstanceVerdict::Unknown(r)),
+            Answer::Sat(_) => None,
+        },
+    }
+}
+
+/// A constant expression's value as a `w`-bit term.
+pub(super) fn constant_term(e: &CExpr, consts: &Consts, w: u32) -> Result<BV, String> {
+    match encode_cexpr(e, consts, w)? {
+        Z::N(v, _) => Ok(v),
+        Z::B(_) => Err("a condition where a number is needed".into()),
+    }
+}
+
+/// A constant expression's value at `w` bits, given numeral constants.
+pub(super) fn constant_value(e: &CExpr, consts: &Consts, w: u32) -> Result<Bits, String> {
+    numeral_bits(&constant_term(e, consts, w)?.simplify())
+        .ok_or_else(|| "a constant expression that does not fold".to_string())
+}
+
+/// The value a model gives a term.
+pub(super) fn model_value(model: &Model, v: &BV) -> Option<Bits> {
+    model.eval(v, true).and_then(|x| numeral_bits(&x))
+}
+
+/// The values a model gives named terms.
+pub(super) fn model_values(model: &Model, terms: &BTreeMap<String, BV>) -> BTreeMap<String, Bits> {
+    terms
+        .iter()
+        .filter_map(|(n, v)| model_value(model, v).map(|b| (n.clone(), b)))
+        .collect()
+}
+
+/// Looks for a context, under the precondition, where the source and the
+/// target of a DIOp rule differ (`n` bits of their results): `Ok(model)`
+/// of one, or the verdict when there is none or the solver gave up.
+pub(super) fn find_difference(
+    s: &Encoded,
+    t: &Encoded,
+    n: u64,
+    pre_holds: &Bool,
+    timeout_ms: u32,
+) -> Result<Result<Model, InstanceVerdict>, Diag> {
+    let same = s_same(&s.loc, &t.loc, n)?;
+    Ok(
+        match solve(&[pre_holds, &disagree(&s.ok, &t.ok, &same)], timeout_ms) {
+            Answer::Unsat => Err(InstanceVerdict::Valid),
+            Answer::Unknown(r) => Err(InstanceVerdict::Unknown(r)),
+            Answer::Sat(m) => Ok(m),
+        },
+    )
+}
+
+/// The same for a classic rule's two records: where the source's operands
+/// are not poison, the target (a kill location where one of its operands
+/// is poison) must agree with the source on its bits (`source_bits` and
+/// `target_bits`: offset and size within the variable).
+pub(super) fn find_classic_difference(
+    world: &World,
+    enc: &Encodings,
+    source_bits: (u64, u64),
+    target_bits: (u64, u64),
+    pre_holds: &Bool,
+    timeout_ms: u32,
+) -> Result<Result<Model, InstanceVerdict>, Diag> {
+    let ((s, s_poison), (t, t_poison)) = (&enc.source, &enc.target);
+    // The target kills where an operand of it is poison.
+    let t_ok = t_poison.ite(&tt(), &t.ok);
+    let t_loc = SLoc::ite(t_poison, SLoc::start(SStorage::Undefined), t.loc.clone());
+    let ((so, _), (to, tn)) = (source_bits, target_bits);
+    let (s_loc, inside) = offset_by(world, &s.loc, &off_u((to - so) as u128), &tt());
+    let same = Bool::and(&[&inside, &s_same(&s_loc, &t_loc, tn)?]);
+    let differ = disagree(&s.ok, &t_ok, &same);
+    Ok(
+        match solve(&[pre_holds, &s_poison.not(), &differ], timeout_ms) {
+            Answer::Unsat => Err(InstanceVerdict::Valid),
+            Answer::Unknown(r) => Err(InstanceVerdict::Unknown(r)),
+            Answer::Sat(m) => Ok(m),
+        },
+    )
+}
+
+/// An IR value in the solver: its value and when it is poison.
+struct SValue {
+    v: BV,
+    poison: Bool,
+    ty: Type,
+}
+
+/// The records' encodings and poison conditions.
+pub(super) struct Encodings {
+    pub source: (Encoded, Bool),
+    pub target: (Encoded, Bool),
+    /// The upper bits of each narrow IR value (`high any`).
+    pub high: BTreeMap<String, BV>,
+}
+
+pub(super) fn encode_records(
+    p: &Prepared,
+    world: &mut World,
+    consts: &Consts,
+) -> Result<Encodings, Diag> {
+    let inputs = world.args.clone();
+    let mut values: BTreeMap<String, SValue> = BTreeMap::new();
+    for (k, (name, ty)) in p.inputs.iter().enumerate() {
+        let loc = inputs[k].loc.clone()?;
+        let r = sread(world, &loc, p.bits(ty))?;
+        values.insert(
+            name.clone(),
+            SValue {
+                v: r.value,
+                poison: r.ok.not(),
+                ty: ty.clone(),
+            },
+        );
+    }
+    let bad = |m: String| Diag::malformed("Rule", "bad-pattern", m);
+    for l in &p.lets {
+        let mut args = Vec::new();
+        let mut poison = vec![];
+        for (o, &ow) in l.operands.iter().zip(&l.inst.operand_bits()) {
+            match o {
+                Operand::Value(n) => {
+                    let v = &values[n];
+                    args.push(v.v.clone());
+                    poison.push(v.poison.clone());
+                }
+                Operand::Const(e) => match encode_cexpr(e, consts, ow as u32).map_err(bad)? {
+                    Z::N(v, _) => args.push(v),
+                    Z::B(_) => return Err(bad("a condition as an operand".into())),
+                },
+            }
+        }
+        let (v, p0) = encode_inst(&l.inst, &args);
+        poison.push(p0);
+        values.insert(
+            l.name.clone(),
+            SValue {
+                v,
+                poison: Bool::or(&poison.iter().collect::<Vec<_>>()),
+                ty: l.ty.clone(),
+            },
+        );
+    }
+    let mut high = BTreeMap::new();
+    for (name, v) in &values {
+        let bits = p.bits(&v.ty);
+        if bits < p.w {
+            high.insert(
+                name.clone(),
+                BV::new_const(format!("high.{name}"), (p.w - bits) as u32),
+            );
+        }
+    }
+    let mut record = |r: &Record| -> Result<(Encoded, Bool), Diag> {
+        world.args = r
+            .operands
+            .iter()
+            .map(|o| match p.inputs.iter().position(|(n, _)| n == o) {
+                Some(k) => inputs[k].clone(),
+                None => SInput {
+                    ty: values[o].ty.clone(),
+                    loc: Ok(SLoc::start(SStorage::Implicit(values[o].v.clone()))),
+                },
+            })
+            .collect();
+        let mut holes = Holes::default();
+        for (&i, e) in &r.holes {
+            match encode_cexpr(e, consts, 64).map_err(bad)? {
+                Z::N(v, _) => {
+                    holes.literals.insert(i, v);
+                }
+                Z::B(_) => return Err(bad("a condition as a literal".into())),
+            }
+        }
+        for (k, o) in r.operands.iter().enumerate() {
+            if let Some(h) = high.get(o) {
+                holes.high.insert(k as u32, h.clone());
+            }
+        }
+        let e = encode_classic_with(&r.expr, world, &p.params, &holes)?;
+        let poison: Vec<&Bool> = r.operands.iter().map(|o| &values[o].poison).collect();
+        Ok((e, Bool::or(&poison)))
+    };
+    let source = record(&p.source)?;
+    let target = record(&p.target)?;
+    world.args = inputs;
+    Ok(Encodings {
+        source,
+        target,
+        high,
+    })
+}
