@@ -8,7 +8,7 @@
 use dioptra_semantics::context::Signature;
 use dioptra_semantics::syntax::{Expr, Literal, Op};
 use dioptra_semantics::types::Type;
-use dioptra_semantics::wellformed::type_stacks;
+use dioptra_semantics::wellformed::{type_stacks, StackTy};
 
 /// A mutated expression, the `Construct: reason` it must be rejected with,
 /// and the mutation's name.
@@ -32,15 +32,15 @@ fn int_plus(bits: u64, k: u64) -> Type {
     Type::Int(bits + k)
 }
 
-/// Every applicable single mutation of the well-formed `e` under `sig`.
+/// Every applicable single mutation of the well-formed `e` under `sig`:
+/// those that break the stack at the start or the end, then those of each
+/// op in turn.
 pub fn mutants(e: &Expr, sig: &Signature) -> Vec<Mutant> {
     let (stacks, err) = type_stacks(e, sig);
     assert!(
         err.is_none(),
         "mutants() takes a well-formed expression: {e}"
     );
-    let dl = &sig.layout;
-    let bits = |t: &Type| dl.bitsizeof(t);
     let mut out = Vec::new();
     let mut push = |expr: Expr, expect: String, mutation: &'static str| {
         out.push(Mutant {
@@ -49,9 +49,24 @@ pub fn mutants(e: &Expr, sig: &Signature) -> Vec<Mutant> {
             mutation,
         })
     };
+    stack_mutants(e, &mut push);
+    for (i, op) in e.ops.iter().enumerate() {
+        op_mutants(e, sig, i, op, &stacks[i], &mut push);
+        addr_of_mutant(e, i, op, stacks[i].last(), &mut push);
+    }
+    out
+}
+
+/// Where a mutant goes: the expression, its expected `Construct: reason`
+/// and the mutation's name.
+type Push<'a> = dyn FnMut(Expr, String, &'static str) + 'a;
+
+/// Stack effects at the start and the end: an op with too few inputs, a
+/// deref of a non-pointer, a fragment not last, an extra result, a
+/// zero-size fragment.
+fn stack_mutants(e: &Expr, push: &mut Push) {
     let has_fragment = matches!(e.ops.last(), Some(Op::Fragment(..)));
     let body_end = e.ops.len() - has_fragment as usize;
-
     // Stack effects at the start: an op with too few inputs.
     push(
         with(e, |o| o.insert(0, Op::Add)),
@@ -90,147 +105,152 @@ pub fn mutants(e: &Expr, sig: &Signature) -> Vec<Mutant> {
             "fragment-zero",
         );
     }
+}
 
-    for (i, op) in e.ops.iter().enumerate() {
-        let st = &stacks[i];
-        let top = st.last();
-        let name = op.name();
-        match op {
-            Op::Referrer(t) => push(
-                with(e, |o| o[i] = Op::Referrer(int_plus(bits(t), 8))),
-                "DIOpReferrer: size-mismatch".into(),
-                "referrer-size",
-            ),
-            Op::Arg(n, t) => {
-                push(
-                    with(e, |o| o[i] = Op::Arg(sig.args.len() as u32, t.clone())),
-                    "DIOpArg: index-out-of-range".into(),
-                    "arg-index",
-                );
-                push(
-                    with(e, |o| o[i] = Op::Arg(*n, int_plus(bits(t), 1))),
-                    "DIOpArg: size-mismatch".into(),
-                    "arg-size",
-                );
-            }
-            Op::Composite(n, t) => push(
-                with(e, |o| o[i] = Op::Composite(*n, int_plus(bits(t), 1))),
-                "DIOpComposite: size-mismatch".into(),
-                "composite-size",
-            ),
-            Op::Extend(_) => push(
-                with(e, |o| o[i] = Op::Extend(0)),
-                "DIOpExtend: zero-count".into(),
-                "extend-zero",
-            ),
-            Op::Reinterpret(t) => push(
-                with(e, |o| o[i] = Op::Reinterpret(int_plus(bits(t), 1))),
-                "DIOpReinterpret: size-mismatch".into(),
-                "reinterpret-size",
-            ),
-            Op::ZExt(_) | Op::SExt(_) => {
-                if let Some(t) = top {
-                    let same = t.ty.clone();
-                    let m = if matches!(op, Op::ZExt(_)) {
-                        Op::ZExt(same)
-                    } else {
-                        Op::SExt(same)
-                    };
-                    push(
-                        with(e, |o| o[i] = m),
-                        format!("{name}: not-wider"),
-                        "extension-not-wider",
-                    );
-                }
-            }
-            Op::Convert(to) => {
-                if let Some(t) = top.filter(|t| t.ty.is_integral() && to.is_integral()) {
-                    push(
-                        with(e, |o| o[i] = Op::Convert(int_plus(bits(&t.ty), 1))),
-                        "DIOpConvert: integral-extension".into(),
-                        "convert-extends",
-                    );
-                }
-            }
-            Op::BitOffset(_) | Op::ByteOffset(_) if top.is_some_and(|t| t.ty.is_integral()) => {
-                push(
-                    with(e, |o| o.insert(i, Op::Convert(Type::Float))),
-                    format!("{name}: offset-not-integral"),
-                    "offset-float",
-                );
-            }
-            Op::Select => {
-                if let (Some(m), Some(Type::Vector { count, .. })) =
-                    (top, st.iter().rev().nth(1).map(|s| &s.ty))
-                {
-                    if m.ty.is_integral() && *count > 1 {
-                        push(
-                            with(e, |o| o.insert(i, Op::Convert(Type::Int(1)))),
-                            "DIOpSelect: mask-too-narrow".into(),
-                            "select-mask-narrow",
-                        );
-                    }
-                }
-            }
-            Op::Add
-            | Op::Sub
-            | Op::Mul
-            | Op::Div
-            | Op::And
-            | Op::Or
-            | Op::Xor
-            | Op::Mod
-            | Op::Shl
-            | Op::LShr
-            | Op::AShr => {
-                if let Some(t) = top {
-                    let widen = if t.ty.is_integral() {
-                        Some(Op::ZExt(int_plus(bits(&t.ty), 1)))
-                    } else if t.ty.is_float() {
-                        Some(Op::Convert(if t.ty == Type::Double {
-                            Type::Float
-                        } else {
-                            Type::Double
-                        }))
-                    } else {
-                        None
-                    };
-                    if let Some(w) = widen {
-                        push(
-                            with(e, |o| o.insert(i, w)),
-                            format!("{name}: type-mismatch"),
-                            "binary-type-mismatch",
-                        );
-                    }
-                    if t.ty.is_float() {
-                        push(
-                            with(e, |o| o[i] = Op::Shl),
-                            "DIOpShl: not-integral".into(),
-                            "shift-float",
-                        );
-                    }
-                }
-            }
-            _ => {}
-        }
-        // An implicit address consumed by anything but DIOpDeref.
-        let consumes = !matches!(
-            op,
-            Op::Referrer(_)
-                | Op::Arg(..)
-                | Op::TypeObject(_)
-                | Op::Constant(..)
-                | Op::PushLane(_)
-                | Op::Fragment(..)
-                | Op::Deref(_)
-        );
-        if consumes && top.is_some_and(|t| !t.addr_of) {
+/// The mutations of op `i`, whose input stack is `st`: each breaks the
+/// rule of that op named by the mutation.
+fn op_mutants(e: &Expr, sig: &Signature, i: usize, op: &Op, st: &[StackTy], push: &mut Push) {
+    let bits = |t: &Type| sig.layout.bitsizeof(t);
+    let top = st.last();
+    let name = op.name();
+    match op {
+        Op::Referrer(t) => push(
+            with(e, |o| o[i] = Op::Referrer(int_plus(bits(t), 8))),
+            "DIOpReferrer: size-mismatch".into(),
+            "referrer-size",
+        ),
+        Op::Arg(n, t) => {
             push(
-                with(e, |o| o.insert(i, Op::AddrOf(5))),
-                format!("{name}: addrof-operand"),
-                "addrof-consumed",
+                with(e, |o| o[i] = Op::Arg(sig.args.len() as u32, t.clone())),
+                "DIOpArg: index-out-of-range".into(),
+                "arg-index",
+            );
+            push(
+                with(e, |o| o[i] = Op::Arg(*n, int_plus(bits(t), 1))),
+                "DIOpArg: size-mismatch".into(),
+                "arg-size",
+            );
+        }
+        Op::Composite(n, t) => push(
+            with(e, |o| o[i] = Op::Composite(*n, int_plus(bits(t), 1))),
+            "DIOpComposite: size-mismatch".into(),
+            "composite-size",
+        ),
+        Op::Extend(_) => push(
+            with(e, |o| o[i] = Op::Extend(0)),
+            "DIOpExtend: zero-count".into(),
+            "extend-zero",
+        ),
+        Op::Reinterpret(t) => push(
+            with(e, |o| o[i] = Op::Reinterpret(int_plus(bits(t), 1))),
+            "DIOpReinterpret: size-mismatch".into(),
+            "reinterpret-size",
+        ),
+        Op::ZExt(_) | Op::SExt(_) => {
+            if let Some(t) = top {
+                let same = t.ty.clone();
+                let m = if matches!(op, Op::ZExt(_)) {
+                    Op::ZExt(same)
+                } else {
+                    Op::SExt(same)
+                };
+                push(
+                    with(e, |o| o[i] = m),
+                    format!("{name}: not-wider"),
+                    "extension-not-wider",
+                );
+            }
+        }
+        Op::Convert(to) => {
+            if let Some(t) = top.filter(|t| t.ty.is_integral() && to.is_integral()) {
+                push(
+                    with(e, |o| o[i] = Op::Convert(int_plus(bits(&t.ty), 1))),
+                    "DIOpConvert: integral-extension".into(),
+                    "convert-extends",
+                );
+            }
+        }
+        Op::BitOffset(_) | Op::ByteOffset(_) if top.is_some_and(|t| t.ty.is_integral()) => {
+            push(
+                with(e, |o| o.insert(i, Op::Convert(Type::Float))),
+                format!("{name}: offset-not-integral"),
+                "offset-float",
+            );
+        }
+        Op::Select => {
+            if let (Some(m), Some(Type::Vector { count, .. })) =
+                (top, st.iter().rev().nth(1).map(|s| &s.ty))
+            {
+                if m.ty.is_integral() && *count > 1 {
+                    push(
+                        with(e, |o| o.insert(i, Op::Convert(Type::Int(1)))),
+                        "DIOpSelect: mask-too-narrow".into(),
+                        "select-mask-narrow",
+                    );
+                }
+            }
+        }
+        op if op.is_binary() => binary_mutants(e, i, name, top, &bits, push),
+        _ => {}
+    }
+}
+
+/// A binary op given operands of two types (one widened), and a shift
+/// given floating point.
+fn binary_mutants(
+    e: &Expr,
+    i: usize,
+    name: &str,
+    top: Option<&StackTy>,
+    bits: &dyn Fn(&Type) -> u64,
+    push: &mut Push,
+) {
+    if let Some(t) = top {
+        let widen = if t.ty.is_integral() {
+            Some(Op::ZExt(int_plus(bits(&t.ty), 1)))
+        } else if t.ty.is_float() {
+            Some(Op::Convert(if t.ty == Type::Double {
+                Type::Float
+            } else {
+                Type::Double
+            }))
+        } else {
+            None
+        };
+        if let Some(w) = widen {
+            push(
+                with(e, |o| o.insert(i, w)),
+                format!("{name}: type-mismatch"),
+                "binary-type-mismatch",
+            );
+        }
+        if t.ty.is_float() {
+            push(
+                with(e, |o| o[i] = Op::Shl),
+                "DIOpShl: not-integral".into(),
+                "shift-float",
             );
         }
     }
-    out
+}
+
+/// An implicit address consumed by anything but `DIOpDeref`.
+fn addr_of_mutant(e: &Expr, i: usize, op: &Op, top: Option<&StackTy>, push: &mut Push) {
+    let consumes = !matches!(
+        op,
+        Op::Referrer(_)
+            | Op::Arg(..)
+            | Op::TypeObject(_)
+            | Op::Constant(..)
+            | Op::PushLane(_)
+            | Op::Fragment(..)
+            | Op::Deref(_)
+    );
+    if consumes && top.is_some_and(|t| !t.addr_of) {
+        push(
+            with(e, |o| o.insert(i, Op::AddrOf(5))),
+            format!("{}: addrof-operand", op.name()),
+            "addrof-consumed",
+        );
+    }
 }

@@ -214,13 +214,16 @@ impl<T: std::fmt::Debug + Clone + 'static> AnyLaw for Law<T> {
                 (self.corpus)(&v, &msg)
             );
         }
+        // The cases run: the budget, and any persisted failures replayed first.
+        let total = compared + unsupported + unknown;
         eprintln!(
-            "{}: {compared} of {n} cases compared, {unsupported} unsupported, {unknown} unknown",
+            "{}: {compared} of {total} cases compared, {unsupported} unsupported, {unknown} unknown (budget {n})",
             self.name
         );
+        assert!(total > 0, "{}: no case ran", self.name);
         assert!(
-            u64::from(compared) * 100 >= u64::from(n) * u64::from(self.floor),
-            "{}: only {compared} of {n} cases compared (floor {}%)",
+            u64::from(compared) * 100 >= u64::from(total) * u64::from(self.floor),
+            "{}: only {compared} of {total} cases compared (floor {}%)",
             self.name,
             self.floor
         );

@@ -114,6 +114,25 @@ impl Op {
         }
     }
 
+    /// Is this one of the binary operations (`{ (L1:T) (L2:T) -> (L:T) }`,
+    /// shifts included), which take two values of one type?
+    pub fn is_binary(&self) -> bool {
+        matches!(
+            self,
+            Op::Add
+                | Op::Sub
+                | Op::Mul
+                | Op::Div
+                | Op::LShr
+                | Op::AShr
+                | Op::Shl
+                | Op::And
+                | Op::Or
+                | Op::Xor
+                | Op::Mod
+        )
+    }
+
     pub fn name(&self) -> &'static str {
         match self {
             Op::Referrer(_) => "DIOpReferrer",
