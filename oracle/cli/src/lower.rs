@@ -10,6 +10,7 @@ use serde_json::json;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+#[allow(clippy::too_many_arguments)]
 pub fn cmd_lower(
     expr: &str,
     classic: &ClassicArgs,

@@ -298,6 +298,9 @@ pub fn evaluate_list(entries: &[ListEntry], env: Env) -> Result<LocDesc, Diag> {
     m.list("DW_AT_location", entries)
 }
 
+/// The evaluator of one section of DWARF 5's operations.
+type Section<'m> = for<'b> fn(&mut Machine<'m>, &str, c::DwOp, &OpRef<'b>) -> Result<Step, Diag>;
+
 /// What a section's function did with a standard operation.
 enum Step {
     /// Evaluated it; go on with the next operation.
@@ -519,7 +522,7 @@ impl<'a> Machine<'a> {
     /// function per section of DWARF 5, asked in the standard's order; an
     /// opcode none of them evaluates is `unsupported`.
     fn std_op(&mut self, name: &str, code: c::DwOp, op: &OpRef) -> Result<Option<i64>, Diag> {
-        let sections: [fn(&mut Self, &str, c::DwOp, &OpRef) -> Result<Step, Diag>; 9] = [
+        let sections: [Section<'_>; 9] = [
             Self::literal_op,
             Self::register_value_op,
             Self::stack_op,
