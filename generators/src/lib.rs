@@ -9,6 +9,16 @@
 //! builder turns each choice into an op applicable to the current stack.
 //! Shrinking shrinks the choice list, and rebuilding keeps the result
 //! well-formed.
+//!
+//! * [`classic`]: classic `DW_OP` expressions and their contexts;
+//! * [`mutate`]: single ill-formed mutations, each naming its reason code;
+//! * [`programs`]: module listings with lifetimes, of one to three functions;
+//! * [`transform`]: compiler transformations of those programs.
+//!
+//! The `arbitrary::Arbitrary` and `quickcheck::Arbitrary` implementations
+//! are in `dioptra_semantics::arb` (features `arbitrary`, `quickcheck`),
+//! beside the types they build. This crate sits on the semantics alone: no
+//! tool (oracle) and no law (properties) is used here.
 
 pub mod classic;
 pub mod mutate;

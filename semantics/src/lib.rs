@@ -28,8 +28,19 @@
 //! * [`lifetime`]: module listings, lifetime segments, the location of an
 //!   object at a program point;
 //! * [`value`], [`bits`]: the arithmetic underneath;
-//! * [`dwarf`]: DWARF expression operations as bytes and as text;
+//! * [`classic`]: the classic `DW_OP` DIExpression upstream LLVM uses,
+//!   and its translation to DIOp;
+//! * [`smt`] (feature `smt`, links z3): one `encode_<op>` per op, the
+//!   symbolic world, the solver and its queries;
+//! * [`dwarf`] (feature `dwarf`, on gimli's constants): DWARF expression
+//!   operations as bytes and as text, and the DWARF evaluator;
 //! * [`diag`], [`limits`]: diagnostics and the bounds on input.
+//!
+//! Only meaning lives here. The tools built on it -- canonicalizer,
+//! equivalence prover, lowering to DWARF, rule checker, corpus runner,
+//! differential harnesses -- are `dioptra-oracle`; the laws they satisfy
+//! are `dioptra-properties`. Both features are on by default;
+//! `--no-default-features` builds the interpreter without z3 and gimli.
 
 #[cfg(any(feature = "arbitrary", feature = "quickcheck"))]
 pub mod arb;

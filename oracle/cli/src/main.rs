@@ -1,4 +1,7 @@
-//! The `dioptra` command line (DESIGN.md, "CLI contract").
+//! The `dioptra` command line (DESIGN.md, "CLI contract"): the clap
+//! definitions here, one module per command beside them, and what they
+//! share in `common`. The commands render what the oracle's tools and the
+//! properties' campaigns answer; no meaning, tool or law is defined here.
 //!
 //! Exit codes: 0 holds / success, 1 the checked thing fails (ill-formed,
 //! evaluation error, unsupported, failing cases), 2 usage or malformed input,
@@ -8,9 +11,9 @@ use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-/// `println!` for the commands' output. DECISION (D-cli-broken-pipe): when
-/// the reader has gone (`dioptra check ... | head -1`), the command stops
-/// quietly with exit 0, as ripgrep and other filters do: nothing was lost
+/// `println!` for the commands' output. When the reader has gone
+/// (`dioptra check ... | head -1`), the command stops quietly with exit 0,
+/// as ripgrep and other filters do: nothing was lost
 /// that the reader wanted, and a panic on a closed pipe is not an answer.
 /// Any other write error is reported with `Output: unwritable:` and exit 2.
 macro_rules! outln {

@@ -700,3 +700,38 @@ fn rule_and_canon_commands() {
     ]);
     assert_eq!(o.status.code(), Some(1));
 }
+
+/// A reader that goes away (`dioptra ... | head -1`) ends the command
+/// quietly: exit 0, nothing on stderr, no panic (`outln!` in main.rs). The
+/// answers are far more than a pipe buffer holds, so the write fails.
+#[test]
+fn a_closed_stdout_ends_the_command_quietly() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dioptra"))
+        .arg("serve")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        let line = r#"{"id":1,"command":"check","expr":"DIOpReferrer(i32)","signature":{"layout":"e","referrer":"i32","args":[],"typeobject":null,"simt":true}}"#;
+        for _ in 0..20_000 {
+            // The child stops reading once its stdout is gone.
+            if writeln!(stdin, "{line}").is_err() {
+                break;
+            }
+        }
+    });
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut first = String::new();
+    out.read_line(&mut first).unwrap();
+    assert!(first.contains(r#""outcome":"ok""#), "{first}");
+    drop(out);
+    let o = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stderr(&o).is_empty(), "{}", stderr(&o));
+}

@@ -441,7 +441,16 @@ fn ids(text: &str, marker: &str) -> BTreeSet<String> {
 
 fn source_text() -> String {
     let mut out = String::new();
-    let mut stack = vec![root().join("semantics/src"), root().join("oracle/src")];
+    let mut stack: Vec<_> = [
+        "semantics/src",
+        "oracle/src",
+        "oracle/cli/src",
+        "generators/src",
+        "properties/src",
+    ]
+    .iter()
+    .map(|d| root().join(d))
+    .collect();
     while let Some(d) = stack.pop() {
         for e in std::fs::read_dir(d).unwrap().flatten() {
             let p = e.path();
