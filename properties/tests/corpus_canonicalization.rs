@@ -3,10 +3,9 @@
 //! and location there (or fails where it fails).
 
 use dioptra_oracle::canon::canonicalize;
-use dioptra_oracle::script::{parse_script, script_files, Env};
+use dioptra_oracle::script::expressions_in_contexts;
 use dioptra_semantics::eval::eval;
 use dioptra_semantics::location::same_location;
-use dioptra_semantics::text::parse_expr;
 use std::path::{Path, PathBuf};
 
 fn root() -> PathBuf {
@@ -17,37 +16,28 @@ fn root() -> PathBuf {
 /// is evaluated in a context.
 #[test]
 fn canonicalization_preserves_corpus_locations() {
-    let files = script_files(&root().join("corpus"));
+    let cases = expressions_in_contexts(&root().join("corpus")).unwrap();
     let (mut compared, mut rewritten) = (0, 0);
-    for f in files {
-        let text = std::fs::read_to_string(&f).unwrap();
-        for case in parse_script(&f.display().to_string(), &text).unwrap().cases {
-            let Env::Ctx(ctx) = &case.env else { continue };
-            if case.expect.is_module() {
-                continue;
+    for c in &cases {
+        let (case, e, ctx) = (&c.case, &c.expr, &c.context);
+        let sig = dioptra_semantics::context::Context::signature(ctx);
+        let Ok((c, steps)) = canonicalize(&e, &sig) else {
+            continue;
+        };
+        compared += 1;
+        rewritten += !steps.is_empty() as usize;
+        let ok = match (eval(&e, ctx), eval(&c, ctx)) {
+            (Ok(a), Ok(b)) => {
+                a.ty.same(&b.ty) && same_location(&a.loc, &b.loc, ctx.layout.bitsizeof(&a.ty))
             }
-            let Ok(e) = parse_expr(&case.expr) else {
-                continue;
-            };
-            let sig = dioptra_semantics::context::Context::signature(&**ctx);
-            let Ok((c, steps)) = canonicalize(&e, &sig) else {
-                continue;
-            };
-            compared += 1;
-            rewritten += !steps.is_empty() as usize;
-            let ok = match (eval(&e, &**ctx), eval(&c, &**ctx)) {
-                (Ok(a), Ok(b)) => {
-                    a.ty.same(&b.ty) && same_location(&a.loc, &b.loc, ctx.layout.bitsizeof(&a.ty))
-                }
-                (Err(_), Err(_)) => true,
-                _ => false,
-            };
-            assert!(
-                ok,
-                "{}:{}: {e} and its canonical form {c} differ",
-                case.file, case.line
-            );
-        }
+            (Err(_), Err(_)) => true,
+            _ => false,
+        };
+        assert!(
+            ok,
+            "{}:{}: {e} and its canonical form {c} differ",
+            case.file, case.line
+        );
     }
     eprintln!("{compared} corpus expressions canonicalized, {rewritten} rewritten");
     assert!(

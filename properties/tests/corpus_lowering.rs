@@ -7,73 +7,61 @@
 
 use dioptra_oracle::lower::compare::compare_many;
 use dioptra_oracle::lower::{lower, Target};
-use dioptra_oracle::script::{parse_script, script_files, Env};
+use dioptra_oracle::script::expressions_in_contexts;
 use dioptra_semantics::dwarf::Encoding;
-use dioptra_semantics::text::parse_expr;
 use std::collections::BTreeMap;
 use std::path::Path;
 
 #[test]
 fn lowered_dwarf_describes_the_same_location_on_the_corpus() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus");
-    let files = script_files(&root);
+    let cases = expressions_in_contexts(&root).unwrap();
     for target in [Target::Amdgpu, Target::Dwarf5] {
         let (mut lowered, mut compared, mut same) = (0, 0, 0);
         let mut not_expressible: BTreeMap<String, usize> = BTreeMap::new();
         let mut other_failures = Vec::new();
         let mut differ = Vec::new();
-        for f in &files {
-            let text = std::fs::read_to_string(f).unwrap();
-            let script = parse_script(&f.display().to_string(), &text).unwrap();
-            for case in script.cases {
-                let Env::Ctx(ctx) = &case.env else { continue };
-                if case.expect.is_module() {
+        for c in &cases {
+            let (case, expr, ctx) = (&c.case, &c.expr, &c.context);
+            if dioptra_semantics::wellformed::check(
+                &expr,
+                &dioptra_semantics::context::Context::signature(ctx),
+            )
+            .is_err()
+            {
+                continue;
+            }
+            let l = match lower(&expr, ctx, target) {
+                Ok(l) => l,
+                Err(d) if d.reason == "not-expressible" => {
+                    let why = d.message.split(':').next().unwrap_or("").to_string();
+                    *not_expressible
+                        .entry(format!("{}: {why}", d.construct))
+                        .or_default() += 1;
                     continue;
                 }
-                let Ok(expr) = parse_expr(&case.expr) else {
-                    continue;
-                };
-                if dioptra_semantics::wellformed::check(
-                    &expr,
-                    &dioptra_semantics::context::Context::signature(&**ctx),
-                )
-                .is_err()
-                {
+                Err(d) => {
+                    other_failures.push(format!("{}:{}: {}: {d}", case.file, case.line, case.expr));
                     continue;
                 }
-                let l = match lower(&expr, &**ctx, target) {
-                    Ok(l) => l,
-                    Err(d) if d.reason == "not-expressible" => {
-                        let why = d.message.split(':').next().unwrap_or("").to_string();
-                        *not_expressible
-                            .entry(format!("{}: {why}", d.construct))
-                            .or_default() += 1;
-                        continue;
-                    }
-                    Err(d) => {
-                        other_failures
-                            .push(format!("{}:{}: {}: {d}", case.file, case.line, case.expr));
-                        continue;
-                    }
-                };
-                lowered += 1;
-                let t = compare_many(&expr, &l, ctx, Encoding::default(), 16, case.line as u64);
-                compared += t.compared();
-                same += t.same;
-                if t.differ > 0 {
-                    let (c, a) = t.first_difference.unwrap();
-                    differ.push(format!(
-                        "{}:{}: {}\n    DWARF: {}\n    {}\n{}",
-                        case.file,
-                        case.line,
-                        case.expr,
-                        l.listing
-                            .print(Encoding::default())
-                            .replace('\n', "\n           "),
-                        a.describe(),
-                        c.to_script("cex")
-                    ));
-                }
+            };
+            lowered += 1;
+            let t = compare_many(&expr, &l, ctx, Encoding::default(), 16, case.line as u64);
+            compared += t.compared();
+            same += t.same;
+            if t.differ > 0 {
+                let (c, a) = t.first_difference.unwrap();
+                differ.push(format!(
+                    "{}:{}: {}\n    DWARF: {}\n    {}\n{}",
+                    case.file,
+                    case.line,
+                    case.expr,
+                    l.listing
+                        .print(Encoding::default())
+                        .replace('\n', "\n           "),
+                    a.describe(),
+                    c.to_script("cex")
+                ));
             }
         }
         eprintln!(
@@ -101,43 +89,36 @@ fn gimli_agrees_with_the_dwarf_evaluator_on_plain_dwarf5() {
     use dioptra_oracle::diff::gimli::{differential, Differential};
     use dioptra_oracle::lower::compare::variants;
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus");
-    let files = script_files(&root);
+    let cases = expressions_in_contexts(&root).unwrap();
     let (mut agree, mut both_fail) = (0, 0);
     let mut limits: BTreeMap<String, usize> = BTreeMap::new();
     let mut disagreements = Vec::new();
     let mut float_causes: BTreeMap<&str, usize> = BTreeMap::new();
     let mut float_cases = Vec::new();
-    for f in &files {
-        let text = std::fs::read_to_string(f).unwrap();
-        let script = parse_script(&f.display().to_string(), &text).unwrap();
-        for case in script.cases {
-            let Env::Ctx(ctx) = &case.env else { continue };
-            let Ok(expr) = parse_expr(&case.expr) else {
-                continue;
-            };
-            let Ok(l) = lower(&expr, &**ctx, Target::Dwarf5) else {
-                continue;
-            };
-            let mut ctxs = vec![(**ctx).clone()];
-            ctxs.extend(variants(ctx, 16, case.line as u64));
-            for c in &ctxs {
-                match differential(&l, c) {
-                    Differential::Agree => agree += 1,
-                    Differential::BothFail => both_fail += 1,
-                    Differential::Limit(why) => *limits.entry(why).or_default() += 1,
-                    Differential::Unsupported => {}
-                    Differential::Known(cause) => {
-                        *float_causes.entry(cause).or_default() += 1;
-                        float_cases.push(format!("{}:{}", case.file, case.line));
-                    }
-                    Differential::Disagree { dioptra, gimli } => disagreements.push(format!(
-                        "{}:{}: {}\n    {}\n    dioptra: {dioptra}\n    gimli:   {gimli}",
-                        case.file,
-                        case.line,
-                        case.expr,
-                        l.listing.print(Encoding::default()).replace('\n', "\n    "),
-                    )),
+    for c in &cases {
+        let (case, expr, ctx) = (&c.case, &c.expr, &c.context);
+        let Ok(l) = lower(&expr, ctx, Target::Dwarf5) else {
+            continue;
+        };
+        let mut ctxs = vec![ctx.clone()];
+        ctxs.extend(variants(ctx, 16, case.line as u64));
+        for c in &ctxs {
+            match differential(&l, c) {
+                Differential::Agree => agree += 1,
+                Differential::BothFail => both_fail += 1,
+                Differential::Limit(why) => *limits.entry(why).or_default() += 1,
+                Differential::Unsupported => {}
+                Differential::Known(cause) => {
+                    *float_causes.entry(cause).or_default() += 1;
+                    float_cases.push(format!("{}:{}", case.file, case.line));
                 }
+                Differential::Disagree { dioptra, gimli } => disagreements.push(format!(
+                    "{}:{}: {}\n    {}\n    dioptra: {dioptra}\n    gimli:   {gimli}",
+                    case.file,
+                    case.line,
+                    case.expr,
+                    l.listing.print(Encoding::default()).replace('\n', "\n    "),
+                )),
             }
         }
     }

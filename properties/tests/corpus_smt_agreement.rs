@@ -3,35 +3,24 @@
 //! says what the interpreter says (issue: "on every expression in the
 //! corpus"). Unsupported cases are counted and reported, never passed.
 
-use dioptra_oracle::script::{parse_script, script_files, Env};
+use dioptra_oracle::script::expressions_in_contexts;
 use dioptra_properties::agreement::{agreement, Agreement};
-use dioptra_semantics::text::parse_expr;
 use std::path::Path;
 
 #[test]
 fn the_encoding_agrees_with_the_interpreter_on_the_corpus() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus");
-    let files = script_files(&root);
+    let cases = expressions_in_contexts(&root).unwrap();
     let (mut agree, mut unsupported, mut disagree) = (0, Vec::new(), Vec::new());
-    for f in files {
-        let text = std::fs::read_to_string(&f).unwrap();
-        let script = parse_script(&f.display().to_string(), &text).unwrap();
-        for case in script.cases {
-            let Env::Ctx(ctx) = &case.env else { continue };
-            if case.expect.is_module() {
-                continue;
+    for c in &cases {
+        let (case, expr, ctx) = (&c.case, &c.expr, &c.context);
+        match agreement(&expr, ctx, 10_000) {
+            Agreement::Agree => agree += 1,
+            Agreement::Unsupported(d) => {
+                unsupported.push(format!("{}:{}: {d}", case.file, case.line))
             }
-            let Ok(expr) = parse_expr(&case.expr) else {
-                continue;
-            };
-            match agreement(&expr, ctx, 10_000) {
-                Agreement::Agree => agree += 1,
-                Agreement::Unsupported(d) => {
-                    unsupported.push(format!("{}:{}: {d}", case.file, case.line))
-                }
-                Agreement::Disagree(why) => {
-                    disagree.push(format!("{}:{}: {}: {why}", case.file, case.line, case.expr))
-                }
+            Agreement::Disagree(why) => {
+                disagree.push(format!("{}:{}: {}: {why}", case.file, case.line, case.expr))
             }
         }
     }

@@ -13,6 +13,6 @@ mod run;
 
 pub use parse::{parse_script, Case, Env, Expect, Script};
 pub use run::{
-    check_case, prefix_matches, request, rule_files, run_files, script_files, External,
-    Outcome as CaseOutcome, Reference, Responder, Summary,
+    check_case, expressions_in_contexts, prefix_matches, request, rule_files, run_files,
+    script_files, External, InContext, Outcome as CaseOutcome, Reference, Responder, Summary,
 };

@@ -644,6 +644,42 @@ pub fn script_files(path: &Path) -> Vec<PathBuf> {
     files_with(path, "dioptra")
 }
 
+/// A case whose subject is a DIOp expression evaluated in a context.
+pub struct InContext {
+    pub case: Case,
+    pub expr: dioptra_semantics::syntax::Expr,
+    pub context: dioptra_semantics::context::ConcreteContext,
+}
+
+/// Every case of the scripts under `path` whose expression is a DIOp
+/// expression in a context (not a module listing; the text parses): what
+/// the laws on the whole corpus run over. A script that cannot be read or
+/// parsed is an error.
+pub fn expressions_in_contexts(path: &Path) -> Result<Vec<InContext>, String> {
+    let mut out = Vec::new();
+    for f in script_files(path) {
+        let name = f.display().to_string();
+        let text = std::fs::read_to_string(&f).map_err(|e| format!("{name}: {e}"))?;
+        let script = parse_script(&name, &text).map_err(|d| d.to_string())?;
+        for case in script.cases {
+            let Env::Ctx(ctx) = &case.env else { continue };
+            if case.expect.is_module() {
+                continue;
+            }
+            let Ok(expr) = dioptra_semantics::text::parse_expr(&case.expr) else {
+                continue;
+            };
+            let context = (**ctx).clone();
+            out.push(InContext {
+                case,
+                expr,
+                context,
+            });
+        }
+    }
+    Ok(out)
+}
+
 /// Every `*.rules` file under `path` (or `path` itself), sorted.
 pub fn rule_files(path: &Path) -> Vec<PathBuf> {
     files_with(path, "rules")
