@@ -21,12 +21,12 @@ fn canonicalization_preserves_corpus_locations() {
     for c in &cases {
         let (case, e, ctx) = (&c.case, &c.expr, &c.context);
         let sig = dioptra_semantics::context::Context::signature(ctx);
-        let Ok((c, steps)) = canonicalize(&e, &sig) else {
+        let Ok((c, steps)) = canonicalize(e, &sig) else {
             continue;
         };
         compared += 1;
         rewritten += !steps.is_empty() as usize;
-        let ok = match (eval(&e, ctx), eval(&c, ctx)) {
+        let ok = match (eval(e, ctx), eval(&c, ctx)) {
             (Ok(a), Ok(b)) => {
                 a.ty.same(&b.ty) && same_location(&a.loc, &b.loc, ctx.layout.bitsizeof(&a.ty))
             }

@@ -24,14 +24,14 @@ fn lowered_dwarf_describes_the_same_location_on_the_corpus() {
         for c in &cases {
             let (case, expr, ctx) = (&c.case, &c.expr, &c.context);
             if dioptra_semantics::wellformed::check(
-                &expr,
+                expr,
                 &dioptra_semantics::context::Context::signature(ctx),
             )
             .is_err()
             {
                 continue;
             }
-            let l = match lower(&expr, ctx, target) {
+            let l = match lower(expr, ctx, target) {
                 Ok(l) => l,
                 Err(d) if d.reason == "not-expressible" => {
                     let why = d.message.split(':').next().unwrap_or("").to_string();
@@ -46,7 +46,7 @@ fn lowered_dwarf_describes_the_same_location_on_the_corpus() {
                 }
             };
             lowered += 1;
-            let t = compare_many(&expr, &l, ctx, Encoding::default(), 16, case.line as u64);
+            let t = compare_many(expr, &l, ctx, Encoding::default(), 16, case.line as u64);
             compared += t.compared();
             same += t.same;
             if t.differ > 0 {
@@ -97,7 +97,7 @@ fn gimli_agrees_with_the_dwarf_evaluator_on_plain_dwarf5() {
     let mut float_cases = Vec::new();
     for c in &cases {
         let (case, expr, ctx) = (&c.case, &c.expr, &c.context);
-        let Ok(l) = lower(&expr, ctx, Target::Dwarf5) else {
+        let Ok(l) = lower(expr, ctx, Target::Dwarf5) else {
             continue;
         };
         let mut ctxs = vec![ctx.clone()];

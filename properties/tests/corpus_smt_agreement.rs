@@ -14,7 +14,7 @@ fn the_encoding_agrees_with_the_interpreter_on_the_corpus() {
     let (mut agree, mut unsupported, mut disagree) = (0, Vec::new(), Vec::new());
     for c in &cases {
         let (case, expr, ctx) = (&c.case, &c.expr, &c.context);
-        match agreement(&expr, ctx, 10_000) {
+        match agreement(expr, ctx, 10_000) {
             Agreement::Agree => agree += 1,
             Agreement::Unsupported(d) => {
                 unsupported.push(format!("{}:{}: {d}", case.file, case.line))
