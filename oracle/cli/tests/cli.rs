@@ -735,3 +735,48 @@ fn a_closed_stdout_ends_the_command_quietly() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(stderr(&o).is_empty(), "{}", stderr(&o));
 }
+
+/// `serve` answers every line, with its id where one can be read: a line
+/// that is not UTF-8 and one that is not JSON get `malformed` answers, and
+/// the lines after them are answered as usual.
+#[test]
+fn serve_answers_every_line_with_its_id() {
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dioptra"))
+        .arg("serve")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let ok = br#"{"id":8,"command":"check","expr":"DIOpReferrer(i32)","signature":{"layout":"e","referrer":"i32","args":[],"typeobject":null,"simt":true}}"#;
+    let mut input = Vec::new();
+    input.extend_from_slice(b"{\"id\":7,\"command\":\"check\",\"expr\":\"\xff\xfe\"}\n");
+    input.extend_from_slice(b"not json, \"id\": 9 and more\n");
+    input.extend_from_slice(b"{\"id\": 10, \"command\": 3}\n");
+    input.extend_from_slice(ok);
+    input.push(b'\n');
+    child.stdin.take().unwrap().write_all(&input).unwrap();
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(code(&o), 0);
+    let answers: Vec<serde_json::Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let got: Vec<(u64, &str)> = answers
+        .iter()
+        .map(|a| (a["id"].as_u64().unwrap(), a["outcome"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            (7, "malformed"),
+            (9, "malformed"),
+            (10, "malformed"),
+            (8, "ok")
+        ]
+    );
+    assert!(answers[0]["diagnostic"]
+        .as_str()
+        .unwrap()
+        .starts_with("Protocol: not-utf8:"));
+}

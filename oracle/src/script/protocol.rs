@@ -429,7 +429,7 @@ pub fn answer_line(line: &str) -> Response {
         Ok(r) => r,
         Err(e) => {
             return failure(
-                0,
+                request_id(line),
                 &Diag::malformed("Protocol", "bad-request", e.to_string()),
             );
         }
@@ -473,6 +473,56 @@ pub fn answer_line(line: &str) -> Response {
         other => failure(
             req.id,
             &Diag::malformed("Protocol", "unknown-command", format!("`{other}`")),
+        ),
+    }
+}
+
+/// The id of a line that is not a request, where one can be read: the
+/// `"id"` of its JSON object, or the number after the first `"id":` of
+/// text that is not JSON at all; 0 when there is none.
+pub fn request_id(line: &str) -> u64 {
+    if let Ok(v) = serde_json::from_str::<serde_json::Value>(line) {
+        return v.get("id").and_then(|i| i.as_u64()).unwrap_or(0);
+    }
+    let Some(k) = line.find("\"id\"") else {
+        return 0;
+    };
+    let rest = line[k + 4..].trim_start();
+    let Some(rest) = rest.strip_prefix(':') else {
+        return 0;
+    };
+    let digits: String = rest
+        .trim_start()
+        .chars()
+        .take_while(|c| c.is_ascii_digit())
+        .take(20)
+        .collect();
+    digits.parse().unwrap_or(0)
+}
+
+/// The longest request line `dioptra serve` reads.
+pub const MAX_REQUEST_BYTES: usize = dioptra_semantics::limits::MAX_INPUT_BYTES;
+
+/// The answer to one line of bytes as `dioptra serve` reads it: a line that
+/// is not UTF-8, or longer than [`MAX_REQUEST_BYTES`] (`cut`: the rest of it
+/// was not read), is a `malformed` answer with the id that can be read.
+pub fn answer_bytes(line: &[u8], cut: bool) -> Response {
+    let text = String::from_utf8_lossy(line);
+    if cut {
+        return failure(
+            request_id(&text),
+            &Diag::malformed(
+                "Protocol",
+                "too-large",
+                format!("a request line longer than {MAX_REQUEST_BYTES} bytes"),
+            ),
+        );
+    }
+    match std::str::from_utf8(line) {
+        Ok(t) => answer_line(t),
+        Err(e) => failure(
+            request_id(&text),
+            &Diag::malformed("Protocol", "not-utf8", e.to_string()),
         ),
     }
 }
