@@ -137,3 +137,23 @@ fn classic_clauses_need_a_classic_rule() {
     .unwrap_err();
     assert_eq!(e.reason, "bad-form", "a witness on a rule expected valid");
 }
+
+/// More threads than the machine starts are capped, not a panic; a rule
+/// that applies nowhere says why in words, not as a Rust value.
+#[test]
+fn threads_are_capped_and_verdicts_read_as_words() {
+    let valid = "rule sub-self\n  types T: int(8, 32)\n  source DIOpConstant(T C), DIOpConstant(T C), DIOpSub()\n  target DIOpConstant(T 0)\n";
+    let r = &parse_rules("t", valid).unwrap()[0];
+    let rep = check_rule(r, 5_000, 3000).unwrap();
+    assert_eq!((rep.verdict, rep.instances), ("valid", 2));
+    let never = "rule never\n  types T: int(8)\n  pre width(T) > 8\n  source DIOpConstant(T 1)\n  target DIOpConstant(T 1)\n";
+    let r = &parse_rules("t", never).unwrap()[0];
+    let d = check_rule(r, 5_000, 2).unwrap_err().to_string();
+    assert!(
+        d.starts_with("Rule: never-applicable:")
+            && d.contains("T = i8")
+            && d.contains("not applicable: the precondition never holds"),
+        "{d}"
+    );
+    assert!(!d.contains("NotApplicable("), "{d}");
+}

@@ -120,9 +120,9 @@ enum Cmd {
         /// Time limit per solver query, in milliseconds.
         #[arg(long, default_value_t = dioptra_semantics::smt::DEFAULT_TIMEOUT_MS)]
         timeout_ms: u32,
-        /// Worker threads (each with its own solver context).
-        #[arg(long, default_value_t = 2)]
-        threads: usize,
+        /// Worker threads (each with its own solver context), 1 to 256.
+        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u16).range(1..=256))]
+        threads: u16,
         #[arg(long)]
         json: bool,
     },
@@ -351,7 +351,7 @@ fn main() -> ExitCode {
             timeout_ms,
             threads,
             json,
-        } => rule::cmd_rule(&files, verbose, timeout_ms, threads, json),
+        } => rule::cmd_rule(&files, verbose, timeout_ms, threads.into(), json),
         Cmd::Equiv {
             source,
             target,

@@ -780,3 +780,17 @@ fn serve_answers_every_line_with_its_id() {
         .unwrap()
         .starts_with("Protocol: not-utf8:"));
 }
+
+/// `rule --threads` takes 1 to 256: more is a usage error, not a panic.
+#[test]
+fn rule_threads_are_bounded() {
+    let f = temp(
+        "threads.rules",
+        "rule sub-self\n  types T: int(8)\n  source DIOpConstant(T C), DIOpConstant(T C), DIOpSub()\n  target DIOpConstant(T 0)\n",
+    );
+    let o = dioptra(&["rule", f.to_str().unwrap(), "--threads", "3000"]);
+    assert_eq!(code(&o), 2, "{}", stderr(&o));
+    assert!(!stderr(&o).contains("panicked"), "{}", stderr(&o));
+    let o = dioptra(&["rule", f.to_str().unwrap(), "--threads", "256"]);
+    assert_eq!(code(&o), 0, "{}{}", stdout(&o), stderr(&o));
+}

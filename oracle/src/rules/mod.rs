@@ -399,6 +399,9 @@ const MAX_CEXPR_DEPTH: usize = 64;
 /// The most instantiations a rule may have (each costs a solver query).
 pub const MAX_RULE_INSTANCES: usize = 20_000;
 
+/// The most checker threads a rule gets.
+pub const MAX_RULE_THREADS: usize = 256;
+
 fn tokenize(s: &str) -> Result<Vec<&str>, String> {
     let mut out = Vec::new();
     let mut i = 0;
@@ -776,6 +779,17 @@ pub enum InstanceVerdict {
     Unknown(String),
 }
 
+impl std::fmt::Display for InstanceVerdict {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            InstanceVerdict::Valid => write!(f, "valid"),
+            InstanceVerdict::NotApplicable(why) => write!(f, "not applicable: {why}"),
+            InstanceVerdict::Invalid(why) => write!(f, "invalid: {why}"),
+            InstanceVerdict::Unknown(why) => write!(f, "unknown: {why}"),
+        }
+    }
+}
+
 /// Checks one instance of a rule: its sides as DIOp expressions over the
 /// same inputs, the precondition, the shapes of both sides, then the solver's
 /// search for a context where they differ, confirmed by the interpreter.
@@ -1069,20 +1083,32 @@ pub fn check_rule(rule: &Rule, timeout_ms: u32, threads: usize) -> Result<RuleRe
         ));
     }
     let next = std::sync::atomic::AtomicUsize::new(0);
+    // No more threads than instances or than MAX_RULE_THREADS; a thread
+    // the system refuses is one fewer worker, and none at all is an error.
+    let wanted = threads.clamp(1, MAX_RULE_THREADS).min(insts.len().max(1));
     let results: Vec<Result<(usize, InstanceVerdict), Diag>> = std::thread::scope(|s| {
-        let workers: Vec<_> = (0..threads.max(1))
-            .map(|_| {
-                s.spawn(|| {
-                    let mut out = Vec::new();
-                    loop {
-                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                        let Some(inst) = insts.get(i) else { break };
-                        out.push(check_instance(rule, inst, timeout_ms).map(|v| (i, v)));
-                    }
-                    out
-                })
+        let workers: Vec<_> = (0..wanted)
+            .map_while(|_| {
+                std::thread::Builder::new()
+                    .spawn_scoped(s, || {
+                        let mut out = Vec::new();
+                        loop {
+                            let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                            let Some(inst) = insts.get(i) else { break };
+                            out.push(check_instance(rule, inst, timeout_ms).map(|v| (i, v)));
+                        }
+                        out
+                    })
+                    .ok()
             })
             .collect();
+        if workers.is_empty() {
+            return vec![Err(Diag::unsupported(
+                "Rule",
+                "no-threads",
+                "the system refused to start a checker thread",
+            ))];
+        }
         workers
             .into_iter()
             .flat_map(|w| {
@@ -1114,7 +1140,7 @@ pub fn check_rule(rule: &Rule, timeout_ms: u32, threads: usize) -> Result<RuleRe
     if applicable == 0 && invalid.is_none() {
         let why = verdicts
             .first()
-            .map(|(_, v)| format!("{v:?}"))
+            .map(|(i, v)| format!("{}: {v}", insts[*i].describe()))
             .unwrap_or_default();
         return Err(Diag::ill(
             "Rule",
