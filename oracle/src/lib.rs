@@ -16,6 +16,7 @@
 //! * [`diff`]: differential harnesses that drive real implementations
 //!   (gimli, gdb, lldb) against the reference;
 //! * [`render`]: values as the CLI prints them;
+//! * [`input`]: input files read with a bound;
 //! * [`fuzzing`]: the bodies of the cargo-fuzz targets under `fuzz/`.
 //!
 //! Not here: generators (`dioptra-generators`), laws and campaigns
@@ -25,6 +26,7 @@ pub mod canon;
 pub mod diff;
 pub mod equiv;
 pub mod fuzzing;
+pub mod input;
 pub mod lower;
 pub mod render;
 pub mod rules;

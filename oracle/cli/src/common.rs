@@ -2,6 +2,7 @@
 //! signature and classic-parameter flags, and reporting a diagnostic.
 
 use clap::Args;
+use dioptra_oracle::input::read_file;
 use dioptra_semantics::classic::Params;
 use dioptra_semantics::context::{ConcreteContext, Signature};
 use dioptra_semantics::diag::{Diag, Outcome};
@@ -22,8 +23,7 @@ pub fn exit_for(o: Outcome) -> u8 {
 /// Reads `@FILE` or returns the text itself.
 pub fn expr_text(arg: &str) -> Result<String, Diag> {
     match arg.strip_prefix('@') {
-        Some(path) => std::fs::read_to_string(path)
-            .map_err(|e| Diag::malformed("Input", "unreadable", format!("{path}: {e}"))),
+        Some(path) => read_file(std::path::Path::new(path), "Input"),
         None => Ok(arg.to_string()),
     }
 }
@@ -108,10 +108,7 @@ impl SigArgs {
 }
 
 pub fn read_context(path: &PathBuf) -> Result<ConcreteContext, Diag> {
-    let text = std::fs::read_to_string(path).map_err(|e| {
-        Diag::malformed("Context", "unreadable", format!("{}: {e}", path.display()))
-    })?;
-    ConcreteContext::parse(&text)
+    ConcreteContext::parse(&read_file(path, "Context")?)
 }
 
 pub fn encoding(single_byte: bool) -> Encoding {
@@ -122,13 +119,7 @@ pub fn encoding(single_byte: bool) -> Encoding {
 }
 
 pub fn read_text(path: &PathBuf, construct: &str) -> Result<String, Diag> {
-    std::fs::read_to_string(path).map_err(|e| {
-        Diag::malformed(
-            construct.to_string(),
-            "unreadable",
-            format!("{}: {e}", path.display()),
-        )
-    })
+    read_file(path, construct)
 }
 
 /// Writes to standard output; see [`outln!`] for what a closed pipe does.

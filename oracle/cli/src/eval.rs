@@ -3,7 +3,6 @@
 use crate::common::*;
 use dioptra_oracle::render::value_text;
 use dioptra_semantics::classic::any::parse_any;
-use dioptra_semantics::context::ConcreteContext;
 use dioptra_semantics::diag::Diag;
 use serde_json::json;
 use std::path::PathBuf;
@@ -11,14 +10,7 @@ use std::process::ExitCode;
 
 pub fn cmd_eval(expr: &str, context: &PathBuf, classic: &ClassicArgs, json: bool) -> ExitCode {
     let run = || -> Result<_, Diag> {
-        let text = std::fs::read_to_string(context).map_err(|e| {
-            Diag::malformed(
-                "Context",
-                "unreadable",
-                format!("{}: {e}", context.display()),
-            )
-        })?;
-        let ctx = ConcreteContext::parse(&text)?;
+        let ctx = read_context(context)?;
         let e = parse_any(&expr_text(expr)?)?;
         let r = e.eval(&ctx, &classic.params()?)?;
         Ok((r, ctx))

@@ -1,7 +1,7 @@
 //! `dioptra rule`: rewrite rules checked for every instantiation.
 
 use crate::common::*;
-use dioptra_semantics::diag::Diag;
+use dioptra_oracle::input::read_file;
 use serde_json::json;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -16,9 +16,8 @@ pub fn cmd_rule(
     use dioptra_oracle::rules::{check_rule, parse_rules};
     let mut reports = Vec::new();
     for f in files {
-        let rules = std::fs::read_to_string(f)
-            .map_err(|e| Diag::malformed("Rule", "unreadable", format!("{}: {e}", f.display())))
-            .and_then(|text| parse_rules(&f.display().to_string(), &text));
+        let rules =
+            read_file(f, "Rule").and_then(|text| parse_rules(&f.display().to_string(), &text));
         let rules = match rules {
             Ok(r) => r,
             Err(d) => return report(&d, json),

@@ -794,3 +794,26 @@ fn rule_threads_are_bounded() {
     let o = dioptra(&["rule", f.to_str().unwrap(), "--threads", "256"]);
     assert_eq!(code(&o), 0, "{}{}", stdout(&o), stderr(&o));
 }
+
+/// Every file argument is read with a bound: an endless one is `too-large`
+/// after 64 MiB, not read whole (issue 24, item 5).
+#[test]
+fn file_arguments_are_read_with_a_bound() {
+    let o = dioptra(&["check", "@/dev/zero"]);
+    assert_eq!(code(&o), 2);
+    assert!(
+        stderr(&o).starts_with("Input: too-large:"),
+        "{}",
+        stderr(&o)
+    );
+    let o = dioptra(&["eval", "DIOpConstant(i8 1)", "--context", "/dev/zero"]);
+    assert_eq!(code(&o), 2);
+    assert!(
+        stderr(&o).starts_with("Context: too-large:"),
+        "{}",
+        stderr(&o)
+    );
+    let o = dioptra(&["multiloc", "/dev/zero"]);
+    assert_eq!(code(&o), 2, "{}", stderr(&o));
+    assert!(stderr(&o).contains("too-large"), "{}", stderr(&o));
+}

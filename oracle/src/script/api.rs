@@ -31,6 +31,7 @@
 use super::parse::{parse_script, Case, Env, Expect};
 use super::protocol::Response;
 use super::run::{check_case, request, script_files};
+use crate::input::read_file;
 use crate::lower::compare::{compare_many, compare_result, described, parse_dwarf, Agreement};
 use crate::lower::{lower, Target};
 use dioptra_semantics::bits::Bits;
@@ -360,9 +361,9 @@ pub fn run_corpus(paths: &[PathBuf], imp: &mut dyn Implementation) -> Report {
         }
         for f in files {
             let name = f.display().to_string();
-            let script = std::fs::read_to_string(&f)
-                .map_err(|e| format!("{name}: Script: unreadable: {e}"))
-                .and_then(|text| parse_script(&name, &text).map_err(|d| d.to_string()));
+            let script = read_file(&f, "Script")
+                .and_then(|text| parse_script(&name, &text))
+                .map_err(|d| d.to_string());
             match script {
                 Ok(s) => s.cases.iter().for_each(|c| ask(c, imp, &mut report)),
                 Err(e) => report.errors.push(e),

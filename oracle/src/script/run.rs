@@ -3,6 +3,7 @@
 //! the assertion.
 
 use super::parse::{parse_script, Case, Env, Expect};
+use crate::input::read_file;
 use crate::script::protocol::{Request, Response};
 use dioptra_semantics::text::{parse_location, parse_type, parse_typed_literal};
 use dioptra_semantics::value::literal_bits;
@@ -659,7 +660,7 @@ pub fn expressions_in_contexts(path: &Path) -> Result<Vec<InContext>, String> {
     let mut out = Vec::new();
     for f in script_files(path) {
         let name = f.display().to_string();
-        let text = std::fs::read_to_string(&f).map_err(|e| format!("{name}: {e}"))?;
+        let text = read_file(&f, "Script").map_err(|d| d.to_string())?;
         let script = parse_script(&name, &text).map_err(|d| d.to_string())?;
         for case in script.cases {
             let Env::Ctx(ctx) = &case.env else { continue };
@@ -713,14 +714,11 @@ fn files_with(path: &Path, ext: &str) -> Vec<PathBuf> {
 fn run_rules(f: &Path, s: &mut Summary) {
     use crate::rules::{check_rule, parse_rules, Expected};
     let name = f.display().to_string();
-    let rules = match std::fs::read_to_string(f)
-        .map_err(|e| format!("{name}: Rule: unreadable: {e}"))
-        .and_then(|t| parse_rules(&name, &t).map_err(|d| d.to_string()))
-    {
+    let rules = match read_file(f, "Rule").and_then(|t| parse_rules(&name, &t)) {
         Ok(r) => r,
         Err(m) => {
             s.failed += 1;
-            s.failures.push(m);
+            s.failures.push(m.to_string());
             return;
         }
     };
@@ -770,7 +768,7 @@ pub fn run_files(paths: &[PathBuf], imp: &mut dyn Responder) -> Summary {
             }
         } else {
             for f in &rules {
-                if let Ok(t) = std::fs::read_to_string(f) {
+                if let Ok(t) = read_file(f, "Rule") {
                     s.rules_skipped += t
                         .lines()
                         .filter(|l| l.trim_start().starts_with("rule "))
@@ -787,11 +785,11 @@ pub fn run_files(paths: &[PathBuf], imp: &mut dyn Responder) -> Summary {
         }
         for f in files {
             let name = f.display().to_string();
-            let text = match std::fs::read_to_string(&f) {
+            let text = match read_file(&f, "Script") {
                 Ok(t) => t,
-                Err(e) => {
+                Err(d) => {
                     s.failed += 1;
-                    s.failures.push(format!("{name}: Script: unreadable: {e}"));
+                    s.failures.push(d.to_string());
                     continue;
                 }
             };

@@ -4,6 +4,7 @@
 //! the gdb harness ([`super`]).
 
 use super::{expr_case, listing_case, module_case, Case, Skip};
+use crate::input::read_file;
 use crate::lower::compare::{compare, described, parse_dwarf, Agreement};
 use crate::script::{parse_script, script_files, Env, Expect};
 use dioptra_semantics::context::ConcreteContext;
@@ -43,8 +44,7 @@ pub fn corpus_cases(paths: &[PathBuf], min_addr: u64) -> Result<Collected, Strin
     let mut seen = BTreeSet::new();
     for root in paths {
         for file in script_files(root) {
-            let text = std::fs::read_to_string(&file)
-                .map_err(|e| format!("Gdb: unreadable: {}: {e}", file.display()))?;
+            let text = read_file(&file, "Script").map_err(|d| d.to_string())?;
             let name = file.display().to_string();
             let script = parse_script(&name, &text).map_err(|d| d.to_string())?;
             for case in &script.cases {
