@@ -10,7 +10,6 @@ use dioptra_semantics::dwarf::Encoding;
 use dioptra_semantics::text::parse_type;
 use dioptra_semantics::types::DataLayout;
 use serde_json::json;
-use std::path::PathBuf;
 use std::process::ExitCode;
 
 pub fn exit_for(o: Outcome) -> u8 {
@@ -107,7 +106,7 @@ impl SigArgs {
     }
 }
 
-pub fn read_context(path: &PathBuf) -> Result<ConcreteContext, Diag> {
+pub fn read_context(path: &std::path::Path) -> Result<ConcreteContext, Diag> {
     ConcreteContext::parse(&read_file(path, "Context")?)
 }
 
@@ -118,7 +117,7 @@ pub fn encoding(single_byte: bool) -> Encoding {
     }
 }
 
-pub fn read_text(path: &PathBuf, construct: &str) -> Result<String, Diag> {
+pub fn read_text(path: &std::path::Path, construct: &str) -> Result<String, Diag> {
     read_file(path, construct)
 }
 

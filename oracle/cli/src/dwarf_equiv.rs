@@ -5,7 +5,7 @@ use dioptra_semantics::classic::any::parse_any;
 use dioptra_semantics::context::Context as _;
 use dioptra_semantics::diag::Diag;
 use serde_json::json;
-use std::path::PathBuf;
+use std::path::Path;
 use std::process::ExitCode;
 
 #[allow(clippy::too_many_arguments)]
@@ -13,7 +13,7 @@ pub fn cmd_dwarf_equiv(
     expr: &str,
     classic: &ClassicArgs,
     dwarf: &str,
-    context: &PathBuf,
+    context: &Path,
     variants: usize,
     seed: u64,
     single_byte: bool,

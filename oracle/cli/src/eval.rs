@@ -5,10 +5,10 @@ use dioptra_oracle::render::value_text;
 use dioptra_semantics::classic::any::parse_any;
 use dioptra_semantics::diag::Diag;
 use serde_json::json;
-use std::path::PathBuf;
+use std::path::Path;
 use std::process::ExitCode;
 
-pub fn cmd_eval(expr: &str, context: &PathBuf, classic: &ClassicArgs, json: bool) -> ExitCode {
+pub fn cmd_eval(expr: &str, context: &Path, classic: &ClassicArgs, json: bool) -> ExitCode {
     let run = || -> Result<_, Diag> {
         let ctx = read_context(context)?;
         let e = parse_any(&expr_text(expr)?)?;

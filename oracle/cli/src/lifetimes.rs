@@ -9,15 +9,15 @@ use dioptra_semantics::lifetime::parse_module;
 use dioptra_semantics::lifetime::ranges::Reading;
 use dioptra_semantics::lifetime::wellformed::check_module;
 use serde_json::json;
-use std::path::PathBuf;
+use std::path::Path;
 use std::process::ExitCode;
 
 /// `lifetimes FILE --lower TARGET`: the module's location lists, and the
 /// lifetime law at every point in the context and its variants.
 pub fn cmd_lower_module(
-    file: &PathBuf,
+    file: &Path,
     target: &str,
-    context: Option<&PathBuf>,
+    context: Option<&Path>,
     variants: usize,
     json: bool,
 ) -> ExitCode {
@@ -102,9 +102,9 @@ pub fn cmd_lower_module(
 }
 
 pub fn cmd_lifetimes(
-    file: &PathBuf,
+    file: &Path,
     at: Option<u32>,
-    context: Option<&PathBuf>,
+    context: Option<&Path>,
     block_local: bool,
     json: bool,
 ) -> ExitCode {

@@ -7,14 +7,14 @@ use dioptra_semantics::context::Context as _;
 use dioptra_semantics::diag::Diag;
 use dioptra_semantics::dwarf::encode;
 use serde_json::json;
-use std::path::PathBuf;
+use std::path::Path;
 use std::process::ExitCode;
 
 #[allow(clippy::too_many_arguments)]
 pub fn cmd_lower(
     expr: &str,
     classic: &ClassicArgs,
-    context: Option<&PathBuf>,
+    context: Option<&Path>,
     target: &str,
     hex: bool,
     single_byte: bool,

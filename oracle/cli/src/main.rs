@@ -312,7 +312,7 @@ fn main() -> ExitCode {
         } => lower::cmd_lower(
             &expr,
             &classic,
-            context.as_ref(),
+            context.as_deref(),
             &target,
             hex,
             single_byte,
@@ -383,7 +383,7 @@ fn main() -> ExitCode {
             variants,
             json,
             ..
-        } => lifetimes::cmd_lower_module(&file, &target, context.as_ref(), variants, json),
+        } => lifetimes::cmd_lower_module(&file, &target, context.as_deref(), variants, json),
         Cmd::Lifetimes {
             file,
             at,
@@ -391,7 +391,7 @@ fn main() -> ExitCode {
             block_local,
             json,
             ..
-        } => lifetimes::cmd_lifetimes(&file, at, context.as_ref(), block_local, json),
+        } => lifetimes::cmd_lifetimes(&file, at, context.as_deref(), block_local, json),
         Cmd::Multiloc { file, json } => multiloc::cmd_multiloc(&file, json),
         Cmd::Fuzz {
             property,

@@ -3,10 +3,10 @@
 use crate::common::*;
 use dioptra_semantics::diag::Diag;
 use serde_json::json;
-use std::path::PathBuf;
+use std::path::Path;
 use std::process::ExitCode;
 
-pub fn cmd_multiloc(file: &PathBuf, json: bool) -> ExitCode {
+pub fn cmd_multiloc(file: &Path, json: bool) -> ExitCode {
     use dioptra_semantics::lifetime::multiloc::{agreement, parse_listing};
     let run = || -> Result<_, Diag> {
         let l = parse_listing(&read_text(file, "Module")?)?;
