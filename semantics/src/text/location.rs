@@ -250,8 +250,25 @@ fn single(t: &mut Tokens, dl: &DataLayout, depth: u32) -> Result<Single, Diag> {
     };
     let mut offset = base_offset;
     if t.eat('+') {
+        let extra_at = t.here();
         let extra = t.unsigned("a bit offset", u64::MAX)?;
         offset += extra as u128;
+        // A memory location starts inside its address space, bit offset
+        // included (its end may reach past it: reading there is an
+        // evaluation error, `offset-outside-storage`).
+        if let Storage::Memory { addrspace } = storage {
+            let p = dl.pointer_bits(addrspace);
+            if p < 122 && offset >= (1u128 << p) * 8 {
+                return Err(bad(
+                    t,
+                    extra_at,
+                    "address-out-of-range",
+                    format!(
+                        "bit {offset} is past the end of address space {addrspace} ({p}-bit pointers)"
+                    ),
+                ));
+            }
+        }
     }
     Ok(Single {
         storage: Arc::new(storage),
@@ -291,6 +308,12 @@ mod tests {
     fn bad_locations_are_malformed() {
         let dl = DataLayout::default();
         let e = parse_location("mem(5, 0x100000000)", &dl).unwrap_err();
+        assert!(e.matches("Location: address-out-of-range"), "{e}");
+        // A bit offset cannot carry a location past the end of its space.
+        let e = parse_location("mem(0, 0xffffffffffffffff)+8", &dl).unwrap_err();
+        assert!(e.matches("Location: address-out-of-range"), "{e}");
+        assert!(parse_location("mem(0, 0xffffffffffffffff)+7", &dl).is_ok());
+        let e = parse_location("mem(5, 0xffffffff)+9", &dl).unwrap_err();
         assert!(e.matches("Location: address-out-of-range"), "{e}");
         let e = parse_location("disk(1)", &dl).unwrap_err();
         assert!(e.matches("Location: unknown-storage"), "{e}");
