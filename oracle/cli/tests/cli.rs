@@ -817,3 +817,26 @@ fn file_arguments_are_read_with_a_bound() {
     assert_eq!(code(&o), 2, "{}", stderr(&o));
     assert!(stderr(&o).contains("too-large"), "{}", stderr(&o));
 }
+
+/// A value too wide for DWARF 5's typed operations is not expressible, said
+/// in one line, not a dump of its bytes (issue 24, item 11).
+#[test]
+fn a_value_too_wide_for_dwarf_is_not_expressible_in_one_line() {
+    let ctx = temp("wide.ctx", "(context c (register 3 \"01\"))");
+    for target in ["amdgpu", "dwarf5"] {
+        let o = dioptra(&[
+            "lower",
+            "DIOpConstant(<65536 x i8> zeroinitializer)",
+            "--context",
+            ctx.to_str().unwrap(),
+            "--target",
+            target,
+        ]);
+        assert_eq!(code(&o), 1, "{}", stderr(&o));
+        let e = stderr(&o);
+        assert!(
+            e.starts_with("DIOpConstant: not-expressible: value-too-wide:") && e.len() < 300,
+            "{e}"
+        );
+    }
+}

@@ -310,13 +310,25 @@ impl Lowerer<'_> {
         Ok(())
     }
 
-    fn repr(&mut self, t: &Type) -> Repr {
+    /// How a value of type `t` is held on the DWARF stack: generic, as a
+    /// wide integer base type, or as a floating-point base type. A base
+    /// type of more than 255 bytes is not expressible: DWARF 5's typed
+    /// operations (`DW_OP_const_type`, `DW_OP_deref_type`) give the size in
+    /// one byte.
+    fn repr(&mut self, t: &Type) -> Result<Repr, Diag> {
         let w = self.bits(t);
+        if w.div_ceil(8) > 255 {
+            return Err(not_expressible(
+                self.at,
+                "value-too-wide",
+                format!("a {w}-bit `{t}` value: DWARF 5's typed operations hold at most 255 bytes"),
+            ));
+        }
         let float = |l: &mut Self, bytes: u64, name: &str| Repr::Float {
             bytes,
             die: l.unit.base_type(c::DW_ATE_float, bytes, name),
         };
-        match t {
+        Ok(match t {
             Type::Half => float(self, 2, "half"),
             Type::BFloat => float(self, 2, "__bf16"),
             Type::Float => float(self, 4, "float"),
@@ -332,7 +344,7 @@ impl Lowerer<'_> {
                     .base_type(c::DW_ATE_signed, bytes, &format!("__s{}", bytes * 8));
                 Repr::Wide { w, bytes, u, s }
             }
-        }
+        })
     }
 
     /// An unsigned base type of `bytes` bytes.
@@ -424,7 +436,7 @@ impl Lowerer<'_> {
     /// Reads a value of `t` from the location or address on top of the stack
     /// (`bit`: the bit offset an address carries).
     fn read_ops(&mut self, t: &Type, at_location: bool, bit: u64) -> Result<Vec<DwarfOp>, Diag> {
-        let r = self.repr(t);
+        let r = self.repr(t)?;
         let w = self.bits(t);
         if bit != 0 {
             let k = (bit + w).div_ceil(8);
@@ -498,7 +510,7 @@ impl Lowerer<'_> {
                         // DW_OP_xderef*: address space below the address.
                         v.push(constu(*aspace as u64));
                         v.extend(code.clone());
-                        let r = self.repr(&f.ty);
+                        let r = self.repr(&f.ty)?;
                         let w = self.bits(&f.ty);
                         let k = (bit + w).div_ceil(8);
                         match r {
@@ -551,7 +563,7 @@ impl Lowerer<'_> {
                         "plain DWARF 5 reads register values from bit 0",
                     ));
                 }
-                let r = self.repr(&f.ty);
+                let r = self.repr(&f.ty)?;
                 let w = self.bits(&f.ty);
                 let bytes = w.div_ceil(8);
                 Ok(match r {
@@ -801,7 +813,7 @@ impl Lowerer<'_> {
                 offset: off,
             }),
             Storage::Implicit(b) if off == 0 && b.width() == self.bits(ty) => {
-                let r = self.repr(ty);
+                let r = self.repr(ty)?;
                 Frag {
                     ty: ty.clone(),
                     form: Form::Value(self.konst_code(r, b)),
@@ -965,7 +977,7 @@ impl Lowerer<'_> {
 
     /// The integer representation of an integral or pointer type.
     fn int_repr(&mut self, t: &Type) -> Result<Repr, Diag> {
-        match self.repr(t) {
+        match self.repr(t)? {
             Repr::Float { .. } => Err(Diag::eval(
                 self.at,
                 "internal-error",
@@ -1057,7 +1069,7 @@ impl Lowerer<'_> {
                 known_value: None,
             }),
             Some(b) => {
-                let r = self.repr(t);
+                let r = self.repr(t)?;
                 let code = self.konst_code(r, &b);
                 Ok(Frag {
                     ty: t.clone(),
@@ -1073,7 +1085,7 @@ impl Lowerer<'_> {
     fn lower_convert(&mut self, to: &Type) -> Result<Frag, Diag> {
         let f = self.pop()?;
         let mut v = self.value(&f)?;
-        let (r, r2) = (self.repr(&f.ty), self.repr(to));
+        let (r, r2) = (self.repr(&f.ty)?, self.repr(to)?);
         match (r, r2) {
             (Repr::Float { .. }, Repr::Float { die, .. }) => v.push(with(c::DW_OP_convert, die)),
             (Repr::Float { .. }, _) => {
@@ -1144,7 +1156,7 @@ impl Lowerer<'_> {
                 known_value: None,
             });
         };
-        let (r, r2) = (self.repr(&f.ty), self.repr(to));
+        let (r, r2) = (self.repr(&f.ty)?, self.repr(to)?);
         if r != r2 {
             match (r, r2) {
                 (Repr::Wide { .. }, Repr::Wide { .. }) => {}
@@ -1370,7 +1382,7 @@ impl Lowerer<'_> {
     /// held in the DWARF representation of another type is its implicit
     /// location again, read as `t` (extensions only).
     fn retype(&mut self, f: Frag, t: &Type) -> Result<Frag, Diag> {
-        if matches!(f.form, Form::Value(_)) && self.repr(&f.ty) != self.repr(t) {
+        if matches!(f.form, Form::Value(_)) && self.repr(&f.ty)? != self.repr(t)? {
             self.amd_only(
                 "retyped-value",
                 "a value seen with another type needs its implicit location",
@@ -1409,7 +1421,7 @@ impl Lowerer<'_> {
         ops: &[DwarfOp],
         mask: bool,
     ) -> Result<Frag, Diag> {
-        let r = self.repr(&a.ty);
+        let r = self.repr(&a.ty)?;
         let mut v = self.value(&a)?;
         if pre {
             v.extend(self.sext(r));

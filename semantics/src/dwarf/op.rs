@@ -626,12 +626,22 @@ fn put_sleb(out: &mut Vec<u8>, mut v: i64) {
     }
 }
 
+/// An operand as a diagnostic shows it: a block or a sub-expression by its
+/// size, not its contents (a 64 KiB constant is not an error message).
+fn brief(o: &Operand) -> String {
+    match o {
+        Operand::Block(b) if b.len() > 16 => format!("a block of {} bytes", b.len()),
+        Operand::Expr(e) if e.len() > 4 => format!("an expression of {} operations", e.len()),
+        other => format!("{other:?}"),
+    }
+}
+
 fn put(out: &mut Vec<u8>, k: Kind, o: &Operand, enc: Encoding) -> Result<(), Diag> {
     let mismatch = || {
         Diag::malformed(
             "DWARF",
             "bad-operand",
-            format!("operand {o:?} does not fit {k:?}"),
+            format!("operand {} does not fit {k:?}", brief(o)),
         )
     };
     let fixed = |out: &mut Vec<u8>, v: u64, n: usize| out.extend_from_slice(&v.to_le_bytes()[..n]);
@@ -783,6 +793,26 @@ impl DwarfOp {
 
 #[cfg(test)]
 mod tests {
+    /// An operand that does not fit its kind is named by its size: a large
+    /// block is not copied into the message.
+    #[test]
+    fn a_misfit_operand_is_shown_briefly() {
+        let big = super::DwarfOp::with(
+            gimli::constants::DW_OP_const_type,
+            vec![
+                super::Operand::Uleb(1),
+                super::Operand::Block(vec![0; 70_000]),
+            ],
+        );
+        let d = super::encode(&[big], super::Encoding::default()).unwrap_err();
+        let text = d.to_string();
+        assert!(text.starts_with("DWARF: bad-operand:"), "{text}");
+        assert!(
+            text.contains("a block of 70000 bytes") && text.len() < 200,
+            "{text}"
+        );
+    }
+
     use super::*;
 
     fn rt(bytes: &[u8], enc: Encoding) -> Vec<DwarfOp> {
