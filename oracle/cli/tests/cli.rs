@@ -319,6 +319,38 @@ fn lifetimes_lower_prints_location_lists_and_checks_the_law() {
     assert_eq!(code(&o), 3, "{}", stderr(&o));
     assert!(stdout(&o).contains("DW_TAG_variable"), "{}", stdout(&o));
     assert!(stderr(&o).contains("law: NOT CHECKED"), "{}", stderr(&o));
+    // A law that could compare only a minority of what it looked at (the
+    // context lacks the memory the location reads) is not checked: exit 3.
+    let reads = temp(
+        "alloca-reads.ll",
+        &std::fs::read_to_string(&long)
+            .unwrap()
+            .replace("DIOpDeref(i64)))", "DIOpDeref(i64), DIOpRead()))"),
+    );
+    let bare = temp(
+        "alloca-bare.ctx",
+        r#"(context (bind "%x.addr" "imp(ptr addrspace(5) 256)"))"#,
+    );
+    let o = dioptra(&[
+        "lifetimes",
+        reads.to_str().unwrap(),
+        "--context",
+        bare.to_str().unwrap(),
+        "--lower",
+        "amdgpu",
+    ]);
+    assert_eq!(code(&o), 3, "{}", stderr(&o));
+    assert!(stderr(&o).contains("law: NOT CHECKED:"), "{}", stderr(&o));
+    // With the memory there, the same listing is checked.
+    let o = dioptra(&[
+        "lifetimes",
+        reads.to_str().unwrap(),
+        "--context",
+        c,
+        "--lower",
+        "amdgpu",
+    ]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
     let o = dioptra(&["lifetimes", l, "--context", c, "--lower", "x86"]);
     assert_eq!(code(&o), 2);
     assert!(
