@@ -298,3 +298,36 @@ fn contexts_print_as_corpus_syntax_and_read_back() {
     assert_eq!((back.lane, &back.bindings), (c.lane, &c.bindings));
     assert_eq!(back.layout, c.layout);
 }
+
+/// A context of many memory segments loads (each overlap check is one
+/// look-up: issue 24, item 7), and overlaps are still found wherever the
+/// earlier segment starts.
+#[test]
+fn many_memory_segments_load_and_overlaps_are_found() {
+    let mut text = String::from("(context big\n");
+    for i in 0..200_000u64 {
+        text += &format!("  (memory 0 0x{:x} \"01 02\")\n", 0x1000 + i * 16);
+    }
+    text += ")";
+    let c = ConcreteContext::parse(&text).unwrap();
+    assert_eq!(c.memory.len(), 200_000);
+    let last = 0x1000 + 199_999 * 16 + 1;
+    assert_eq!(
+        dioptra_semantics::context::Context::read_memory(&c, 0, last * 8, 8)
+            .unwrap()
+            .low_u64(),
+        2
+    );
+    for (segments, why) in [
+        ("(memory 0 0x10 \"01 02 03 04\") (memory 0 0x12 \"05\")", "inside"),
+        ("(memory 0 0x12 \"05\") (memory 0 0x10 \"01 02 03 04\")", "around"),
+        ("(memory 0 0x10 \"01 02 03 04 05 06 07 08\") (memory 0 0x20 \"01\") (memory 0 0x16 \"09\")", "behind a later one"),
+    ] {
+        let d = ConcreteContext::parse(&format!("(context c {segments})")).unwrap_err();
+        assert!(d.matches("Context: overlapping-memory"), "{why}: {d}");
+    }
+    assert!(
+        ConcreteContext::parse("(context c (memory 0 0x10 \"01 02\") (memory 0 0x12 \"03\"))")
+            .is_ok()
+    );
+}
