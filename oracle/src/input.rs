@@ -38,8 +38,98 @@ pub fn read_bounded(path: &Path, construct: &str, max: usize) -> Result<String, 
         .map_err(|e| Diag::malformed(construct, "not-utf8", format!("{shown}: {e}")))
 }
 
+/// The next line of `input` without its newline (or `\r\n`), at most `max`
+/// bytes of it, and whether it was longer: then the rest of the line is
+/// left unread (see [`skip_line`]), never buffered; `None` at the end of the
+/// input. What a line protocol reads from a peer it does not trust.
+pub fn read_line_bounded(
+    input: &mut impl std::io::BufRead,
+    max: usize,
+) -> std::io::Result<Option<(Vec<u8>, bool)>> {
+    let mut line = Vec::new();
+    loop {
+        let buf = input.fill_buf()?;
+        if buf.is_empty() {
+            return Ok((!line.is_empty()).then_some((line, false)));
+        }
+        let (chunk, done) = match buf.iter().position(|&b| b == b'\n') {
+            Some(k) => (&buf[..k], Some(k + 1)),
+            None => (buf, None),
+        };
+        let room = max.saturating_sub(line.len());
+        if chunk.len() > room {
+            line.extend_from_slice(&chunk[..room]);
+            input.consume(room);
+            return Ok(Some((line, true)));
+        }
+        line.extend_from_slice(chunk);
+        let used = done.unwrap_or(buf.len());
+        input.consume(used);
+        if done.is_some() {
+            if line.last() == Some(&b'\r') {
+                line.pop();
+            }
+            return Ok(Some((line, false)));
+        }
+    }
+}
+
+/// Reads and drops the rest of the current line, newline included.
+pub fn skip_line(input: &mut impl std::io::BufRead) -> std::io::Result<()> {
+    loop {
+        let buf = input.fill_buf()?;
+        if buf.is_empty() {
+            return Ok(());
+        }
+        match buf.iter().position(|&b| b == b'\n') {
+            Some(k) => {
+                input.consume(k + 1);
+                return Ok(());
+            }
+            None => {
+                let n = buf.len();
+                input.consume(n);
+            }
+        }
+    }
+}
+
+/// `text` as a message shows it: at most `max` characters, then how long
+/// it was (a 200 MB answer is not copied into a failure).
+pub fn shown(text: &str, max: usize) -> String {
+    match text.char_indices().nth(max) {
+        None => text.to_string(),
+        Some((k, _)) => format!("{}... ({} bytes in all)", &text[..k], text.len()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn lines_are_read_up_to_the_bound_and_the_rest_skipped() {
+        let mut input: &[u8] = b"short\r\n0123456789abcdef\nlast";
+        assert_eq!(
+            read_line_bounded(&mut input, 8).unwrap(),
+            Some((b"short".to_vec(), false))
+        );
+        assert_eq!(
+            read_line_bounded(&mut input, 8).unwrap(),
+            Some((b"01234567".to_vec(), true))
+        );
+        skip_line(&mut input).unwrap();
+        assert_eq!(
+            read_line_bounded(&mut input, 8).unwrap(),
+            Some((b"last".to_vec(), false))
+        );
+        assert_eq!(read_line_bounded(&mut input, 8).unwrap(), None);
+    }
+
+    #[test]
+    fn long_text_is_shown_cut() {
+        assert_eq!(shown("abc", 5), "abc");
+        assert_eq!(shown("abcdefgh", 3), "abc... (8 bytes in all)");
+    }
+
     use super::*;
 
     #[test]

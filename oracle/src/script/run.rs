@@ -3,12 +3,12 @@
 //! the assertion.
 
 use super::parse::{parse_script, Case, Env, Expect};
-use crate::input::read_file;
+use crate::input::{read_file, read_line_bounded, shown};
 use crate::script::protocol::{Request, Response};
 use dioptra_semantics::text::{parse_location, parse_type, parse_typed_literal};
 use dioptra_semantics::value::literal_bits;
 use num_bigint::BigUint;
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender};
@@ -45,7 +45,11 @@ impl Responder for Reference {
 /// Writes go through a thread, so a child that stops reading cannot block
 /// the runner; after the first timeout or exit the implementation is
 /// considered dead and the remaining cases fail at once (the run is bounded
-/// by one timeout).
+/// by one timeout). An answer line is read up to `max_line` bytes (a longer
+/// one kills the implementation: it is not buffered), and what a failure
+/// quotes of an answer is cut short. The command runs in a process group of
+/// its own, killed whole when the runner is done with it, so a hung
+/// implementation leaves no children behind.
 pub struct External {
     child: Child,
     requests: Option<Sender<String>>,
@@ -54,21 +58,45 @@ pub struct External {
     dead: Option<String>,
 }
 
+/// The longest answer line read from an implementation.
+pub const MAX_ANSWER_BYTES: usize = crate::input::MAX_FILE_BYTES;
+
+/// How much of an answer a failure quotes.
+const QUOTED_CHARS: usize = 300;
+
 impl External {
     pub fn start(cmd: &str, timeout: Duration) -> Result<External, String> {
+        External::start_with(cmd, timeout, MAX_ANSWER_BYTES)
+    }
+
+    /// [`External::start`] with answer lines bounded by `max_line` bytes.
+    pub fn start_with(cmd: &str, timeout: Duration, max_line: usize) -> Result<External, String> {
+        use std::os::unix::process::CommandExt;
         let mut child = Command::new("sh")
             .arg("-c")
             .arg(cmd)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
+            .process_group(0)
             .spawn()
             .map_err(|e| format!("Impl: spawn-failed: `{cmd}`: {e}"))?;
         let mut stdin: ChildStdin = child.stdin.take().ok_or("Impl: spawn-failed: no stdin")?;
         let stdout = child.stdout.take().ok_or("Impl: spawn-failed: no stdout")?;
         let (tx, rx) = channel();
         std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                if tx.send(line).is_err() {
+            let mut out = BufReader::new(stdout);
+            loop {
+                let line = match read_line_bounded(&mut out, max_line) {
+                    Ok(None) => break,
+                    Ok(Some((_, true))) => Err(std::io::Error::other(format!(
+                        "an answer line longer than {max_line} bytes"
+                    ))),
+                    Ok(Some((bytes, false))) => String::from_utf8(bytes)
+                        .map_err(|_| std::io::Error::other("an answer line that is not UTF-8")),
+                    Err(e) => Err(e),
+                };
+                let stop = line.is_err();
+                if tx.send(line).is_err() || stop {
                     break;
                 }
             }
@@ -126,8 +154,8 @@ impl Responder for External {
                 return Err("Impl: exited: the implementation closed its output".to_string());
             }
         };
-        let resp: Response =
-            serde_json::from_str(&got).map_err(|e| format!("Impl: bad-response: {e}: `{got}`"))?;
+        let resp: Response = serde_json::from_str(&got)
+            .map_err(|e| format!("Impl: bad-response: {e}: `{}`", shown(&got, QUOTED_CHARS)))?;
         if resp.id != req.id {
             self.dead = Some(format!("it answered id {} for request {}", resp.id, req.id));
             return Err(format!(
@@ -140,8 +168,17 @@ impl Responder for External {
 }
 
 impl Drop for External {
+    /// Kills the implementation's whole process group (`kill -KILL -PGID`,
+    /// the group being the child's own id: no `unsafe` signal call needed),
+    /// then the child itself should the group be gone already.
     fn drop(&mut self) {
         self.requests = None;
+        let group = format!("-{}", self.child.id());
+        let _ = Command::new("kill")
+            .args(["-KILL", "--", &group])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status();
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
@@ -202,9 +239,16 @@ pub fn check_case(case: &Case, r: &Response) -> Result<(), String> {
             r.outcome,
             r.diagnostic
                 .as_ref()
-                .map(|d| format!(" `{}`", d.lines().next().unwrap_or("")))
-                .or_else(|| r.location.as_ref().map(|l| format!(" location `{l}`")))
-                .or_else(|| r.ty.as_ref().map(|t| format!(" type `{t}`")))
+                .map(|d| format!(" `{}`", shown(d.lines().next().unwrap_or(""), QUOTED_CHARS)))
+                .or_else(|| {
+                    r.location
+                        .as_ref()
+                        .map(|l| format!(" location `{}`", shown(l, QUOTED_CHARS)))
+                })
+                .or_else(|| {
+                    r.ty.as_ref()
+                        .map(|t| format!(" type `{}`", shown(t, QUOTED_CHARS)))
+                })
                 .unwrap_or_default()
         )
     };
@@ -230,7 +274,10 @@ pub fn check_case(case: &Case, r: &Response) -> Result<(), String> {
         if g.same(&w) {
             Ok(())
         } else {
-            Err(format!("expected type `{w}`, got `{g}`"))
+            Err(format!(
+                "expected type `{w}`, got `{}`",
+                shown(&g.to_string(), QUOTED_CHARS)
+            ))
         }
     };
     match &case.expect {
@@ -250,7 +297,10 @@ pub fn check_case(case: &Case, r: &Response) -> Result<(), String> {
             let g = parse_location(g, &dl)
                 .map_err(|e| format!("the answer's location does not parse: {e}"))?;
             if g != want {
-                return Err(format!("expected location `{want}`, got `{g}`"));
+                return Err(format!(
+                    "expected location `{want}`, got `{}`",
+                    shown(&g.to_string(), QUOTED_CHARS)
+                ));
             }
             match ty {
                 Some(t) => same_type(t),
@@ -324,7 +374,10 @@ pub fn check_case(case: &Case, r: &Response) -> Result<(), String> {
                 let g = parse_location(g, &dl)
                     .map_err(|e| format!("the answer's location does not parse: {e}"))?;
                 if g != want {
-                    return Err(format!("expected location `{want}`, got `{g}`"));
+                    return Err(format!(
+                        "expected location `{want}`, got `{}`",
+                        shown(&g.to_string(), QUOTED_CHARS)
+                    ));
                 }
             }
             if let Some(v) = value {
@@ -345,7 +398,10 @@ fn check_value(case: &Case, r: &Response, value: &str) -> Result<(), String> {
     let g = r.ty.as_deref().ok_or("the answer has no type")?;
     let g = parse_type(g).map_err(|e| format!("the answer's type does not parse: {e}"))?;
     if !g.same(&t) {
-        return Err(format!("expected type `{t}`, got `{g}`"));
+        return Err(format!(
+            "expected type `{t}`, got `{}`",
+            shown(&g.to_string(), QUOTED_CHARS)
+        ));
     }
     let want = literal_bits(&t, &lit, &case.env.layout())
         .map_err(|e| e.to_string())?
