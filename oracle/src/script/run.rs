@@ -140,6 +140,8 @@ impl Responder for External {
                 return Err(format!("Impl: read-failed: {e}"));
             }
             Err(RecvTimeoutError::Timeout) => {
+                // A hung implementation is killed now, children and all.
+                self.kill_group();
                 self.dead = Some(format!(
                     "request {} got no answer within {:?}",
                     req.id, self.timeout
@@ -167,11 +169,11 @@ impl Responder for External {
     }
 }
 
-impl Drop for External {
+impl External {
     /// Kills the implementation's whole process group (`kill -KILL -PGID`,
     /// the group being the child's own id: no `unsafe` signal call needed),
     /// then the child itself should the group be gone already.
-    fn drop(&mut self) {
+    fn kill_group(&mut self) {
         self.requests = None;
         let group = format!("-{}", self.child.id());
         let _ = Command::new("kill")
@@ -181,6 +183,12 @@ impl Drop for External {
             .status();
         let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+}
+
+impl Drop for External {
+    fn drop(&mut self) {
+        self.kill_group();
     }
 }
 
