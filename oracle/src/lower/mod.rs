@@ -499,6 +499,15 @@ impl Lowerer<'_> {
         Ok(v)
     }
 
+    /// [`Self::value`] of an entry the op is done with: a value's code is
+    /// moved, not copied (copying made a chain of N ops cost N^2/2).
+    fn take_value(&mut self, f: Frag) -> Result<Vec<DwarfOp>, Diag> {
+        match f.form {
+            Form::Value(code) => Ok(code),
+            _ => self.value(&f),
+        }
+    }
+
     /// DWARF that pushes `read(L, T)` of a fragment.
     fn value(&mut self, f: &Frag) -> Result<Vec<DwarfOp>, Diag> {
         match &f.form {
@@ -1084,8 +1093,9 @@ impl Lowerer<'_> {
     /// conversions between integers and floating point (D-convert-semantics).
     fn lower_convert(&mut self, to: &Type) -> Result<Frag, Diag> {
         let f = self.pop()?;
-        let mut v = self.value(&f)?;
-        let (r, r2) = (self.repr(&f.ty)?, self.repr(to)?);
+        let ty = f.ty.clone();
+        let mut v = self.take_value(f)?;
+        let (r, r2) = (self.repr(&ty)?, self.repr(to)?);
         match (r, r2) {
             (Repr::Float { .. }, Repr::Float { die, .. }) => v.push(with(c::DW_OP_convert, die)),
             (Repr::Float { .. }, _) => {
@@ -1121,8 +1131,9 @@ impl Lowerer<'_> {
     /// representation may change.
     fn lower_zext(&mut self, to: &Type) -> Result<Frag, Diag> {
         let f = self.pop()?;
-        let mut v = self.value(&f)?;
-        let (r, r2) = (self.int_repr(&f.ty)?, self.int_repr(to)?);
+        let ty = f.ty.clone();
+        let mut v = self.take_value(f)?;
+        let (r, r2) = (self.int_repr(&ty)?, self.int_repr(to)?);
         v.extend(self.change_int_repr(r, r2));
         Ok(self.value_frag(to, v))
     }
@@ -1130,8 +1141,9 @@ impl Lowerer<'_> {
     /// `DIOpSExt(T')`: sign-extend to the representation, change it, mask.
     fn lower_sext(&mut self, to: &Type) -> Result<Frag, Diag> {
         let f = self.pop()?;
-        let mut v = self.value(&f)?;
-        let (r, r2) = (self.int_repr(&f.ty)?, self.int_repr(to)?);
+        let ty = f.ty.clone();
+        let mut v = self.take_value(f)?;
+        let (r, r2) = (self.int_repr(&ty)?, self.int_repr(to)?);
         v.extend(self.sext(r));
         if r.bits() != r2.bits() {
             v.extend(self.signed_for_convert(r));
@@ -1421,13 +1433,14 @@ impl Lowerer<'_> {
         ops: &[DwarfOp],
         mask: bool,
     ) -> Result<Frag, Diag> {
-        let r = self.repr(&a.ty)?;
-        let mut v = self.value(&a)?;
+        let ty = a.ty.clone();
+        let r = self.repr(&ty)?;
+        let mut v = self.take_value(a)?;
         if pre {
             v.extend(self.sext(r));
             v.extend(self.signed_twin(r));
         }
-        v.extend(self.value(&b)?);
+        v.extend(self.take_value(b)?);
         if pre {
             v.extend(self.sext(r));
             v.extend(self.signed_twin(r));
@@ -1439,7 +1452,7 @@ impl Lowerer<'_> {
         if mask {
             v.extend(self.mask(r));
         }
-        Ok(self.value_frag(&a.ty, v))
+        Ok(self.value_frag(&ty, v))
     }
 
     /// `DIOpAdd()`: `DW_OP_plus`, masked to the width (D-integer-wrap).
@@ -1499,8 +1512,9 @@ impl Lowerer<'_> {
     }
 
     fn shift(&mut self, a: Frag, b: Frag, code: c::DwOp) -> Result<Frag, Diag> {
-        let r = self.int_repr(&a.ty)?;
-        let mut v = self.value(&a)?;
+        let ty = a.ty.clone();
+        let r = self.int_repr(&ty)?;
+        let mut v = self.take_value(a)?;
         if code == c::DW_OP_shra {
             v.extend(self.sext(r));
         }
@@ -1552,7 +1566,7 @@ impl Lowerer<'_> {
             }
         }
         v.extend(self.mask(r));
-        Ok(self.value_frag(&a.ty, v))
+        Ok(self.value_frag(&ty, v))
     }
 
     /// `DIOpPushLane(T)`: `DW_OP_LLVM_push_lane`, masked to `T`.
