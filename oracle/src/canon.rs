@@ -20,7 +20,7 @@ use dioptra_semantics::diag::Diag;
 use dioptra_semantics::syntax::{Expr, Literal, Op};
 use dioptra_semantics::types::Type;
 use dioptra_semantics::value::literal_bits;
-use dioptra_semantics::wellformed::{check, type_stacks, StackTy};
+use dioptra_semantics::wellformed::{check, check_op, StackTy, TypeStack};
 use num_bigint::{BigInt, BigUint};
 use num_traits::{One, Zero};
 
@@ -40,6 +40,11 @@ pub type Rewrite = fn(&[Op], &[StackTy], &Signature) -> Option<(usize, Vec<Op>)>
 /// with (the checker's default set); pointers there are proven 32 and 64
 /// bits wide.
 const PROVEN_ADDRSPACES: [u32; 2] = [0, 5];
+
+/// The most ops a rule looks at: a rule sees the window of at most this
+/// many ops from its position (and the stack before it), never more, which
+/// is what lets the canonicalizer look again only near a rewrite.
+pub const MAX_WINDOW: usize = 3;
 
 /// The rule table, in the order rules are tried.
 pub const RULES: &[Rule] = &[
@@ -365,33 +370,60 @@ pub struct Step {
 /// until none applies.
 pub fn canonicalize(expr: &Expr, sig: &Signature) -> Result<(Expr, Vec<Step>), Diag> {
     check(expr, sig)?;
-    let mut e = expr.clone();
     let mut steps = Vec::new();
     let bound = 2 * expr.ops.len() + 1;
-    'outer: loop {
-        let (stacks, _) = type_stacks(&e, sig);
-        for i in 0..e.ops.len() {
-            let before = stacks.get(i).map(Vec::as_slice).unwrap_or(&[]);
-            for r in RULES {
-                if let Some((len, with)) = (r.rewrite)(&e.ops[i..], before, sig) {
-                    e.ops.splice(i..i + len, with);
-                    steps.push(Step {
-                        rule: r.name,
-                        at: i,
-                    });
-                    // The termination argument bounds the rewrites.
-                    if steps.len() > bound {
-                        return Err(Diag::unsupported(
-                            "Canon",
-                            "internal-error",
-                            "more rewrites than the termination argument allows (a dioptra bug)",
-                        ));
-                    }
-                    continue 'outer;
-                }
+    // A peephole pass: `done` holds the ops before the current position,
+    // `todo` the ops from it on (reversed, the next op last), so a rewrite
+    // costs the ops it touches, not a shift of the whole expression.
+    // `stacks[k]` is the stack before op `k` of `done` (`None` past an op
+    // that does not check); a rewrite leaves the stacks of `done` as they
+    // were.
+    let mut done: Vec<Op> = Vec::with_capacity(expr.ops.len());
+    let mut todo: Vec<Op> = expr.ops.iter().rev().cloned().collect();
+    let mut stacks: Vec<Option<Vec<StackTy>>> = vec![Some(Vec::new())];
+    while !todo.is_empty() {
+        let i = done.len();
+        let window: Vec<Op> = todo.iter().rev().take(MAX_WINDOW).cloned().collect();
+        let before = stacks[i].as_deref().unwrap_or(&[]);
+        let hit = RULES
+            .iter()
+            .find_map(|r| (r.rewrite)(&window, before, sig).map(|w| (r.name, w)));
+        if let Some((rule, (len, with))) = hit {
+            todo.truncate(todo.len() - len);
+            todo.extend(with.into_iter().rev());
+            steps.push(Step { rule, at: i });
+            // The termination argument bounds the rewrites.
+            if steps.len() > bound {
+                return Err(Diag::unsupported(
+                    "Canon",
+                    "internal-error",
+                    "more rewrites than the termination argument allows (a dioptra bug)",
+                ));
             }
+            // No window before `i - (MAX_WINDOW - 1)` reaches the ops that
+            // changed, and their stacks did not change: nothing matches
+            // there that did not before. Look again from there (the
+            // leftmost match first, as a rescan from the start would).
+            for _ in 0..(MAX_WINDOW - 1).min(done.len()) {
+                todo.push(done.pop().expect("counted"));
+            }
+            stacks.truncate(done.len() + 1);
+            continue;
         }
-        break;
+        let op = todo.pop().expect("not empty");
+        let last = todo.is_empty();
+        let next = stacks[i].clone().and_then(|entries| {
+            let mut st = TypeStack::new(sig, entries);
+            check_op(&mut st, &op, i, last).ok().map(|()| st.entries)
+        });
+        done.push(op);
+        stacks.push(next);
     }
-    Ok((e, steps))
+    Ok((
+        Expr {
+            spelling: expr.spelling,
+            ops: done,
+        },
+        steps,
+    ))
 }

@@ -40,6 +40,18 @@ pub struct TypeStack<'a> {
     index: usize,
 }
 
+impl<'a> TypeStack<'a> {
+    /// The stack `entries` under `sig` (empty: before an expression's first op).
+    pub fn new(sig: &'a Signature, entries: Vec<StackTy>) -> TypeStack<'a> {
+        TypeStack {
+            sig,
+            entries,
+            op: "DIExpr",
+            index: 0,
+        }
+    }
+}
+
 impl TypeStack<'_> {
     fn ill(&self, reason: &'static str, msg: impl Into<String>) -> Diag {
         Diag::ill(
@@ -157,41 +169,9 @@ fn check_observed(
     let last = expr.ops.len() - 1;
     for (i, op) in expr.ops.iter().enumerate() {
         before(i, &st.entries);
-        st.op = op.name();
-        st.index = i;
-        match op {
-            Op::Referrer(t) => check_referrer(&mut st, t)?,
-            Op::Arg(n, t) => check_arg(&mut st, *n, t)?,
-            Op::TypeObject(t) => check_type_object(&mut st, t)?,
-            Op::Constant(t, v) => check_constant(&mut st, t, v)?,
-            Op::Convert(t) => check_convert(&mut st, t)?,
-            Op::ZExt(t) => check_zext(&mut st, t)?,
-            Op::SExt(t) => check_sext(&mut st, t)?,
-            Op::Reinterpret(t) => check_reinterpret(&mut st, t)?,
-            Op::BitOffset(t) => check_bit_offset(&mut st, t)?,
-            Op::ByteOffset(t) => check_byte_offset(&mut st, t)?,
-            Op::Composite(n, t) => check_composite(&mut st, *n, t)?,
-            Op::Extend(n) => check_extend(&mut st, *n)?,
-            Op::Select => check_select(&mut st)?,
-            Op::AddrOf(n) => check_addr_of(&mut st, *n)?,
-            Op::Deref(t) => check_deref(&mut st, t)?,
-            Op::Read => check_read(&mut st)?,
-            Op::Add => check_add(&mut st)?,
-            Op::Sub => check_sub(&mut st)?,
-            Op::Mul => check_mul(&mut st)?,
-            Op::Div => check_div(&mut st)?,
-            Op::LShr => check_lshr(&mut st)?,
-            Op::AShr => check_ashr(&mut st)?,
-            Op::Shl => check_shl(&mut st)?,
-            Op::PushLane(t) => check_push_lane(&mut st, t)?,
-            Op::Fragment(o, s) => {
-                check_fragment(&mut st, *o, *s, i == last)?;
-                fragment = Some((*o, *s));
-            }
-            Op::And => check_and(&mut st)?,
-            Op::Or => check_or(&mut st)?,
-            Op::Xor => check_xor(&mut st)?,
-            Op::Mod => check_mod(&mut st)?,
+        check_op(&mut st, op, i, i == last)?;
+        if let Op::Fragment(o, s) = op {
+            fragment = Some((*o, *s));
         }
     }
     if st.entries.len() != 1 {
@@ -216,6 +196,47 @@ fn check_observed(
         }
     }
     Ok(Checked { result, fragment })
+}
+
+/// Checks op `op`, at index `index` (`last`: the expression's last op),
+/// against the stack `st`: the one `check_<op>` per op, in the spec's order.
+/// `check` runs it over an expression; the canonicalizer runs it over the
+/// ops it has to look at again after a rewrite.
+pub fn check_op(st: &mut TypeStack, op: &Op, index: usize, last: bool) -> Result<(), Diag> {
+    st.op = op.name();
+    st.index = index;
+    match op {
+        Op::Referrer(t) => check_referrer(st, t)?,
+        Op::Arg(n, t) => check_arg(st, *n, t)?,
+        Op::TypeObject(t) => check_type_object(st, t)?,
+        Op::Constant(t, v) => check_constant(st, t, v)?,
+        Op::Convert(t) => check_convert(st, t)?,
+        Op::ZExt(t) => check_zext(st, t)?,
+        Op::SExt(t) => check_sext(st, t)?,
+        Op::Reinterpret(t) => check_reinterpret(st, t)?,
+        Op::BitOffset(t) => check_bit_offset(st, t)?,
+        Op::ByteOffset(t) => check_byte_offset(st, t)?,
+        Op::Composite(n, t) => check_composite(st, *n, t)?,
+        Op::Extend(n) => check_extend(st, *n)?,
+        Op::Select => check_select(st)?,
+        Op::AddrOf(n) => check_addr_of(st, *n)?,
+        Op::Deref(t) => check_deref(st, t)?,
+        Op::Read => check_read(st)?,
+        Op::Add => check_add(st)?,
+        Op::Sub => check_sub(st)?,
+        Op::Mul => check_mul(st)?,
+        Op::Div => check_div(st)?,
+        Op::LShr => check_lshr(st)?,
+        Op::AShr => check_ashr(st)?,
+        Op::Shl => check_shl(st)?,
+        Op::PushLane(t) => check_push_lane(st, t)?,
+        Op::Fragment(o, s) => check_fragment(st, *o, *s, last)?,
+        Op::And => check_and(st)?,
+        Op::Or => check_or(st)?,
+        Op::Xor => check_xor(st)?,
+        Op::Mod => check_mod(st)?,
+    }
+    Ok(())
 }
 
 /// `DIOpReferrer(T:type) { -> (L:T) }`
