@@ -23,6 +23,20 @@ fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
+/// `dioptra serve` given `input` on stdin, to the end.
+fn serve(input: &[u8]) -> Output {
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dioptra"))
+        .arg("serve")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    child.wait_with_output().unwrap()
+}
+
 fn temp(name: &str, text: &str) -> std::path::PathBuf {
     let p = std::env::temp_dir().join(format!("dioptra-cli-{}-{name}", std::process::id()));
     std::fs::File::create(&p)
@@ -659,21 +673,8 @@ fn classic_expressions_are_accepted_with_their_parameters() {
 
 #[test]
 fn serve_answers_classic_requests() {
-    use std::process::Stdio;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dioptra"))
-        .arg("serve")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
     let req = r#"{"id":1,"command":"check","expr":"!DIExpression(DW_OP_stack_value)","signature":{"layout":"e","referrer":null,"args":["i32"],"typeobject":null,"simt":false},"classic":{"intrinsic":"declare"}}"#;
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(format!("{req}\n").as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = serve(format!("{req}\n").as_bytes());
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("\"outcome\":\"ill-formed\""), "{text}");
     assert!(text.contains("DW_OP_stack_value: in-declare"), "{text}");
@@ -773,13 +774,6 @@ fn a_closed_stdout_ends_the_command_quietly() {
 /// the lines after them are answered as usual.
 #[test]
 fn serve_answers_every_line_with_its_id() {
-    use std::process::Stdio;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dioptra"))
-        .arg("serve")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
     let ok = br#"{"id":8,"command":"check","expr":"DIOpReferrer(i32)","signature":{"layout":"e","referrer":"i32","args":[],"typeobject":null,"simt":true}}"#;
     let mut input = Vec::new();
     input.extend_from_slice(b"{\"id\":7,\"command\":\"check\",\"expr\":\"\xff\xfe\"}\n");
@@ -787,8 +781,7 @@ fn serve_answers_every_line_with_its_id() {
     input.extend_from_slice(b"{\"id\": 10, \"command\": 3}\n");
     input.extend_from_slice(ok);
     input.push(b'\n');
-    child.stdin.take().unwrap().write_all(&input).unwrap();
-    let o = child.wait_with_output().unwrap();
+    let o = serve(&input);
     assert_eq!(code(&o), 0);
     let answers: Vec<serde_json::Value> = stdout(&o)
         .lines()
