@@ -524,19 +524,14 @@ const LOWERING_VARIANTS: usize = 4;
 /// a case is compared in the context whose inputs keep their first place.
 pub fn law_lowering_preserves_location(e: &Expr, ctx: &str) -> Result<Checked, String> {
     use dioptra_oracle::lower::compare::compare_many;
-    use dioptra_oracle::lower::{lower, Target};
+    use dioptra_oracle::lower::{lower_placed, Target};
     use dioptra_semantics::dwarf::Encoding;
     let given = ConcreteContext::parse(ctx)
         .map_err(|d| format!("the generated context does not parse: {d}"))?;
     let mut skipped = Vec::new();
     let mut compared = false;
     for target in [Target::Amdgpu, Target::Dwarf5] {
-        let mut ctx = given.clone();
-        let mut lowered = lower(e, &ctx, target);
-        if matches!(&lowered, Err(d) if d.message.starts_with("multi-location-input")) {
-            ctx = dioptra_oracle::diff::one_place(&given);
-            lowered = lower(e, &ctx, target);
-        }
+        let (ctx, lowered) = lower_placed(e, &given, target);
         let l = match lowered {
             Ok(l) => l,
             Err(d) if d.outcome == Outcome::Unsupported => {
@@ -584,19 +579,14 @@ pub fn law_bytes_evaluation_matches_decoded(
     ctx: &str,
     (at, byte): (usize, u8),
 ) -> Result<usize, String> {
-    use dioptra_oracle::lower::{lower, Target};
+    use dioptra_oracle::lower::{lower_placed, Target};
     use dioptra_semantics::dwarf::eval::{evaluate, evaluate_bytes, Env};
     use dioptra_semantics::dwarf::{decode, encode, Encoding};
     let given = ConcreteContext::parse(ctx)
         .map_err(|d| format!("the generated context does not parse: {d}"))?;
     let mut compared = 0;
     for target in [Target::Amdgpu, Target::Dwarf5] {
-        let mut ctx = given.clone();
-        let mut lowered = lower(e, &ctx, target);
-        if matches!(&lowered, Err(d) if d.message.starts_with("multi-location-input")) {
-            ctx = dioptra_oracle::diff::one_place(&given);
-            lowered = lower(e, &ctx, target);
-        }
+        let (ctx, lowered) = lower_placed(e, &given, target);
         let Ok(l) = lowered else { continue };
         for amd_single_byte in [false, true] {
             let enc = Encoding {
@@ -668,15 +658,11 @@ pub const GIMLI_CHOICES: usize = 6;
 pub fn law_gimli_agrees_on_plain_dwarf5(e: &Expr, ctx: &str) -> Result<Checked, String> {
     use dioptra_oracle::diff::gimli::{differential, Differential};
     use dioptra_oracle::lower::compare::variants;
-    use dioptra_oracle::lower::{lower, Target};
+    use dioptra_oracle::lower::{lower_placed, Target};
     use dioptra_semantics::dwarf::Encoding;
-    let mut ctx = ConcreteContext::parse(ctx)
+    let given = ConcreteContext::parse(ctx)
         .map_err(|d| format!("the generated context does not parse: {d}"))?;
-    let mut lowered = lower(e, &ctx, Target::Dwarf5);
-    if matches!(&lowered, Err(d) if d.message.starts_with("multi-location-input")) {
-        ctx = dioptra_oracle::diff::one_place(&ctx);
-        lowered = lower(e, &ctx, Target::Dwarf5);
-    }
+    let (ctx, lowered) = lower_placed(e, &given, Target::Dwarf5);
     let l = match lowered {
         Ok(l) => l,
         Err(d) if d.outcome == Outcome::Unsupported => {

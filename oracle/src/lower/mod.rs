@@ -33,7 +33,7 @@ pub mod compare;
 pub mod loclist;
 
 use dioptra_semantics::bits::Bits;
-use dioptra_semantics::context::Context;
+use dioptra_semantics::context::{ConcreteContext, Context};
 use dioptra_semantics::diag::Diag;
 use dioptra_semantics::dwarf::op::{AmdOp, DwarfOp, Encoding, Operand};
 use dioptra_semantics::dwarf::unit::{DieKind, Listing, Unit};
@@ -200,6 +200,30 @@ pub fn lower(expr: &Expr, ctx: &dyn Context, target: Target) -> Result<Lowered, 
         offset,
         bits,
     })
+}
+
+/// Lowers `expr` as a code generator places its inputs: where `ctx` puts
+/// them, or, when an input is in several places at once (which no DWARF
+/// operation names), in its first place only. Returns the context the
+/// lowering used.
+pub fn lower_placed(
+    expr: &Expr,
+    ctx: &ConcreteContext,
+    target: Target,
+) -> (ConcreteContext, Result<Lowered, Diag>) {
+    let lowered = lower(expr, ctx, target);
+    if !matches!(&lowered, Err(d) if d.message.starts_with("multi-location-input")) {
+        return (ctx.clone(), lowered);
+    }
+    let first = |i: &mut dioptra_semantics::context::Input| {
+        i.loc = LocDesc::new(vec![i.loc.singles()[0].clone()]);
+    };
+    let mut c = ctx.clone();
+    c.referrer.iter_mut().for_each(first);
+    c.args.iter_mut().for_each(first);
+    c.type_object.iter_mut().for_each(first);
+    let lowered = lower(expr, &c, target);
+    (c, lowered)
 }
 
 /// Lowers `expr` into `unit` (its base types and DIEs are shared, its DIE

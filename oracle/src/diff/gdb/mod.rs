@@ -33,7 +33,7 @@ pub mod stub;
 
 use crate::lower::compare::{compare, Agreement};
 use crate::lower::loclist::{address, compare_module, lower_module};
-use crate::lower::{lower, Target};
+use crate::lower::{lower_placed, Target};
 use dioptra_semantics::context::ConcreteContext;
 use dioptra_semantics::diag::{Diag, Outcome};
 use dioptra_semantics::dwarf::eval::{evaluate, evaluate_list, Env};
@@ -220,12 +220,7 @@ pub fn expr_case(
     ctx: &ConcreteContext,
     min_addr: u64,
 ) -> Result<Case, Skip> {
-    let mut ctx = ctx.clone();
-    let mut lowered = lower(expr, &ctx, Target::Dwarf5);
-    if matches!(&lowered, Err(d) if d.message.starts_with("multi-location-input")) {
-        ctx = crate::diff::one_place(&ctx);
-        lowered = lower(expr, &ctx, Target::Dwarf5);
-    }
+    let (ctx, lowered) = lower_placed(expr, ctx, Target::Dwarf5);
     let l = lowered.map_err(|d| Skip::NotLowered(d.to_string()))?;
     let mut case = listing_case(label, &l.listing, l.offset, l.bits, &ctx, min_addr)?;
     case.source = expr.to_string();
