@@ -137,7 +137,35 @@ pub fn prove(
 }
 
 /// [`prove`] for any two sides.
+///
+/// The z3 crate panics where z3 hands back no term (out of memory, or an
+/// internal error); such a failure is this query's `solver-error`, not a
+/// crash of the whole run. The encodings are bounded
+/// (`smt::world::MAX_ENCODING_WORK`), so this is the last line of defence.
 pub fn prove_sides(
+    source: &dyn Side,
+    target: &dyn Side,
+    sig: &Signature,
+    timeout_ms: u32,
+) -> Result<Proved, Diag> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        prove_unguarded(source, target, sig, timeout_ms)
+    }))
+    .unwrap_or_else(|panic| {
+        let why = panic
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| panic.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "no message".into());
+        Err(Diag::unsupported(
+            "SMT",
+            "solver-error",
+            format!("z3 failed while the query was built or solved: {why}"),
+        ))
+    })
+}
+
+fn prove_unguarded(
     source: &dyn Side,
     target: &dyn Side,
     sig: &Signature,
@@ -177,7 +205,7 @@ pub fn prove_sides(
     let s = source.encode(&world)?;
     let t = target.encode(&world)?;
     let n = sig.layout.bitsizeof(&s.ty);
-    let same = smt_same_location(&s.loc, &t.loc, n)?;
+    let same = smt_same_location(&world, &s.loc, &t.loc, n)?;
     // Equivalent: the same definedness, and where defined the same location.
     let differ = disagree(&s.ok, &t.ok, &same);
     let started = Instant::now();

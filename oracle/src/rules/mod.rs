@@ -839,7 +839,7 @@ pub fn check_instance(
     let s = encode(src, &world)?;
     let t = encode(tgt, &world)?;
     let n = inst.layout.bitsizeof(&s.ty);
-    let model = match find_difference(&s, &t, n, &pre_holds, timeout_ms)? {
+    let model = match find_difference(&world, &s, &t, n, &pre_holds, timeout_ms)? {
         Ok(m) => m,
         Err(verdict) => return Ok(verdict),
     };

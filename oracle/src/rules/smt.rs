@@ -212,13 +212,14 @@ pub(super) fn model_values(model: &Model, terms: &BTreeMap<String, BV>) -> BTree
 /// target of a DIOp rule differ (`n` bits of their results): `Ok(model)`
 /// of one, or the verdict when there is none or the solver gave up.
 pub(super) fn find_difference(
+    world: &World,
     s: &Encoded,
     t: &Encoded,
     n: u64,
     pre_holds: &Bool,
     timeout_ms: u32,
 ) -> Result<Result<Model, InstanceVerdict>, Diag> {
-    let same = s_same(&s.loc, &t.loc, n)?;
+    let same = s_same(world, &s.loc, &t.loc, n)?;
     Ok(
         match solve(&[pre_holds, &disagree(&s.ok, &t.ok, &same)], timeout_ms) {
             Answer::Unsat => Err(InstanceVerdict::Valid),
@@ -246,7 +247,7 @@ pub(super) fn find_classic_difference(
     let t_loc = SLoc::ite(t_poison, SLoc::start(SStorage::Undefined), t.loc.clone());
     let ((so, _), (to, tn)) = (source_bits, target_bits);
     let (s_loc, inside) = offset_by(world, &s.loc, &off_u((to - so) as u128), &tt());
-    let same = Bool::and(&[&inside, &s_same(&s_loc, &t_loc, tn)?]);
+    let same = Bool::and(&[&inside, &s_same(world, &s_loc, &t_loc, tn)?]);
     let differ = disagree(&s.ok, &t_ok, &same);
     Ok(
         match solve(&[pre_holds, &s_poison.not(), &differ], timeout_ms) {

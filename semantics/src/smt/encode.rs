@@ -304,7 +304,7 @@ pub fn encode_composite(m: &mut SMachine, n: u32, t: &Type) -> Result<(), Diag> 
         });
     }
     parts.reverse();
-    let (loc, ok) = composite(parts)?;
+    let (loc, ok) = composite(m.world, parts)?;
     m.require(&ok);
     m.push(t.clone(), loc);
     Ok(())
@@ -327,7 +327,7 @@ pub fn encode_extend(m: &mut SMachine, n: u32) -> Result<(), Diag> {
             loc: e.loc.clone(),
         })
         .collect();
-    let (loc, ok) = composite(parts)?;
+    let (loc, ok) = composite(m.world, parts)?;
     m.require(&ok);
     let ty = Type::Vector {
         count: n as u64,
@@ -375,7 +375,7 @@ pub fn encode_select(m: &mut SMachine) -> Result<(), Diag> {
             loc: SLoc::ite(&bit, a, b),
         });
     }
-    let (loc, ok) = composite(parts)?;
+    let (loc, ok) = composite(m.world, parts)?;
     m.require(&ok);
     m.push(l1.ty.clone(), loc);
     Ok(())

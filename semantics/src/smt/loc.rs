@@ -148,6 +148,7 @@ pub fn read(w: &World, l: &SLoc, n: u64) -> Result<Read, Diag> {
 }
 
 fn read_at(w: &World, l: &SLoc, rel: u128, n: u64) -> Result<Read, Diag> {
+    w.charge(1)?;
     match l {
         SLoc::Ite(c, a, b) => {
             let ra = read_at(w, a, rel, n)?;
@@ -295,7 +296,7 @@ pub fn shift_out(v: &BV, off: &BV, n: u64) -> BV {
 /// The twin of `location::composite`: the composite of `parts` (listed from
 /// offset 0 up) and the overlap rule of `DIOpComposite` as a condition
 /// (D-dynamic-rules, D-addrspaces-distinct).
-pub fn composite(parts: Vec<SPart>) -> Result<(SLoc, Bool), Diag> {
+pub fn composite(w: &World, parts: Vec<SPart>) -> Result<(SLoc, Bool), Diag> {
     let depth = 1 + parts.iter().map(|p| p.loc.depth()).max().unwrap_or(0);
     if depth > MAX_LOCATION_DEPTH {
         return Err(unsupported(
@@ -305,7 +306,7 @@ pub fn composite(parts: Vec<SPart>) -> Result<(SLoc, Bool), Diag> {
     }
     let mut leaves = Vec::new();
     for (i, p) in parts.iter().enumerate() {
-        collect_leaves(&p.loc, &off_u(0), p.bits as u128, i, &tt(), &mut leaves)?;
+        collect_leaves(w, &p.loc, &off_u(0), p.bits as u128, i, &tt(), &mut leaves)?;
     }
     let mut ok = tt();
     for (i, a) in leaves.iter().enumerate() {
@@ -340,6 +341,7 @@ struct Leaf {
 }
 
 fn collect_leaves(
+    w: &World,
     l: &SLoc,
     rel: &BV,
     len: u128,
@@ -347,6 +349,7 @@ fn collect_leaves(
     guard: &Bool,
     out: &mut Vec<Leaf>,
 ) -> Result<(), Diag> {
+    w.charge(1)?;
     if out.len() >= MAX_SMT_LEAVES {
         return Err(unsupported(
             "limit-exceeded",
@@ -355,13 +358,13 @@ fn collect_leaves(
     }
     match l {
         SLoc::Ite(c, a, b) => {
-            collect_leaves(a, rel, len, part, &and(guard, c), out)?;
-            collect_leaves(b, rel, len, part, &and(guard, &c.not()), out)
+            collect_leaves(w, a, rel, len, part, &and(guard, c), out)?;
+            collect_leaves(w, b, rel, len, part, &and(guard, &c.not()), out)
         }
         // The places of one part may overlap each other (D-addrspaces-distinct).
         SLoc::Multi(v) => v
             .iter()
-            .try_for_each(|l| collect_leaves(l, rel, len, part, guard, out)),
+            .try_for_each(|l| collect_leaves(w, l, rel, len, part, guard, out)),
         SLoc::One(s, off) => {
             let start = off.bvadd(rel);
             let key = match &**s {
@@ -376,7 +379,7 @@ fn collect_leaves(
                             let p1 = p0 + p.bits as u128;
                             let (a, b) = (o.max(p0), (o + len).min(p1));
                             if a < b {
-                                collect_leaves(&p.loc, &off_u(a - p0), b - a, part, &g, out)?;
+                                collect_leaves(w, &p.loc, &off_u(a - p0), b - a, part, &g, out)?;
                             }
                             p0 = p1;
                         }
@@ -420,9 +423,10 @@ enum Seg {
 
 impl Seg {
     /// The same kind of run starting `k` bits further on.
-    fn advance(&self, k: u64) -> Seg {
+    fn advance(&self, w: &World, k: u64) -> Result<Seg, Diag> {
+        w.charge(1)?;
         let add = |o: &BV| o.bvadd(off_u(k as u128));
-        match self {
+        Ok(match self {
             Seg::Store(key, o) => Seg::Store(*key, add(o)),
             Seg::Value(v, o) => Seg::Value(v.clone(), add(o)),
             Seg::Address {
@@ -436,21 +440,24 @@ impl Seg {
                 target: target.clone(),
                 off: add(off),
             },
-            Seg::Ite(c, a, b) => {
-                Seg::Ite(c.clone(), Box::new(a.advance(k)), Box::new(b.advance(k)))
-            }
+            Seg::Ite(c, a, b) => Seg::Ite(
+                c.clone(),
+                Box::new(a.advance(w, k)?),
+                Box::new(b.advance(w, k)?),
+            ),
             Seg::Undefined | Seg::Beyond => self.clone(),
-        }
+        })
     }
 }
 
 /// The `n` bits of a location as runs `(length, what)`, lowest first.
-fn flatten(l: &SLoc, n: u64) -> Result<Vec<(u64, Seg)>, Diag> {
+fn flatten(w: &World, l: &SLoc, n: u64) -> Result<Vec<(u64, Seg)>, Diag> {
+    w.charge(1)?;
     match l {
         SLoc::Ite(c, a, b) => {
-            let fa = flatten(a, n)?;
-            let fb = flatten(b, n)?;
-            Ok(merge(&fa, &fb)
+            let fa = flatten(w, a, n)?;
+            let fb = flatten(w, b, n)?;
+            Ok(merge(w, &fa, &fb)?
                 .into_iter()
                 .map(|(len, x, y)| (len, Seg::Ite(c.clone(), Box::new(x), Box::new(y))))
                 .collect())
@@ -485,10 +492,10 @@ fn flatten(l: &SLoc, n: u64) -> Result<Vec<(u64, Seg)>, Diag> {
                 let size: u128 = parts.iter().map(|p| p.bits as u128).sum();
                 let mut alts = offset_cases(off, size)?.into_iter().rev();
                 let (_, k) = alts.next().expect("at least one case");
-                let mut out = flatten_composite(parts, k, n)?;
+                let mut out = flatten_composite(w, parts, k, n)?;
                 for (c, k) in alts {
-                    let x = flatten_composite(parts, k, n)?;
-                    out = merge(&x, &out)
+                    let x = flatten_composite(w, parts, k, n)?;
+                    out = merge(w, &x, &out)?
                         .into_iter()
                         .map(|(len, a, b)| (len, Seg::Ite(c.clone(), Box::new(a), Box::new(b))))
                         .collect();
@@ -500,7 +507,7 @@ fn flatten(l: &SLoc, n: u64) -> Result<Vec<(u64, Seg)>, Diag> {
 }
 
 /// The `n` bits of a composite from the constant bit offset `o` as runs.
-fn flatten_composite(parts: &[SPart], o: u128, n: u64) -> Result<Vec<(u64, Seg)>, Diag> {
+fn flatten_composite(w: &World, parts: &[SPart], o: u128, n: u64) -> Result<Vec<(u64, Seg)>, Diag> {
     let (lo, hi) = (o, o + n as u128);
     let mut out = Vec::new();
     let mut start = 0u128;
@@ -508,9 +515,11 @@ fn flatten_composite(parts: &[SPart], o: u128, n: u64) -> Result<Vec<(u64, Seg)>
         let end = start + p.bits as u128;
         let (a, b) = (lo.max(start), hi.min(end));
         if a < b {
-            let inner = flatten(&p.loc, (b - a) as u64)?;
+            let inner = flatten(w, &p.loc, (b - a) as u64)?;
             let shift = (a - start) as u64;
-            out.extend(inner.into_iter().map(|(len, s)| (len, s.advance(shift))));
+            for (len, s) in inner {
+                out.push((len, s.advance(w, shift)?));
+            }
         }
         start = end;
     }
@@ -522,7 +531,7 @@ fn flatten_composite(parts: &[SPart], o: u128, n: u64) -> Result<Vec<(u64, Seg)>
 }
 
 /// Two run lists over the same bits, cut at the union of their boundaries.
-fn merge(a: &[(u64, Seg)], b: &[(u64, Seg)]) -> Vec<(u64, Seg, Seg)> {
+fn merge(w: &World, a: &[(u64, Seg)], b: &[(u64, Seg)]) -> Result<Vec<(u64, Seg, Seg)>, Diag> {
     let (mut i, mut j) = (0, 0);
     let (mut ua, mut ub) = (0u64, 0u64); // bits of a[i], b[j] already used
     let mut out = Vec::new();
@@ -530,7 +539,7 @@ fn merge(a: &[(u64, Seg)], b: &[(u64, Seg)]) -> Vec<(u64, Seg, Seg)> {
         let (la, sa) = &a[i];
         let (lb, sb) = &b[j];
         let k = (la - ua).min(lb - ub);
-        out.push((k, sa.advance(ua), sb.advance(ub)));
+        out.push((k, sa.advance(w, ua)?, sb.advance(w, ub)?));
         ua += k;
         ub += k;
         if ua == *la {
@@ -542,26 +551,29 @@ fn merge(a: &[(u64, Seg)], b: &[(u64, Seg)]) -> Vec<(u64, Seg, Seg)> {
             ub = 0;
         }
     }
-    out
+    Ok(out)
 }
 
 /// Do the `n` bits of `a` and `b` denote the same bits: the same storage
 /// bits for memory and registers, the same value (and the same bits past the
 /// end) for implicit values, the same target for implicit addresses?
-pub fn same_location(a: &SLoc, b: &SLoc, n: u64) -> Result<Bool, Diag> {
-    let fa = flatten(a, n)?;
-    let fb = flatten(b, n)?;
+///
+/// The encoding's size is charged to `w` ([`super::world::MAX_ENCODING_WORK`]).
+pub fn same_location(w: &World, a: &SLoc, b: &SLoc, n: u64) -> Result<Bool, Diag> {
+    let fa = flatten(w, a, n)?;
+    let fb = flatten(w, b, n)?;
     let mut all = tt();
-    for (len, x, y) in merge(&fa, &fb) {
-        all = and(&all, &seg_eq(&x, &y, len));
+    for (len, x, y) in merge(w, &fa, &fb)? {
+        all = and(&all, &seg_eq(w, &x, &y, len)?);
     }
     Ok(all)
 }
 
-fn seg_eq(a: &Seg, b: &Seg, len: u64) -> Bool {
-    match (a, b) {
-        (Seg::Ite(c, x, y), _) => c.ite(&seg_eq(x, b, len), &seg_eq(y, b, len)),
-        (_, Seg::Ite(c, x, y)) => c.ite(&seg_eq(a, x, len), &seg_eq(a, y, len)),
+fn seg_eq(w: &World, a: &Seg, b: &Seg, len: u64) -> Result<Bool, Diag> {
+    w.charge(1)?;
+    Ok(match (a, b) {
+        (Seg::Ite(c, x, y), _) => c.ite(&seg_eq(w, x, b, len)?, &seg_eq(w, y, b, len)?),
+        (_, Seg::Ite(c, x, y)) => c.ite(&seg_eq(w, a, x, len)?, &seg_eq(w, a, y, len)?),
         (Seg::Store(k1, o1), Seg::Store(k2, o2)) => {
             if k1 == k2 {
                 o1.eq(o2)
@@ -595,11 +607,11 @@ fn seg_eq(a: &Seg, b: &Seg, len: u64) -> Bool {
             if s1 != s2 || b1 != b2 {
                 ff()
             } else {
-                and(&o1.eq(o2), &same_structure(t1, t2))
+                and(&o1.eq(o2), &same_structure(w, t1, t2)?)
             }
         }
         _ => ff(),
-    }
+    })
 }
 
 /// The bits of implicit value `v` seen from offset `off` over `len` bits:
@@ -629,24 +641,25 @@ fn bv_min(a: &BV, b: &BV) -> BV {
 /// parts. A target rebuilt with a different composite structure is a
 /// different reference, as two `DW_OP_implicit_pointer`s to different
 /// DIEs are.
-pub fn same_structure(a: &SLoc, b: &SLoc) -> Bool {
-    match (a, b) {
-        (SLoc::Ite(c, x, y), _) => c.ite(&same_structure(x, b), &same_structure(y, b)),
-        (_, SLoc::Ite(c, x, y)) => c.ite(&same_structure(a, x), &same_structure(a, y)),
-        (SLoc::One(s1, o1), SLoc::One(s2, o2)) => and(&o1.eq(o2), &same_storage(s1, s2)),
+pub fn same_structure(w: &World, a: &SLoc, b: &SLoc) -> Result<Bool, Diag> {
+    w.charge(1)?;
+    Ok(match (a, b) {
+        (SLoc::Ite(c, x, y), _) => c.ite(&same_structure(w, x, b)?, &same_structure(w, y, b)?),
+        (_, SLoc::Ite(c, x, y)) => c.ite(&same_structure(w, a, x)?, &same_structure(w, a, y)?),
+        (SLoc::One(s1, o1), SLoc::One(s2, o2)) => and(&o1.eq(o2), &same_storage(w, s1, s2)?),
         (SLoc::Multi(x), SLoc::Multi(y)) if x.len() == y.len() => {
             let mut all = tt();
             for (p, q) in x.iter().zip(y.iter()) {
-                all = and(&all, &same_structure(p, q));
+                all = and(&all, &same_structure(w, p, q)?);
             }
             all
         }
         _ => ff(),
-    }
+    })
 }
 
-fn same_storage(a: &SStorage, b: &SStorage) -> Bool {
-    match (a, b) {
+fn same_storage(w: &World, a: &SStorage, b: &SStorage) -> Result<Bool, Diag> {
+    Ok(match (a, b) {
         (SStorage::Memory { addrspace: x }, SStorage::Memory { addrspace: y }) => {
             Bool::from_bool(x == y)
         }
@@ -676,19 +689,19 @@ fn same_storage(a: &SStorage, b: &SStorage) -> Bool {
             if s1 != s2 || b1 != b2 {
                 ff()
             } else {
-                same_structure(t1, t2)
+                same_structure(w, t1, t2)?
             }
         }
         (SStorage::Composite { parts: p }, SStorage::Composite { parts: q }) => {
             if p.len() != q.len() || p.iter().zip(q).any(|(x, y)| x.bits != y.bits) {
-                return ff();
+                return Ok(ff());
             }
             let mut all = tt();
             for (x, y) in p.iter().zip(q) {
-                all = and(&all, &same_structure(&x.loc, &y.loc));
+                all = and(&all, &same_structure(w, &x.loc, &y.loc)?);
             }
             all
         }
         _ => ff(),
-    }
+    })
 }

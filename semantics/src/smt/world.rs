@@ -16,7 +16,7 @@ use crate::context::{ConcreteContext, Input, Signature};
 use crate::diag::Diag;
 use crate::location::{LocDesc, Part, Single, Storage};
 use crate::types::{DataLayout, Type};
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;
 use z3::ast::{Array, Bool, BV};
 use z3::{Model, Sort};
@@ -55,7 +55,17 @@ pub struct World {
     registers: RefCell<BTreeMap<u32, Register>>,
     /// Every memory read: address space, first byte address, byte count.
     reads: RefCell<Vec<(u32, BV, u64)>>,
+    /// What is left of [`MAX_ENCODING_WORK`] for this world's encodings.
+    work: Cell<u64>,
 }
+
+/// The most terms the location encodings of one world may build: reading
+/// and comparing locations under symbolic offsets into composites splits
+/// into a case per offset, and nested composites multiply the cases, so an
+/// expression of twenty ops can ask for billions of terms (and z3 for
+/// gigabytes). Past this bound an encoding is `unsupported`
+/// (`encoding-too-large`), never a partial formula.
+pub const MAX_ENCODING_WORK: u64 = 1 << 18;
 
 impl World {
     fn empty(layout: DataLayout, symbolic: bool) -> World {
@@ -69,7 +79,24 @@ impl World {
             memory: RefCell::new(BTreeMap::new()),
             registers: RefCell::new(BTreeMap::new()),
             reads: RefCell::new(Vec::new()),
+            work: Cell::new(MAX_ENCODING_WORK),
         }
+    }
+
+    /// Spends `n` of the world's encoding work ([`MAX_ENCODING_WORK`]).
+    pub fn charge(&self, n: u64) -> Result<(), Diag> {
+        let left = self.work.get();
+        if n > left {
+            self.work.set(0);
+            return Err(unsupported(
+                "encoding-too-large",
+                format!(
+                    "the locations' encoding needs more than {MAX_ENCODING_WORK} terms (symbolic offsets into nested composites)"
+                ),
+            ));
+        }
+        self.work.set(left - n);
+        Ok(())
     }
 
     /// The signature the world was built over.
