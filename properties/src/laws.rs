@@ -15,7 +15,7 @@ use dioptra_semantics::diag::Outcome;
 use dioptra_semantics::eval::eval;
 use dioptra_semantics::lifetime::locate::Analysis;
 use dioptra_semantics::lifetime::parse_module;
-use dioptra_semantics::lifetime::ranges::{active_at, all_ranges, Intrinsics, Reading};
+use dioptra_semantics::lifetime::ranges::{all_ranges, Intrinsics, Reading, Sweep};
 use dioptra_semantics::lifetime::wellformed::check_module;
 use dioptra_semantics::location::{read, same_location, LocDesc, Storage};
 use dioptra_semantics::syntax::Expr;
@@ -163,7 +163,8 @@ pub fn law_ranges_match_the_path_model(
     let x = Intrinsics::of(&m);
     let lines = p.lines();
     for reading in [Reading::ControlFlow, Reading::BlockLocal] {
-        let active = active_at(&m, &all_ranges(&m, &x, reading));
+        let ranges = all_ranges(&m, &x, reading);
+        let mut active = Sweep::new(&ranges);
         for (k, f) in p.functions.iter().enumerate() {
             let models: Vec<_> = (0..f.lifetimes)
                 .map(|l| {
@@ -190,8 +191,7 @@ pub fn law_ranges_match_the_path_model(
                         .filter(|&l| models[l][b][i])
                         .map(|l| MultiProgram::segment(k, l))
                         .collect();
-                    let mut got = active[point].clone();
-                    got.sort();
+                    let got: Vec<String> = active.at(point).iter().map(|s| s.to_string()).collect();
                     if got != want {
                         return Err((format!("{reading:?} at line {line}: dioptra says {got:?}, the path model {want:?}"), line, reading, want));
                     }

@@ -99,8 +99,9 @@ fn run(n: usize, s: usize) -> Times {
     let t3 = Instant::now();
     let ctx = ConcreteContext::default();
     let mut located = 0;
-    for (p, segs) in a.active.iter().enumerate() {
-        for lt in segs {
+    let mut sweep = dioptra_semantics::lifetime::ranges::Sweep::new(&a.ranges);
+    for p in 0..m.insts.len() {
+        for lt in sweep.at(p).clone() {
             let Some(dioptra_semantics::lifetime::listing::Kind::Lifetime {
                 object: Some(o), ..
             }) = m.nodes.get(lt).map(|n| &n.kind)

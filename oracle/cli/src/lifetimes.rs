@@ -12,6 +12,12 @@ use serde_json::json;
 use std::path::Path;
 use std::process::ExitCode;
 
+/// The most segments of one object at one point whose places a row shows
+/// (and evaluates): past it a row names the first ones and counts the
+/// rest, so that N segments of one object live at N points print N rows of
+/// bounded length, not N^2 places.
+const MAX_SHOWN: usize = 8;
+
 /// `lifetimes FILE --lower TARGET`: the module's location lists, and the
 /// lifetime law at every point in the context and its variants.
 pub fn cmd_lower_module(
@@ -40,7 +46,7 @@ pub fn cmd_lower_module(
         }
         let m = parse_module(&read_text(file, "Module")?)?;
         let ctx = match context {
-            Some(c) => ConcreteContext::parse(&read_text(c, "Context")?)?,
+            Some(c) => read_context(c)?,
             None => ConcreteContext::default(),
         };
         Ok((t, m, ctx))
@@ -128,7 +134,7 @@ pub fn cmd_lifetimes(
     let setup = || -> Result<_, Diag> {
         let m = parse_module(&read_text(file, "Module")?)?;
         let ctx = match context {
-            Some(c) => ConcreteContext::parse(&read_text(c, "Context")?)?,
+            Some(c) => read_context(c)?,
             None => ConcreteContext::default(),
         };
         let point = match at {
@@ -178,55 +184,105 @@ pub fn cmd_lifetimes(
             .display_name()
             .map(|n| format!(" \"{n}\""))
             .unwrap_or_default();
-        let rows: Vec<(u32, usize, String)> = points
-            .iter()
-            .map(|&p| {
-                let text = match a.locate(&ctx, &o, p) {
-                    Ok(l) => {
-                        let segs = if l.segments.is_empty() {
-                            "default".to_string()
-                        } else {
-                            l.segments.join(" ")
-                        };
-                        format!("{}  [{segs}]", l.loc)
+        if !json {
+            outln!("{o}{name}:");
+        }
+        let mut pts = Vec::new();
+        // Consecutive points of one function with the same answer share a
+        // row.
+        let mut row: Option<Row> = None;
+        for &p in &points {
+            let (line, func) = (m.insts[p].line, m.insts[p].func);
+            let located = a.locate_first(&ctx, &o, p, MAX_SHOWN);
+            if json {
+                pts.push(match located {
+                    Ok((l, left_out)) => {
+                        let total = l.segments.len();
+                        let mut v = json!({"line": line, "location": l.loc.to_string(),
+                            "type": l.ty.map(|t| t.to_string()),
+                            "segments": l.segments.into_iter().take(MAX_SHOWN).collect::<Vec<_>>()});
+                        if left_out > 0 {
+                            v["segments_total"] = json!(total);
+                            v["segments_not_evaluated"] = json!(left_out);
+                        }
+                        v
                     }
-                    Err(d) => format!("error: {d}"),
-                };
-                (m.insts[p].line, m.insts[p].func, text)
-            })
-            .collect();
+                    Err(d) => json!({"line": line, "error": d.to_string()}),
+                });
+                continue;
+            }
+            let (segments, shown) = match located {
+                Ok((l, left_out)) => {
+                    let segs = if l.segments.is_empty() {
+                        "default".to_string()
+                    } else if left_out == 0 {
+                        l.segments.join(" ")
+                    } else {
+                        format!(
+                            "{} and {left_out} more ({} segments)",
+                            l.segments[..MAX_SHOWN].join(" "),
+                            l.segments.len()
+                        )
+                    };
+                    let more = if left_out > 0 {
+                        format!(" and the places of {left_out} more segments")
+                    } else {
+                        String::new()
+                    };
+                    let shown = format!("{}{more}  [{segs}]", l.loc);
+                    (l.segments, shown)
+                }
+                Err(d) => (Vec::new(), format!("error: {d}")),
+            };
+            match &mut row {
+                Some(r) if r.func == func && r.segments == segments && r.shown == shown => {
+                    r.last = line
+                }
+                _ => {
+                    if let Some(r) = row.take() {
+                        r.print();
+                    }
+                    row = Some(Row {
+                        first: line,
+                        last: line,
+                        func,
+                        segments,
+                        shown,
+                    });
+                }
+            }
+        }
+        if let Some(r) = row.take() {
+            r.print();
+        }
         if json {
-            let pts: Vec<_> = points
-                .iter()
-                .map(|&p| match a.locate(&ctx, &o, p) {
-                    Ok(l) => json!({"line": m.insts[p].line, "location": l.loc.to_string(),
-                        "type": l.ty.map(|t| t.to_string()), "segments": l.segments}),
-                    Err(d) => json!({"line": m.insts[p].line, "error": d.to_string()}),
-                })
-                .collect();
             objects_json
                 .push(json!({"object": o, "name": m.nodes[&o].display_name(), "points": pts}));
-            continue;
-        }
-        outln!("{o}{name}:");
-        // Consecutive points of one function with the same answer share a row.
-        let mut k = 0;
-        while k < rows.len() {
-            let mut e = k;
-            while e + 1 < rows.len() && rows[e + 1].1 == rows[k].1 && rows[e + 1].2 == rows[k].2 {
-                e += 1;
-            }
-            let lines = if e == k {
-                format!("line {}", rows[k].0)
-            } else {
-                format!("lines {}-{}", rows[k].0, rows[e].0)
-            };
-            outln!("  {lines}: {}", rows[k].2);
-            k = e + 1;
         }
     }
     if json {
         outln!("{}", json!({"outcome": "ok", "objects": objects_json}));
     }
     ExitCode::SUCCESS
+}
+
+/// Consecutive points of one function with the same answer: the segments
+/// (all of them, not only those shown) and what is printed.
+struct Row {
+    first: u32,
+    last: u32,
+    func: usize,
+    segments: Vec<String>,
+    shown: String,
+}
+
+impl Row {
+    fn print(&self) {
+        let lines = if self.first == self.last {
+            format!("line {}", self.first)
+        } else {
+            format!("lines {}-{}", self.first, self.last)
+        };
+        outln!("  {lines}: {}", self.shown);
+    }
 }

@@ -111,13 +111,6 @@ pub fn lower_module(
             lane_pcs.push((unit.add_list(ListTag::SubprogramLanePc, &name), f.clone()));
         }
     }
-    // Each bounded segment's active instructions, in order.
-    let mut ranges: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
-    for (i, act) in a.active.iter().enumerate() {
-        for lt in act {
-            ranges.entry(lt.as_str()).or_default().push(i);
-        }
-    }
     let mut lists: BTreeMap<String, Vec<ListEntry>> = BTreeMap::new();
     let mut not_expressible = BTreeMap::new();
     'objects: for (object, lts) in &a.by {
@@ -137,7 +130,7 @@ pub fn lower_module(
                 Err(d) => return Err(d),
             };
             if bounded {
-                let active = ranges.get(lt.as_str()).map_or(&[][..], Vec::as_slice);
+                let active = a.ranges.get(lt.as_str()).map_or(&[][..], Vec::as_slice);
                 for (lo, hi) in runs(m, active) {
                     entries.push(ListEntry::Bounded {
                         lo,
@@ -216,16 +209,18 @@ pub fn lower_module(
 
 /// The address ranges of the instructions `active` (in order): one per run
 /// of consecutive instructions of one function.
-fn runs(m: &Module, active: &[usize]) -> Vec<(u64, u64)> {
+fn runs(m: &Module, active: &[(usize, usize)]) -> Vec<(u64, u64)> {
     let mut out: Vec<(u64, u64)> = Vec::new();
-    let mut last: Option<usize> = None;
-    for &i in active {
-        let hi = address(m, i) + 1;
-        match (last, out.last_mut()) {
-            (Some(p), Some(r)) if p + 1 == i && m.insts[p].func == m.insts[i].func => r.1 = hi,
-            _ => out.push((address(m, i), hi)),
+    for &(start, end) in active {
+        // A run of instructions is one address range unless it crosses
+        // into another function.
+        let mut from = start;
+        for i in start + 1..=end {
+            if i == end || m.insts[i].func != m.insts[from].func {
+                out.push((address(m, from), address(m, i - 1) + 1));
+                from = i;
+            }
         }
-        last = Some(i);
     }
     out
 }

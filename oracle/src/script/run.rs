@@ -3,8 +3,9 @@
 //! the assertion.
 
 use super::parse::{parse_script, Case, Env, Expect};
-use crate::input::{read_file, read_line_bounded, shown};
+use crate::input::{read_file, read_line_bounded};
 use crate::script::protocol::{Request, Response};
+use dioptra_semantics::diag::shown;
 use dioptra_semantics::text::{parse_location, parse_type, parse_typed_literal};
 use dioptra_semantics::value::literal_bits;
 use num_bigint::BigUint;
@@ -508,9 +509,7 @@ fn check_multilocation(
     current: Option<&str>,
     reason: Option<&str>,
 ) -> Result<(), String> {
-    use dioptra_semantics::lifetime::multiloc::{
-        agreement, current as current_calls, parse_listing,
-    };
+    use dioptra_semantics::lifetime::multiloc::{agreement, current_at, parse_listing};
     let parsed = parse_listing(&case.expr).and_then(|l| agreement(&l).map(|a| (l, a)));
     let (l, (_, a)) = match (parsed, reason) {
         (Err(d), Some(r)) if d.matches(r) => return Ok(()),
@@ -530,8 +529,7 @@ fn check_multilocation(
         .module
         .inst_at_line(at)
         .ok_or(format!("line {at} holds no instruction"))?;
-    let mut got: Vec<u32> = current_calls(&l)[i]
-        .as_ref()
+    let mut got: Vec<u32> = current_at(&l, i)
         .ok_or(format!("line {at} is unreachable"))?
         .iter()
         .map(|&k| l.calls[k].line)

@@ -15,7 +15,7 @@
 //! storage `ent(BITS, NAME)`, whose contents are unknown.
 
 use super::listing::{InstKind, Kind, Module, Referrer};
-use super::ranges::{active_at, all_ranges, Intrinsics, Reading};
+use super::ranges::{all_ranges, is_active, Intrinsics, Reading, Runs};
 use super::wellformed::{global_fragments, lifetimes_of, object_types, type_property_fragments};
 use crate::bits::Bits;
 use crate::context::{ConcreteContext, Context, Input};
@@ -47,10 +47,14 @@ pub struct Analysis<'m> {
     pub m: &'m Module,
     pub x: Intrinsics,
     pub reading: Reading,
-    /// Per instruction, the bounded segments active there.
-    pub active: Vec<Vec<String>>,
+    /// Per bounded segment, where it is active.
+    pub ranges: BTreeMap<String, Runs>,
     /// Per object, its lifetime segments.
     pub by: BTreeMap<String, Vec<String>>,
+    /// Per object, the range of each of its segments (in `by`'s order;
+    /// empty for computed segments), so that finding an object's active
+    /// segments compares no names.
+    by_ranges: BTreeMap<String, Vec<Runs>>,
     /// Global variable fragment to its global.
     pub global_of: BTreeMap<String, String>,
     pub types: BTreeMap<String, Type>,
@@ -61,8 +65,17 @@ impl<'m> Analysis<'m> {
     pub fn new(m: &'m Module, reading: Reading) -> Analysis<'m> {
         let x = Intrinsics::of(m);
         let ranges = all_ranges(m, &x, reading);
-        let active = active_at(m, &ranges);
         let by = lifetimes_of(m);
+        let by_ranges = by
+            .iter()
+            .map(|(o, lts)| {
+                let r = lts
+                    .iter()
+                    .map(|l| ranges.get(l).cloned().unwrap_or_default())
+                    .collect();
+                (o.clone(), r)
+            })
+            .collect();
         let globals = global_fragments(m);
         let types = object_types(m, &by, &globals);
         let global_of = m
@@ -74,11 +87,32 @@ impl<'m> Analysis<'m> {
             m,
             x,
             reading,
-            active,
+            ranges,
             by,
+            by_ranges,
             global_of,
             types,
             type_props: type_property_fragments(m),
+        }
+    }
+
+    /// Is bounded segment `lifetime` active at instruction `point`?
+    pub fn is_active(&self, lifetime: &str, point: usize) -> bool {
+        self.ranges
+            .get(lifetime)
+            .is_some_and(|r| is_active(r, point))
+    }
+
+    /// The segments of `object` active at `point`, in `by`'s order.
+    fn active_of(&self, object: &str, point: usize) -> Vec<&String> {
+        match (self.by.get(object), self.by_ranges.get(object)) {
+            (Some(lts), Some(rs)) => lts
+                .iter()
+                .zip(rs)
+                .filter(|(_, r)| is_active(r, point))
+                .map(|(l, _)| l)
+                .collect(),
+            _ => Vec::new(),
         }
     }
 
@@ -104,6 +138,45 @@ impl<'m> Analysis<'m> {
     ) -> Result<Located, Diag> {
         let mut memo = BTreeMap::new();
         self.locate_in(ctx, object, point, &mut memo, 0)
+    }
+
+    /// [`Analysis::locate`] evaluating at most `limit` of the segments
+    /// active at `point`: the location's places are those of the first
+    /// `limit` (in the segments' order), `segments` still names them all,
+    /// and the second result counts the segments left out. An object can
+    /// have any number of segments active at once (a listing of N defs of
+    /// one variable has N at each of N points); a caller that shows
+    /// locations bounds what it evaluates with this.
+    pub fn locate_first(
+        &self,
+        ctx: &ConcreteContext,
+        object: &str,
+        point: usize,
+        limit: usize,
+    ) -> Result<(Located, usize), Diag> {
+        let plain = self.global_of.contains_key(object)
+            || self.m.nodes.get(object).is_none_or(|n| n.is_code());
+        let active = self.active_of(object, point);
+        if plain || active.len() <= limit {
+            return self.locate(ctx, object, point).map(|l| (l, 0));
+        }
+        let mut memo = BTreeMap::new();
+        let mut singles = Vec::new();
+        let mut ty = None;
+        for lt in &active[..limit] {
+            let r = self.eval_segment(ctx, object, lt, point, &mut memo, 0)?;
+            ty.get_or_insert(r.0);
+            singles.extend(r.1.singles().iter().cloned());
+        }
+        let left_out = active.len() - limit;
+        Ok((
+            Located {
+                loc: LocDesc::new(singles),
+                ty,
+                segments: active.into_iter().cloned().collect(),
+            },
+            left_out,
+        ))
     }
 
     fn locate_in(
@@ -156,11 +229,7 @@ impl<'m> Analysis<'m> {
             });
         }
         let lts = self.by.get(object).cloned().unwrap_or_default();
-        let active: Vec<String> = lts
-            .iter()
-            .filter(|l| self.active.get(point).is_some_and(|a| a.contains(l)))
-            .cloned()
-            .collect();
+        let active: Vec<String> = self.active_of(object, point).into_iter().cloned().collect();
         let chosen = if !active.is_empty() {
             active
         } else {

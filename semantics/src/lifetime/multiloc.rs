@@ -30,7 +30,7 @@
 //! rules make active are exactly the calls the proposal makes current.
 
 use super::listing::{parse_module, InstKind, Module};
-use super::ranges::{active_at, all_ranges, Intrinsics, Reading};
+use super::ranges::{all_ranges, Intrinsics, Reading, Sweep};
 use crate::classic::{parse_classic, COp, Params};
 use crate::context::Signature;
 use crate::diag::Diag;
@@ -481,13 +481,23 @@ pub fn parse_listing(text: &str) -> Result<Listing, Diag> {
 }
 
 /// The proposal's fold: the current calls after `c` (indices into
-/// `calls`).
-fn apply(calls: &[Call], current: &mut Vec<usize>, c: usize) {
+/// `calls`); returns the calls it ended.
+fn apply(calls: &[Call], current: &mut Vec<usize>, c: usize) -> Vec<usize> {
     let key_of = |k: usize| match &calls[k].kind {
         CallKind::Add { token } => calls
             .iter()
             .position(|x| x.name.as_deref() == Some(token.as_str())),
         _ => Some(k),
+    };
+    let mut ended = Vec::new();
+    let mut keep = |current: &mut Vec<usize>, stays: &dyn Fn(usize) -> bool| {
+        current.retain(|&k| {
+            let s = stays(k);
+            if !s {
+                ended.push(k);
+            }
+            s
+        })
     };
     match &calls[c].kind {
         CallKind::Key => {
@@ -495,17 +505,18 @@ fn apply(calls: &[Call], current: &mut Vec<usize>, c: usize) {
             // calls of its variable whose piece overlaps its own, and the
             // locations added to them; key calls of disjoint pieces are
             // independent.
-            current.retain(|&k| {
+            keep(current, &|k| {
                 let Some(key) = key_of(k) else { return true };
                 calls[key].var != calls[c].var || !overlaps(calls[key].piece, calls[c].piece)
             });
             current.push(c);
         }
         CallKind::Add { .. } => current.push(c),
-        CallKind::Delete { token } => {
-            current.retain(|&k| calls[k].name.as_deref() != Some(token.as_str()))
-        }
+        CallKind::Delete { token } => keep(current, &|k| {
+            calls[k].name.as_deref() != Some(token.as_str())
+        }),
     }
+    ended
 }
 
 /// The proposal's current set of every reachable instruction, by
@@ -519,9 +530,14 @@ fn apply(calls: &[Call], current: &mut Vec<usize>, c: usize) {
 /// the earlier segment started at the join. Unreachable instructions have
 /// no current set (dominance says nothing useful there). Sets hold calls,
 /// as indices into `listing.calls`.
-pub fn current(l: &Listing) -> Vec<Option<Vec<usize>>> {
+///
+/// The sets are visited, not returned: `visit(i, set, ended)` gets each
+/// reachable instruction `i` in order of blocks, the current set after it
+/// (unsorted) and the calls the instruction ended. A listing of N calls that
+/// all stay current has sets of N^2 calls in all; visiting keeps memory
+/// linear.
+pub fn visit_current(l: &Listing, mut visit: impl FnMut(usize, &[usize], &[usize])) {
     let m = &l.module;
-    let mut out = vec![None; m.insts.len()];
     let by_inst = calls_by_inst(l);
     for (fi, f) in m.functions.iter().enumerate() {
         let dom = dominators(m, fi);
@@ -530,16 +546,28 @@ pub fn current(l: &Listing) -> Vec<Option<Vec<usize>>> {
                 continue;
             }
             let mut cur = entry_set(l, fi, b, &dom, &by_inst);
-            for (i, slot) in out.iter_mut().enumerate().take(block.end).skip(block.first) {
-                if let Some(&c) = by_inst.get(&i) {
-                    apply(&l.calls, &mut cur, c);
-                }
-                let mut s = cur.clone();
-                s.sort_unstable();
-                *slot = Some(s);
+            for i in block.first..block.end {
+                let ended = match by_inst.get(&i) {
+                    Some(&c) => apply(&l.calls, &mut cur, c),
+                    None => Vec::new(),
+                };
+                visit(i, &cur, &ended);
             }
         }
     }
+}
+
+/// The proposal's current set at instruction `i` (sorted), or `None`
+/// where `i` is unreachable.
+pub fn current_at(l: &Listing, i: usize) -> Option<Vec<usize>> {
+    let mut out = None;
+    visit_current(l, |k, cur, _| {
+        if k == i {
+            let mut s = cur.to_vec();
+            s.sort_unstable();
+            out = Some(s);
+        }
+    });
     out
 }
 
@@ -694,14 +722,23 @@ fn lifetime_location(c: &Call, layout: &crate::types::DataLayout) -> Result<Stri
 /// segments it supersedes and a removal the segment it names.
 pub fn translate(l: &Listing) -> Result<Translation, Diag> {
     let m = &l.module;
-    let cur = current(l);
     let by_inst = calls_by_inst(l);
+    // What each call ended where it was reached, and which instructions
+    // are reachable.
+    let mut reachable = vec![false; m.insts.len()];
+    let mut ended_at: BTreeMap<usize, BTreeSet<usize>> = BTreeMap::new();
+    visit_current(l, |i, _, ended| {
+        reachable[i] = true;
+        if !ended.is_empty() {
+            ended_at.insert(i, ended.iter().copied().collect());
+        }
+    });
     // The calls current at each block entry, before its first instruction.
     let mut entry_cur: BTreeMap<(usize, usize), BTreeSet<usize>> = BTreeMap::new();
     for (fi, f) in m.functions.iter().enumerate() {
         let dom = dominators(m, fi);
         for (b, bl) in f.blocks.iter().enumerate() {
-            if bl.first == bl.end || cur[bl.first].is_none() {
+            if bl.first == bl.end || !reachable[bl.first] {
                 continue;
             }
             let at_entry = entry_set(l, fi, b, &dom, &by_inst);
@@ -759,14 +796,16 @@ pub fn translate(l: &Listing) -> Result<Translation, Diag> {
                 active.extend(started.values().copied());
                 for i in bl.first..bl.end {
                     let Some(&c) = by_inst.get(&i) else { continue };
-                    let before: BTreeSet<usize> = cur_before(l, &cur, i, &entry_cur, fi, b);
-                    let after: BTreeSet<usize> =
-                        cur[i].clone().unwrap_or_default().into_iter().collect();
-                    let dead: Vec<usize> = active
-                        .iter()
-                        .copied()
-                        .filter(|&s| before.contains(&segments[s]) && !after.contains(&segments[s]))
-                        .collect();
+                    // The segments of the calls this one ended.
+                    let ended = ended_at.get(&i);
+                    let dead: Vec<usize> = match ended {
+                        None => Vec::new(),
+                        Some(e) => active
+                            .iter()
+                            .copied()
+                            .filter(|&s| e.contains(&segments[s]))
+                            .collect(),
+                    };
                     for s in dead {
                         active.remove(&s);
                         kills_at.entry(i).or_default().insert(s);
@@ -909,23 +948,6 @@ fn entry_set(
     cur
 }
 
-/// The current set just before instruction `i` of block `b`.
-fn cur_before(
-    l: &Listing,
-    cur: &[Option<Vec<usize>>],
-    i: usize,
-    entry: &BTreeMap<(usize, usize), BTreeSet<usize>>,
-    fi: usize,
-    b: usize,
-) -> BTreeSet<usize> {
-    let first = l.module.functions[fi].blocks[b].first;
-    if i == first {
-        entry.get(&(fi, b)).cloned().unwrap_or_default()
-    } else {
-        cur[i - 1].clone().unwrap_or_default().into_iter().collect()
-    }
-}
-
 /// Where the proposal and the translation differ, if anywhere.
 #[derive(Clone, Debug)]
 pub struct Agreement {
@@ -953,24 +975,41 @@ pub fn agreement(l: &Listing) -> Result<(Translation, Agreement), Diag> {
     }
     let x = Intrinsics::of(&tm);
     let ranges = all_ranges(&tm, &x, Reading::ControlFlow);
-    let active = active_at(&tm, &ranges);
-    let cur = current(l);
+    let mut active = Sweep::new(&ranges);
+    // Each call's segments: its own, and the copies started at joins.
+    let mut segments_of: BTreeMap<usize, Vec<&str>> = BTreeMap::new();
+    for (name, &k) in &t.segments {
+        segments_of.entry(k).or_default().push(name.as_str());
+    }
     let mut a = Agreement {
         points: 0,
         difference: None,
     };
-    for (i, c) in cur.iter().enumerate() {
-        let Some(c) = c else { continue };
+    visit_current(l, |i, c, _| {
         a.points += 1;
-        let want: BTreeSet<usize> = c.iter().copied().collect();
-        let got: BTreeSet<usize> = active[t.points[i]]
-            .iter()
-            .filter_map(|s| t.segments.get(s).copied())
-            .collect();
-        if want != got && a.difference.is_none() {
-            let lines = |s: &BTreeSet<usize>| s.iter().map(|&k| l.calls[k].line).collect();
-            a.difference = Some((l.module.insts[i].line, lines(&want), lines(&got)));
+        if a.difference.is_some() {
+            return;
         }
-    }
+        let got = active.at(t.points[i]);
+        // The same when each current call has an active segment and no
+        // other segment is active (distinct calls have distinct segments).
+        let same = got.len() == c.len()
+            && c.iter().all(|k| {
+                segments_of
+                    .get(k)
+                    .is_some_and(|v| v.iter().any(|s| got.contains(s)))
+            });
+        if !same {
+            let want: BTreeSet<usize> = c.iter().copied().collect();
+            let got: BTreeSet<usize> = got
+                .iter()
+                .filter_map(|s| t.segments.get(*s).copied())
+                .collect();
+            if want != got {
+                let lines = |s: &BTreeSet<usize>| s.iter().map(|&k| l.calls[k].line).collect();
+                a.difference = Some((l.module.insts[i].line, lines(&want), lines(&got)));
+            }
+        }
+    });
     Ok((t, a))
 }

@@ -169,30 +169,102 @@ impl Walker {
     }
 }
 
-/// Every bounded segment's active instructions.
-pub fn all_ranges(m: &Module, x: &Intrinsics, reading: Reading) -> BTreeMap<String, Vec<usize>> {
+/// Where one segment is active: half-open runs `[start, end)` of
+/// instruction indices, sorted, disjoint and not touching. A segment's
+/// range is kept as runs, not as the list of its instructions: a listing
+/// where N segments are all active over N instructions would otherwise hold
+/// N^2 entries (a 2 MB listing once needed gigabytes).
+pub type Runs = Vec<(usize, usize)>;
+
+/// Sorted instruction indices as runs.
+fn to_runs(points: &[usize]) -> Runs {
+    let mut out: Runs = Vec::new();
+    for &i in points {
+        match out.last_mut() {
+            Some(r) if r.1 == i => r.1 = i + 1,
+            Some(r) if r.1 > i => {} // already inside (the input repeats)
+            _ => out.push((i, i + 1)),
+        }
+    }
+    out
+}
+
+/// Every bounded segment's range, as runs.
+pub fn all_ranges(m: &Module, x: &Intrinsics, reading: Reading) -> BTreeMap<String, Runs> {
     let mut walker = Walker::new(m);
     let mut out = BTreeMap::new();
     for (lt, defs) in &x.defs {
         let kills = x.kills.get(lt).map(Vec::as_slice).unwrap_or(&[]);
         let mut active: Vec<usize> = Vec::new();
-        for &d in defs {
-            active.extend(walker.walk(m, d, kills, reading).active);
+        if defs.len() == 1 {
+            active = walker.walk(m, defs[0], kills, reading).active;
+        } else {
+            for &d in defs {
+                active.extend(walker.walk(m, d, kills, reading).active);
+            }
+            active.sort_unstable();
         }
-        active.sort_unstable();
-        active.dedup();
-        out.insert(lt.clone(), active);
+        out.insert(lt.clone(), to_runs(&active));
     }
     out
 }
 
-/// For each instruction, the bounded segments active there.
-pub fn active_at(m: &Module, ranges: &BTreeMap<String, Vec<usize>>) -> Vec<Vec<String>> {
-    let mut at = vec![Vec::new(); m.insts.len()];
-    for (lt, r) in ranges {
-        for &i in r {
-            at[i].push(lt.clone());
+/// Is `point` inside `runs`?
+pub fn is_active(runs: &[(usize, usize)], point: usize) -> bool {
+    let k = runs.partition_point(|r| r.1 <= point);
+    runs.get(k).is_some_and(|r| r.0 <= point)
+}
+
+/// The segments active at each instruction, visited in increasing order
+/// of instruction: the set changes only where a run starts or ends, so a
+/// visit of every point costs the number of points plus the number of runs
+/// (plus what the caller does with each set), never a set per point.
+pub struct Sweep<'a> {
+    /// (point, starts?, segment), by point.
+    events: Vec<(usize, bool, &'a str)>,
+    next: usize,
+    at: Option<usize>,
+    active: BTreeSet<&'a str>,
+}
+
+impl<'a> Sweep<'a> {
+    pub fn new(ranges: &'a BTreeMap<String, Runs>) -> Sweep<'a> {
+        let mut events = Vec::new();
+        for (lt, runs) in ranges {
+            for &(a, b) in runs {
+                events.push((a, true, lt.as_str()));
+                events.push((b, false, lt.as_str()));
+            }
+        }
+        events.sort_unstable();
+        Sweep {
+            events,
+            next: 0,
+            at: None,
+            active: BTreeSet::new(),
         }
     }
-    at
+
+    /// The segments active at `point`. Points asked for in increasing
+    /// order cost their events only; a point below the last one restarts
+    /// the sweep.
+    pub fn at(&mut self, point: usize) -> &BTreeSet<&'a str> {
+        if self.at.is_some_and(|p| p > point) {
+            self.next = 0;
+            self.active.clear();
+        }
+        self.at = Some(point);
+        while let Some(&(p, starts, lt)) = self.events.get(self.next) {
+            if p > point {
+                break;
+            }
+            if starts {
+                self.active.insert(lt);
+            } else {
+                self.active.remove(lt);
+            }
+            self.next += 1;
+        }
+        &self.active
+    }
 }
