@@ -94,15 +94,6 @@ pub fn skip_line(input: &mut impl std::io::BufRead) -> std::io::Result<()> {
     }
 }
 
-/// `text` as a message shows it: at most `max` characters, then how long
-/// it was (a 200 MB answer is not copied into a failure).
-pub fn shown(text: &str, max: usize) -> String {
-    match text.char_indices().nth(max) {
-        None => text.to_string(),
-        Some((k, _)) => format!("{}... ({} bytes in all)", &text[..k], text.len()),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     #[test]
@@ -122,12 +113,6 @@ mod tests {
             Some((b"last".to_vec(), false))
         );
         assert_eq!(read_line_bounded(&mut input, 8).unwrap(), None);
-    }
-
-    #[test]
-    fn long_text_is_shown_cut() {
-        assert_eq!(shown("abc", 5), "abc");
-        assert_eq!(shown("abcdefgh", 3), "abc... (8 bytes in all)");
     }
 
     use super::*;

@@ -46,18 +46,37 @@ pub struct Diag {
     pub message: String,
 }
 
+/// The longest message a diagnostic keeps (characters): messages quote
+/// their input, and a 4 MB line must not come back as a 4 MB diagnostic.
+pub const MAX_MESSAGE_CHARS: usize = 2000;
+
+/// `text` as a message shows it: at most `max` characters, then how long
+/// it was (a 200 MB answer is not copied into a failure).
+pub fn shown(text: &str, max: usize) -> String {
+    match text.char_indices().nth(max) {
+        None => text.to_string(),
+        Some((k, _)) => format!("{}... ({} bytes in all)", &text[..k], text.len()),
+    }
+}
+
 impl Diag {
+    /// A diagnostic; its message is cut to [`MAX_MESSAGE_CHARS`].
     pub fn new(
         outcome: Outcome,
         construct: impl Into<String>,
         reason: &'static str,
         message: impl Into<String>,
     ) -> Diag {
+        let message = message.into();
         Diag {
             outcome,
             construct: construct.into(),
             reason,
-            message: message.into(),
+            message: if message.len() > MAX_MESSAGE_CHARS {
+                shown(&message, MAX_MESSAGE_CHARS)
+            } else {
+                message
+            },
         }
     }
     pub fn malformed(c: impl Into<String>, r: &'static str, m: impl Into<String>) -> Diag {
@@ -75,7 +94,7 @@ impl Diag {
     /// The same diagnostic with `where_: ` put before its message (a line, an
     /// op index, the lifetime it came from); construct and reason unchanged.
     pub fn at_place(mut self, where_: impl fmt::Display) -> Diag {
-        self.message = format!("{where_}: {}", self.message);
+        self.message = shown(&format!("{where_}: {}", self.message), MAX_MESSAGE_CHARS);
         self
     }
     /// The stable prefix `Construct: reason-code` that tests match on.
@@ -115,5 +134,20 @@ mod tests {
         assert!(!d.matches("DIOpAdd: type"));
         assert!(!d.matches("DIOpSub: type-mismatch"));
         assert_eq!(d.to_string(), "DIOpAdd: type-mismatch: i32 vs i64");
+    }
+
+    #[test]
+    fn messages_are_cut_and_say_how_long_they_were() {
+        assert_eq!(shown("abc", 5), "abc");
+        assert_eq!(shown("abcdefgh", 3), "abc... (8 bytes in all)");
+        let d = Diag::malformed("DIExpr", "bad-syntax", "x".repeat(1 << 20));
+        assert!(
+            d.message.len() < MAX_MESSAGE_CHARS + 40,
+            "{}",
+            d.message.len()
+        );
+        assert!(d.message.ends_with(&format!("({} bytes in all)", 1 << 20)));
+        let d = d.at_place("y".repeat(1 << 20));
+        assert!(d.message.len() < MAX_MESSAGE_CHARS + 40);
     }
 }

@@ -117,8 +117,18 @@ pub fn encoding(single_byte: bool) -> Encoding {
     }
 }
 
+/// A listing or rule file: bounded like every input, and not empty (a
+/// file with nothing to check would otherwise "pass" silently).
 pub fn read_text(path: &std::path::Path, construct: &str) -> Result<String, Diag> {
-    read_file(path, construct)
+    let text = read_file(path, construct)?;
+    if text.trim().is_empty() {
+        return Err(Diag::malformed(
+            construct,
+            "empty",
+            format!("{}: the file holds nothing to check", path.display()),
+        ));
+    }
+    Ok(text)
 }
 
 /// Writes to standard output; see [`outln!`] for what a closed pipe does.

@@ -1,7 +1,6 @@
 //! `dioptra rule`: rewrite rules checked for every instantiation.
 
 use crate::common::*;
-use dioptra_oracle::input::read_file;
 use serde_json::json;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -17,7 +16,7 @@ pub fn cmd_rule(
     let mut reports = Vec::new();
     for f in files {
         let rules =
-            read_file(f, "Rule").and_then(|text| parse_rules(&f.display().to_string(), &text));
+            read_text(f, "Rule").and_then(|text| parse_rules(&f.display().to_string(), &text));
         let rules = match rules {
             Ok(r) => r,
             Err(d) => return report(&d, json),
