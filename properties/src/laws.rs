@@ -358,8 +358,23 @@ pub fn law_transformation_preserves_values(
     Ok(())
 }
 
-/// Per-query solver time limit of the SMT laws, in milliseconds.
+/// Per-query solver time limit of the SMT laws, in milliseconds, unless
+/// [`set_solver_ms`] says otherwise.
 pub const SMT_TIMEOUT_MS: u32 = 5_000;
+
+static SOLVER_MS: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(SMT_TIMEOUT_MS);
+
+/// Sets the time limit of each solver query the SMT laws make (a case
+/// makes at most two), for every thread: a campaign's per-case budget. A
+/// query that reaches it is the case's `unknown`, never a pass.
+pub fn set_solver_ms(ms: u32) {
+    SOLVER_MS.store(ms.max(1), std::sync::atomic::Ordering::Relaxed);
+}
+
+/// The time limit of each solver query of the SMT laws.
+pub fn solver_ms() -> u32 {
+    SOLVER_MS.load(std::sync::atomic::Ordering::Relaxed)
+}
 
 /// What an SMT law did with one case: compared it, or could not (the
 /// encoding does not handle it, or the solver gave up) -- never a pass.
@@ -377,7 +392,7 @@ pub fn law_smt_agrees_with_interpreter(e: &Expr, ctx: &str) -> Result<Checked, S
     use crate::agreement::{agreement, Agreement};
     let ctx = ConcreteContext::parse(ctx)
         .map_err(|d| format!("the generated context does not parse: {d}"))?;
-    match agreement(e, &ctx, SMT_TIMEOUT_MS) {
+    match agreement(e, &ctx, solver_ms()) {
         Agreement::Agree => Ok(Checked::Compared),
         Agreement::Unsupported(d) if d.reason == "unknown" => Ok(Checked::Unknown(d.to_string())),
         Agreement::Unsupported(d) => Ok(Checked::Unsupported(d.to_string())),
@@ -407,7 +422,7 @@ pub fn law_equiv_verdicts_are_confirmed(e: &Expr, variant: usize) -> Result<Chec
         Ok(c) => c.result,
         Err(d) => return Err(format!("the generator made an ill-formed expression: {d}")),
     };
-    match prove(e, e, &sig, SMT_TIMEOUT_MS) {
+    match prove(e, e, &sig, solver_ms()) {
         Ok(p) => match p.verdict {
             Verdict::Equivalent => {}
             Verdict::Unknown(r) => return Ok(Checked::Unknown(r)),
@@ -442,7 +457,7 @@ pub fn law_equiv_verdicts_are_confirmed(e: &Expr, variant: usize) -> Result<Chec
     if check(&v, &sig).is_err() {
         return Ok(Checked::Unsupported("the variant is ill-formed".into()));
     }
-    match prove(e, &v, &sig, SMT_TIMEOUT_MS) {
+    match prove(e, &v, &sig, solver_ms()) {
         Ok(p) => match p.verdict {
             Verdict::Unknown(r) => Ok(Checked::Unknown(r)),
             Verdict::Equivalent => {
@@ -854,7 +869,7 @@ pub fn law_classic_translation_proven(e: &ClassicExpr, p: &Params) -> Result<Che
     let sig = ConcreteContext::parse(&classic_sig_context())
         .map_err(|d| format!("the fixed context does not parse: {d}"))?
         .signature();
-    let (d, proved) = match prove_translation(e, &sig, p, SMT_TIMEOUT_MS) {
+    let (d, proved) = match prove_translation(e, &sig, p, solver_ms()) {
         Ok(x) => x,
         Err(x) if x.outcome == Outcome::Unsupported => {
             return Ok(Checked::Unsupported(x.to_string()))

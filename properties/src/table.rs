@@ -27,10 +27,14 @@ use dioptra_semantics::lifetime::ranges::Reading;
 use dioptra_semantics::syntax::Expr;
 use dioptra_semantics::wellformed::check;
 use proptest::prelude::*;
+use proptest::strategy::ValueTree;
 use proptest::test_runner::{
     Config, FileFailurePersistence, RngAlgorithm, TestCaseError, TestError, TestRng, TestRunner,
 };
 use std::cell::Cell;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::time::Instant;
 
 /// How many cases a law's test runs, and how they are drawn.
 #[derive(Clone, Copy, Debug)]
@@ -93,12 +97,53 @@ impl Campaign {
     }
 }
 
+/// How much of a campaign to run.
+#[derive(Clone, Copy, Debug)]
+pub enum Extent {
+    /// Cases `0..n`.
+    Cases(u32),
+    /// As many cases as start before the deadline (at least one).
+    Until(Instant),
+}
+
+/// A campaign's plan: what to run, from which seed, on how many threads,
+/// and whom to tell of each case done.
+pub struct Plan<'a> {
+    pub extent: Extent,
+    pub seed: u64,
+    /// Worker threads (at least 1). The cases and the verdict do not depend
+    /// on it: case `i` is drawn from its own seed, and the counterexample is
+    /// the failing case of lowest index, shrunk alone.
+    pub jobs: usize,
+    /// Called after each case, from the worker that ran it.
+    pub progress: Option<&'a (dyn Fn() + Sync)>,
+}
+
+/// The seed of case `index` of a campaign (splitmix64 of the two): every
+/// case has its own, so workers can take cases in any order.
+pub fn case_seed(seed: u64, index: u64) -> u64 {
+    let mut z = seed ^ index.wrapping_add(1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
 /// A law of any case type: what the tests and `dioptra fuzz` call.
 pub trait AnyLaw: Sync {
     fn name(&self) -> &'static str;
     fn says(&self) -> &'static str;
-    /// Runs `cases` cases from `seed`; the same seed gives the same cases.
-    fn campaign(&self, cases: u32, seed: u64) -> Campaign;
+    /// Runs `cases` cases from `seed` on one thread; the same seed gives
+    /// the same cases.
+    fn campaign(&self, cases: u32, seed: u64) -> Campaign {
+        self.run_plan(&Plan {
+            extent: Extent::Cases(cases),
+            seed,
+            jobs: 1,
+            progress: None,
+        })
+    }
+    /// Runs a campaign's plan.
+    fn run_plan(&self, plan: &Plan) -> Campaign;
     /// The law's property test: runs its [`Budget`] and panics with the
     /// shrunk counterexample, or when fewer than its floor were compared.
     /// `source_file` (the test's `file!()`) keeps proptest's failure
@@ -133,7 +178,71 @@ fn header(name: &str, seed: Option<u64>, msg: &str) -> String {
     out + "\n"
 }
 
+/// What one case of a campaign gave.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Outcome {
+    Compared,
+    Unsupported,
+    Unknown,
+    Failed,
+}
+
+/// The most shrinking steps spent on a counterexample.
+const MAX_SHRINK_STEPS: u32 = 4096;
+
 impl<T: std::fmt::Debug + Clone + 'static> Law<T> {
+    /// Case `index` of a campaign from `seed`, as a value tree to shrink.
+    fn tree(&self, seed: u64, index: u64) -> Box<dyn ValueTree<Value = T>> {
+        (self.strategy)()
+            .new_tree(&mut runner(1, case_seed(seed, index)))
+            .expect("the strategies here do not reject")
+    }
+
+    fn draw(&self, seed: u64, index: u64) -> T {
+        self.tree(seed, index).current()
+    }
+
+    /// The law on one case; a panic inside it is a failure of the case,
+    /// with the panic's message.
+    fn check(&self, v: &T) -> Result<Checked, String> {
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| (self.law)(v))).unwrap_or_else(
+            |p| {
+                let why = p
+                    .downcast_ref::<&str>()
+                    .map(|s| s.to_string())
+                    .or_else(|| p.downcast_ref::<String>().cloned())
+                    .unwrap_or_else(|| "no message".into());
+                Err(format!("the law panicked: {why}"))
+            },
+        )
+    }
+
+    /// Shrinks failing case `index`: the simplest value the tree reaches
+    /// that still fails, and its failure.
+    fn shrink(&self, seed: u64, index: u64) -> (T, String) {
+        let mut tree = self.tree(seed, index);
+        let mut best = tree.current();
+        let mut msg = match self.check(&best) {
+            Err(m) => m,
+            Ok(_) => return (best, "the failing case did not fail again".into()),
+        };
+        let mut steps = 0;
+        let mut more = tree.simplify();
+        while more && steps < MAX_SHRINK_STEPS {
+            steps += 1;
+            let v = tree.current();
+            match self.check(&v) {
+                Err(m) => {
+                    best = v;
+                    msg = m;
+                    more = tree.simplify();
+                }
+                Ok(_) => more = tree.complicate(),
+            }
+        }
+        (best, msg)
+    }
+
     /// Runs the law over `runner`'s cases; returns the shrunk failing case
     /// and the counts of cases not compared.
     fn run(&self, mut r: TestRunner) -> (Option<(T, String)>, u32, u32, u32) {
@@ -181,13 +290,68 @@ impl<T: std::fmt::Debug + Clone + 'static> AnyLaw for Law<T> {
     fn says(&self) -> &'static str {
         self.says
     }
-    fn campaign(&self, cases: u32, seed: u64) -> Campaign {
-        let (failure, _, unsupported, unknown) = self.run(runner(cases, seed));
+    fn run_plan(&self, plan: &Plan) -> Campaign {
+        let next = AtomicU64::new(0);
+        // The lowest failing index found so far: cases above it need not run.
+        let first_failure = AtomicU64::new(u64::MAX);
+        let outcomes: Mutex<Vec<(u64, Outcome)>> = Mutex::new(Vec::new());
+        let worker = || {
+            let mut mine = Vec::new();
+            loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let more = match plan.extent {
+                    Extent::Cases(n) => i < u64::from(n),
+                    Extent::Until(t) => i == 0 || Instant::now() < t,
+                };
+                if !more || i > first_failure.load(Ordering::Relaxed) {
+                    break;
+                }
+                let v = self.draw(plan.seed, i);
+                let o = match self.check(&v) {
+                    Ok(Checked::Compared) => Outcome::Compared,
+                    Ok(Checked::Unsupported(_)) => Outcome::Unsupported,
+                    Ok(Checked::Unknown(_)) => Outcome::Unknown,
+                    Err(_) => {
+                        first_failure.fetch_min(i, Ordering::Relaxed);
+                        Outcome::Failed
+                    }
+                };
+                mine.push((i, o));
+                if let Some(p) = plan.progress {
+                    p();
+                }
+            }
+            outcomes.lock().expect("no worker panics").extend(mine);
+        };
+        std::thread::scope(|s| {
+            for _ in 1..plan.jobs.max(1) {
+                s.spawn(worker);
+            }
+            worker();
+        });
+        let failed = first_failure.load(Ordering::Relaxed);
+        // Only the cases below the first failure count, as on one thread.
+        let outcomes = outcomes.into_inner().expect("no worker panics");
+        let counted = outcomes.iter().filter(|(i, _)| *i < failed);
+        let (mut cases, mut unsupported, mut unknown) = (0u32, 0u32, 0u32);
+        for (_, o) in counted {
+            cases += 1;
+            match o {
+                Outcome::Unsupported => unsupported += 1,
+                Outcome::Unknown => unknown += 1,
+                _ => {}
+            }
+        }
+        let counterexample = (failed != u64::MAX).then(|| {
+            let (v, msg) = self.shrink(plan.seed, failed);
+            cases += 1;
+            header(self.name, Some(plan.seed), &format!("case {failed}: {msg}"))
+                + &(self.corpus)(&v, &msg)
+        });
         Campaign {
             law: self.name,
             cases,
-            counterexample: failure
-                .map(|(v, msg)| header(self.name, Some(seed), &msg) + &(self.corpus)(&v, &msg)),
+            counterexample,
             unsupported,
             unknown,
         }

@@ -1,38 +1,136 @@
 //! `dioptra fuzz`: the laws of the law table (`dioptra_properties::table`)
-//! as campaigns, and `gdb` through a real debugger.
+//! as campaigns on every core, and `gdb` through a real debugger.
 
-use dioptra_properties::table::{law, names, AnyLaw, Campaign, LAWS};
+use dioptra_properties::laws::set_solver_ms;
+use dioptra_properties::table::{law, names, AnyLaw, Campaign, Extent, Plan, LAWS};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
-pub fn cmd_fuzz(property: &str, cases: u32, seed: u64, list: bool) -> ExitCode {
-    if list {
+pub struct Options {
+    pub property: String,
+    pub cases: u32,
+    pub time: Option<String>,
+    pub seed: u64,
+    pub jobs: Option<usize>,
+    pub solver_ms: u32,
+    pub list: bool,
+}
+
+/// How long a run goes before it shows a progress line.
+const QUIET_FOR: Duration = Duration::from_secs(2);
+
+/// The most worker threads (`--jobs`).
+const MAX_JOBS: usize = 256;
+
+/// `90`, `90s`, `5m`, `1h`.
+fn duration(text: &str) -> Option<Duration> {
+    let t = text.trim();
+    let (n, unit) = match t.find(|c: char| !c.is_ascii_digit()) {
+        Some(k) => (&t[..k], &t[k..]),
+        None => (t, "s"),
+    };
+    let n: u64 = n.parse().ok()?;
+    let secs = match unit {
+        "s" => n,
+        "m" => n.checked_mul(60)?,
+        "h" => n.checked_mul(3600)?,
+        _ => return None,
+    };
+    (secs > 0 && secs <= 7 * 24 * 3600).then(|| Duration::from_secs(secs))
+}
+
+pub fn cmd_fuzz(o: &Options) -> ExitCode {
+    if o.list {
         for l in LAWS {
             outln!("{}\t{}", l.name(), l.says());
         }
         outln!("gdb\ta real gdb reads the plain DWARF 5 of generated cases as dioptra says (needs gdb)");
         return ExitCode::SUCCESS;
     }
-    if property == "gdb" {
-        return crate::gdb::cmd_gdb(&[], cases, seed, None, false, false);
+    if o.property == "gdb" {
+        return crate::gdb::cmd_gdb(&[], o.cases, o.seed, None, false, false);
     }
-    let laws: Vec<&dyn AnyLaw> = if property == "all" {
+    let laws: Vec<&dyn AnyLaw> = if o.property == "all" {
         LAWS.to_vec()
-    } else if let Some(l) = law(property) {
+    } else if let Some(l) = law(&o.property) {
         vec![l]
     } else {
         eprintln!(
-            "Fuzz: unknown-property: `{property}`; the laws are {}, all and gdb",
+            "Fuzz: unknown-property: `{}`; the laws are {}, all and gdb",
+            o.property,
             names().join(", ")
         );
         return ExitCode::from(2);
     };
+    let time = match o.time.as_deref().map(|t| (t, duration(t))) {
+        None => None,
+        Some((_, Some(d))) => Some(d),
+        Some((t, None)) => {
+            eprintln!("Fuzz: bad-duration: `{t}`: write 90, 90s, 5m or 1h (at most a week)");
+            return ExitCode::from(2);
+        }
+    };
+    let jobs = match o.jobs {
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        Some(j) if (1..=MAX_JOBS).contains(&j) => j,
+        Some(j) => {
+            eprintln!("Fuzz: bad-jobs: {j}: between 1 and {MAX_JOBS}");
+            return ExitCode::from(2);
+        }
+    };
+    set_solver_ms(o.solver_ms);
+    let started = Instant::now();
+    let bar = progress_bar(time, o.cases, laws.len());
+    let shown = AtomicBool::new(false);
+    let tick = || {
+        if !shown.load(Ordering::Relaxed) && started.elapsed() > QUIET_FOR {
+            shown.store(true, Ordering::Relaxed);
+            bar.set_draw_target(ProgressDrawTarget::stderr());
+        }
+        bar.inc(1);
+    };
     let (mut held, mut failed) = (0, 0);
-    for l in laws {
-        let c = l.campaign(cases, seed);
-        if verdict(&c) {
-            held += 1;
-        } else {
-            failed += 1;
+    let mut spent = Vec::new();
+    for (k, l) in laws.iter().enumerate() {
+        bar.set_message(l.name());
+        let extent = match time {
+            // Each law its share of what is left.
+            Some(t) => Extent::Until(
+                Instant::now() + t.saturating_sub(started.elapsed()) / (laws.len() - k) as u32,
+            ),
+            None => Extent::Cases(o.cases),
+        };
+        let t = Instant::now();
+        let c = l.run_plan(&Plan {
+            extent,
+            seed: o.seed,
+            jobs,
+            progress: Some(&tick),
+        });
+        spent.push((l.name(), c.cases, t.elapsed()));
+        bar.suspend(|| {
+            if verdict(&c) {
+                held += 1;
+            } else {
+                failed += 1;
+            }
+        });
+    }
+    bar.finish_and_clear();
+    let total = started.elapsed();
+    if laws.len() > 1 {
+        outln!(
+            "time per law ({jobs} jobs, {:.1} s in all):",
+            total.as_secs_f64()
+        );
+        for (name, cases, t) in &spent {
+            outln!(
+                "  {name}: {cases} cases in {:.1} s ({:.0}%)",
+                t.as_secs_f64(),
+                100.0 * t.as_secs_f64() / total.as_secs_f64().max(1e-9)
+            );
         }
     }
     outln!("{held} passed, {failed} failed");
@@ -41,6 +139,36 @@ pub fn cmd_fuzz(property: &str, cases: u32, seed: u64, list: bool) -> ExitCode {
     } else {
         ExitCode::from(1)
     }
+}
+
+/// Cases done, rate and time left, on standard error once the run has
+/// gone on for [`QUIET_FOR`] (indicatif draws nothing where standard
+/// error is not a terminal).
+fn progress_bar(time: Option<Duration>, cases: u32, laws: usize) -> ProgressBar {
+    let bar = match time {
+        Some(_) => ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden()),
+        None => ProgressBar::with_draw_target(
+            Some(u64::from(cases) * laws as u64),
+            ProgressDrawTarget::hidden(),
+        ),
+    };
+    let template = match time {
+        Some(t) => format!(
+            "{{elapsed_precise}} of {} {{pos}} cases ({{per_sec}}) {{msg}}",
+            humanize(t)
+        ),
+        None => "{elapsed_precise} [{bar:30}] {pos}/{len} cases ({per_sec}, {eta} left) {msg}"
+            .to_string(),
+    };
+    if let Ok(style) = ProgressStyle::with_template(&template) {
+        bar.set_style(style.progress_chars("=> "));
+    }
+    bar
+}
+
+fn humanize(t: Duration) -> String {
+    let s = t.as_secs();
+    format!("{:02}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
 }
 
 /// Prints a campaign's line; whether the law held. A law where most cases

@@ -240,10 +240,25 @@ enum Cmd {
         /// (generated cases through a real gdb, as `dioptra gdb --generated`).
         #[arg(long, default_value = "all")]
         property: String,
-        #[arg(long, default_value_t = 1000)]
+        /// Cases per law (each drawn from its own seed, derived from
+        /// --seed and its index).
+        #[arg(long, default_value_t = 1000, conflicts_with = "time")]
         cases: u32,
+        /// Run for this long instead (`90s`, `5m`, `1h`, or seconds): each
+        /// law gets an equal share; the summary says how many cases each ran.
+        #[arg(long)]
+        time: Option<String>,
         #[arg(long, default_value_t = 0)]
         seed: u64,
+        /// Worker threads (default: every core). The cases and the verdict
+        /// do not depend on it.
+        #[arg(long)]
+        jobs: Option<usize>,
+        /// Time limit of each solver query of the SMT laws (a case makes at
+        /// most two); a case that reaches it counts as unknown, never as a
+        /// pass.
+        #[arg(long, default_value_t = 1000)]
+        solver_ms: u32,
         /// Print the laws (name and what each says) and exit.
         #[arg(long)]
         list: bool,
@@ -396,9 +411,20 @@ fn main() -> ExitCode {
         Cmd::Fuzz {
             property,
             cases,
+            time,
             seed,
+            jobs,
+            solver_ms,
             list,
-        } => fuzz::cmd_fuzz(&property, cases, seed, list),
+        } => fuzz::cmd_fuzz(&fuzz::Options {
+            property,
+            cases,
+            time,
+            seed,
+            jobs,
+            solver_ms,
+            list,
+        }),
         Cmd::Serve => serve::cmd_serve(),
         Cmd::Gdb {
             paths,

@@ -865,3 +865,62 @@ fn a_value_too_wide_for_dwarf_is_not_expressible_in_one_line() {
         );
     }
 }
+
+#[test]
+fn fuzz_runs_for_a_time_on_several_jobs_and_says_how_many_cases() {
+    let o = dioptra(&[
+        "fuzz",
+        "--property",
+        "print-parse-round-trip",
+        "--time",
+        "1s",
+        "--jobs",
+        "2",
+    ]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(0), "{out}");
+    let n: u32 = out
+        .lines()
+        .find_map(|l| l.strip_prefix("print-parse-round-trip: "))
+        .and_then(|l| l.strip_suffix(" cases held"))
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(n > 0);
+}
+
+#[test]
+fn fuzz_prints_each_laws_share_of_the_time() {
+    let o = dioptra(&["fuzz", "--cases", "2", "--jobs", "2", "--seed", "4"]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(0), "{out}");
+    let shares: Vec<&str> = out
+        .lines()
+        .skip_while(|l| !l.starts_with("time per law (2 jobs,"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .collect();
+    assert_eq!(shares.len(), 18, "{out}");
+    assert!(
+        shares
+            .iter()
+            .all(|l| l.contains(": 2 cases in ") && l.ends_with("%)")),
+        "{out}"
+    );
+}
+
+#[test]
+fn fuzz_rejects_bad_durations_and_job_counts() {
+    for (args, want) in [
+        (&["--time", "0"][..], "Fuzz: bad-duration:"),
+        (&["--time", "5x"][..], "Fuzz: bad-duration:"),
+        (&["--jobs", "0"][..], "Fuzz: bad-jobs:"),
+        (&["--jobs", "1000"][..], "Fuzz: bad-jobs:"),
+    ] {
+        let mut all = vec!["fuzz", "--property", "print-parse-round-trip"];
+        all.extend(args);
+        let o = dioptra(&all);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.starts_with(want), "{args:?}: {err}");
+    }
+}
