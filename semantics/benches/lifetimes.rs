@@ -101,7 +101,8 @@ fn run(n: usize, s: usize) -> Times {
     let mut located = 0;
     let mut sweep = dioptra_semantics::lifetime::ranges::Sweep::new(&a.ranges);
     for p in 0..m.insts.len() {
-        for lt in sweep.at(p).clone() {
+        let active: Vec<&str> = sweep.at(p).iter().copied().collect();
+        for lt in active {
             let Some(dioptra_semantics::lifetime::listing::Kind::Lifetime {
                 object: Some(o), ..
             }) = m.nodes.get(lt).map(|n| &n.kind)
