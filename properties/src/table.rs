@@ -738,10 +738,11 @@ mod tests {
         };
         let c = always_fails.campaign(10, 3);
         let text = c.counterexample.expect("a failure");
-        // Shrunk to the smallest u8, and every line of the message commented.
+        // The first case (index 0) failed; shrunk to the smallest u8, and
+        // every line of the message commented.
         assert_eq!(
             text,
-            ";; counterexample of prop_always_fails (seed 3): no\n;;   really\n;; value 0\n"
+            ";; counterexample of prop_always_fails (seed 3): case 0: no\n;;   really\n;; value 0\n"
         );
     }
 
