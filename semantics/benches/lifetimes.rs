@@ -99,6 +99,7 @@ fn run(n: usize, s: usize) -> Times {
     let t3 = Instant::now();
     let ctx = ConcreteContext::default();
     let mut located = 0;
+    let cache = dioptra_semantics::lifetime::locate::SegmentCache::new(&ctx);
     let mut sweep = dioptra_semantics::lifetime::ranges::Sweep::new(&a.ranges);
     for p in 0..m.insts.len() {
         let active: Vec<&str> = sweep.at(p).iter().copied().collect();
@@ -109,7 +110,7 @@ fn run(n: usize, s: usize) -> Times {
             else {
                 continue;
             };
-            a.locate(&ctx, o, p).unwrap();
+            a.locate_cached(&cache, o, p).unwrap();
             located += 1;
         }
     }

@@ -4,7 +4,7 @@ use crate::common::*;
 use dioptra_semantics::context::ConcreteContext;
 use dioptra_semantics::diag::Diag;
 use dioptra_semantics::dwarf::Encoding;
-use dioptra_semantics::lifetime::locate::Analysis;
+use dioptra_semantics::lifetime::locate::{Analysis, SegmentCache};
 use dioptra_semantics::lifetime::parse_module;
 use dioptra_semantics::lifetime::ranges::Reading;
 use dioptra_semantics::lifetime::wellformed::check_module;
@@ -179,6 +179,7 @@ pub fn cmd_lifetimes(
         None => (0..m.insts.len()).collect(),
     };
     let mut objects_json = Vec::new();
+    let cache = SegmentCache::new(&ctx);
     for o in a.objects() {
         let name = m.nodes[&o]
             .display_name()
@@ -193,7 +194,7 @@ pub fn cmd_lifetimes(
         let mut row: Option<Row> = None;
         for &p in &points {
             let (line, func) = (m.insts[p].line, m.insts[p].func);
-            let located = a.locate_first(&ctx, &o, p, MAX_SHOWN);
+            let located = a.locate_first(&cache, &o, p, MAX_SHOWN);
             if json {
                 pts.push(match located {
                     Ok((l, left_out)) => {

@@ -25,7 +25,8 @@ use crate::location::{LocDesc, ReadFail, Storage};
 use crate::syntax::Op;
 use crate::types::{DataLayout, Type};
 use crate::value::literal_bits;
-use std::collections::BTreeMap;
+use std::cell::RefCell;
+use std::collections::{BTreeMap, HashMap};
 
 /// Deepest chain of inputs (`argObjects`) followed when locating an object.
 pub const MAX_INPUT_DEPTH: usize = 256;
@@ -40,6 +41,34 @@ pub struct Located {
     /// computed one; empty when the location is undefined by default, or the
     /// global for a global variable fragment.
     pub segments: Vec<String>,
+}
+
+/// Segment locations remembered by (segment, object).
+/// By segment, then object (looked up by `&str`, without building a key).
+type Fixed = RefCell<HashMap<String, HashMap<String, Result<(Type, LocDesc), Diag>>>>;
+
+/// Locating in one context: the locations of the segments without inputs
+/// (`args`), which do not depend on the point, computed once. Locating an
+/// object at N points otherwise evaluates each of its segments N times.
+pub struct SegmentCache<'c> {
+    ctx: &'c ConcreteContext,
+    fixed: Fixed,
+}
+
+impl<'c> SegmentCache<'c> {
+    pub fn new(ctx: &'c ConcreteContext) -> SegmentCache<'c> {
+        SegmentCache {
+            ctx,
+            fixed: RefCell::new(HashMap::new()),
+        }
+    }
+}
+
+/// What one locating remembers: the objects located so far (an object can
+/// be an input of several segments) and the cache of its context.
+struct Memo<'f> {
+    objects: BTreeMap<String, Result<Located, Diag>>,
+    fixed: &'f Fixed,
 }
 
 /// Everything about a module that locating objects needs, computed once.
@@ -136,8 +165,22 @@ impl<'m> Analysis<'m> {
         object: &str,
         point: usize,
     ) -> Result<Located, Diag> {
-        let mut memo = BTreeMap::new();
-        self.locate_in(ctx, object, point, &mut memo, 0)
+        self.locate_cached(&SegmentCache::new(ctx), object, point)
+    }
+
+    /// [`Analysis::locate`] in the cache's context, evaluating each segment
+    /// without inputs once for all points.
+    pub fn locate_cached(
+        &self,
+        cache: &SegmentCache,
+        object: &str,
+        point: usize,
+    ) -> Result<Located, Diag> {
+        let mut memo = Memo {
+            objects: BTreeMap::new(),
+            fixed: &cache.fixed,
+        };
+        self.locate_in(cache.ctx, object, point, &mut memo, 0)
     }
 
     /// [`Analysis::locate`] evaluating at most `limit` of the segments
@@ -149,18 +192,22 @@ impl<'m> Analysis<'m> {
     /// locations bounds what it evaluates with this.
     pub fn locate_first(
         &self,
-        ctx: &ConcreteContext,
+        cache: &SegmentCache,
         object: &str,
         point: usize,
         limit: usize,
     ) -> Result<(Located, usize), Diag> {
+        let ctx = cache.ctx;
         let plain = self.global_of.contains_key(object)
             || self.m.nodes.get(object).is_none_or(|n| n.is_code());
         let active = self.active_of(object, point);
         if plain || active.len() <= limit {
-            return self.locate(ctx, object, point).map(|l| (l, 0));
+            return self.locate_cached(cache, object, point).map(|l| (l, 0));
         }
-        let mut memo = BTreeMap::new();
+        let mut memo = Memo {
+            objects: BTreeMap::new(),
+            fixed: &cache.fixed,
+        };
         let mut singles = Vec::new();
         let mut ty = None;
         for lt in &active[..limit] {
@@ -184,10 +231,10 @@ impl<'m> Analysis<'m> {
         ctx: &ConcreteContext,
         object: &str,
         point: usize,
-        memo: &mut BTreeMap<String, Result<Located, Diag>>,
+        memo: &mut Memo,
         depth: usize,
     ) -> Result<Located, Diag> {
-        if let Some(r) = memo.get(object) {
+        if let Some(r) = memo.objects.get(object) {
             return r.clone();
         }
         if depth > MAX_INPUT_DEPTH {
@@ -198,7 +245,7 @@ impl<'m> Analysis<'m> {
             ));
         }
         let r = self.locate_uncached(ctx, object, point, memo, depth);
-        memo.insert(object.to_string(), r.clone());
+        memo.objects.insert(object.to_string(), r.clone());
         r
     }
 
@@ -207,7 +254,7 @@ impl<'m> Analysis<'m> {
         ctx: &ConcreteContext,
         object: &str,
         point: usize,
-        memo: &mut BTreeMap<String, Result<Located, Diag>>,
+        memo: &mut Memo,
         depth: usize,
     ) -> Result<Located, Diag> {
         let m = self.m;
@@ -228,12 +275,14 @@ impl<'m> Analysis<'m> {
                 segments: vec![g.clone()],
             });
         }
-        let lts = self.by.get(object).cloned().unwrap_or_default();
         let active: Vec<String> = self.active_of(object, point).into_iter().cloned().collect();
         let chosen = if !active.is_empty() {
             active
         } else {
-            lts.iter()
+            self.by
+                .get(object)
+                .into_iter()
+                .flatten()
                 .filter(|l| !self.x.is_bounded(l))
                 .take(1)
                 .cloned()
@@ -291,7 +340,7 @@ impl<'m> Analysis<'m> {
         object: &str,
         lt: &str,
         point: usize,
-        memo: &mut BTreeMap<String, Result<Located, Diag>>,
+        memo: &mut Memo,
         depth: usize,
     ) -> Result<(Type, LocDesc), Diag> {
         let m = self.m;
@@ -303,6 +352,37 @@ impl<'m> Analysis<'m> {
                 format!("`{lt}` is not a lifetime"),
             ));
         };
+        // Without inputs a segment's location depends on the context and
+        // the object (its referrer is its def's), not on the point.
+        if args.is_empty() {
+            if let Some(r) = memo.fixed.borrow().get(lt).and_then(|o| o.get(object)) {
+                return r.clone();
+            }
+        }
+        let r = self.eval_segment_at(ctx, object, lt, args, point, memo, depth);
+        if args.is_empty() {
+            memo.fixed
+                .borrow_mut()
+                .entry(lt.to_string())
+                .or_default()
+                .insert(object.to_string(), r.clone());
+        }
+        r
+    }
+
+    #[allow(clippy::too_many_arguments)] // the segment and where it is evaluated
+    fn eval_segment_at(
+        &self,
+        ctx: &ConcreteContext,
+        object: &str,
+        lt: &str,
+        args: &[String],
+        point: usize,
+        memo: &mut Memo,
+        depth: usize,
+    ) -> Result<(Type, LocDesc), Diag> {
+        let m = self.m;
+        let ln = &m.nodes[lt];
         let e = m.lifetime_expr(ln).ok_or_else(|| {
             Diag::ill(
                 "DILifetime",
