@@ -30,3 +30,43 @@ fn multiloc_law_compares_listings_with_additions_and_removals() {
         "{with_more} listings keep an addition or a removal"
     );
 }
+
+/// A `SegmentCache` (one evaluation per segment without inputs, for all
+/// points) gives what locating afresh gives, at every point of generated
+/// and transformed programs, global and argObjects segments included.
+#[test]
+fn cached_locations_are_the_fresh_ones() {
+    use dioptra_generators::transform::{arb_forms, arb_transform, instance};
+    use dioptra_semantics::context::ConcreteContext;
+    use dioptra_semantics::lifetime::locate::{Analysis, SegmentCache};
+    use dioptra_semantics::lifetime::parse_module;
+    use dioptra_semantics::lifetime::ranges::Reading;
+    use proptest::strategy::ValueTree;
+    use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
+    let mut runner = TestRunner::new_with_rng(
+        Config::default(),
+        TestRng::from_seed(RngAlgorithm::ChaCha, &[3; 32]),
+    );
+    let cases = (arb_program(), arb_forms(), arb_transform());
+    let mut compared = 0;
+    for _ in 0..40 {
+        let (p, f, t) = cases.new_tree(&mut runner).unwrap().current();
+        let inst = instance(&p, &f, Some(t));
+        let m = parse_module(&inst.listing).unwrap();
+        let ctx = ConcreteContext::parse(&inst.context).unwrap();
+        let a = Analysis::new(&m, Reading::ControlFlow);
+        let cache = SegmentCache::new(&ctx);
+        for o in a.objects() {
+            for point in 0..m.insts.len() {
+                assert_eq!(
+                    a.locate_cached(&cache, &o, point),
+                    a.locate(&ctx, &o, point),
+                    "{o} at {point} of\n{}",
+                    inst.listing
+                );
+                compared += 1;
+            }
+        }
+    }
+    assert!(compared > 1000, "{compared}");
+}

@@ -50,6 +50,14 @@ pub fn cmd_fuzz(o: &Options) -> ExitCode {
         return ExitCode::SUCCESS;
     }
     if o.property == "gdb" {
+        // The gdb harness builds one program of all its cases: it has no
+        // workers, no deadline and no solver.
+        if o.time.is_some() || o.jobs.is_some() {
+            eprintln!(
+                "Fuzz: not-for-gdb: --time and --jobs apply to the laws, not to --property gdb"
+            );
+            return ExitCode::from(2);
+        }
         return crate::gdb::cmd_gdb(&[], o.cases, o.seed, None, false, false);
     }
     let laws: Vec<&dyn AnyLaw> = if o.property == "all" {

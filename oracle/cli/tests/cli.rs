@@ -910,13 +910,15 @@ fn fuzz_prints_each_laws_share_of_the_time() {
 
 #[test]
 fn fuzz_rejects_bad_durations_and_job_counts() {
+    let law = "print-parse-round-trip";
     for (args, want) in [
-        (&["--time", "0"][..], "Fuzz: bad-duration:"),
-        (&["--time", "5x"][..], "Fuzz: bad-duration:"),
-        (&["--jobs", "0"][..], "Fuzz: bad-jobs:"),
-        (&["--jobs", "1000"][..], "Fuzz: bad-jobs:"),
+        (&[law, "--time", "0"][..], "Fuzz: bad-duration:"),
+        (&[law, "--time", "5x"][..], "Fuzz: bad-duration:"),
+        (&[law, "--jobs", "0"][..], "Fuzz: bad-jobs:"),
+        (&[law, "--jobs", "1000"][..], "Fuzz: bad-jobs:"),
+        (&["gdb", "--jobs", "2"][..], "Fuzz: not-for-gdb:"),
     ] {
-        let mut all = vec!["fuzz", "--property", "print-parse-round-trip"];
+        let mut all = vec!["fuzz", "--property"];
         all.extend(args);
         let o = dioptra(&all);
         let err = String::from_utf8_lossy(&o.stderr);

@@ -207,8 +207,8 @@ pub fn lower_module(
     })
 }
 
-/// The address ranges of the instructions `active` (in order): one per run
-/// of consecutive instructions of one function.
+/// The address ranges of a segment's runs of instructions (in order): one
+/// per run, split where it crosses into another function.
 fn runs(m: &Module, active: &[(usize, usize)]) -> Vec<(u64, u64)> {
     let mut out: Vec<(u64, u64)> = Vec::new();
     for &(start, end) in active {

@@ -125,13 +125,6 @@ impl<'m> Analysis<'m> {
         }
     }
 
-    /// Is bounded segment `lifetime` active at instruction `point`?
-    pub fn is_active(&self, lifetime: &str, point: usize) -> bool {
-        self.ranges
-            .get(lifetime)
-            .is_some_and(|r| is_active(r, point))
-    }
-
     /// The segments of `object` active at `point`, in `by`'s order.
     fn active_of(&self, object: &str, point: usize) -> Vec<&String> {
         match (self.by.get(object), self.by_ranges.get(object)) {

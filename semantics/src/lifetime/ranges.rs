@@ -268,3 +268,43 @@ impl<'a> Sweep<'a> {
         &self.active
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sorted_points_become_runs_repeats_included() {
+        assert_eq!(to_runs(&[]), Vec::<(usize, usize)>::new());
+        assert_eq!(
+            to_runs(&[1, 1, 2, 3, 5, 7, 7, 8]),
+            vec![(1, 4), (5, 6), (7, 9)]
+        );
+        let r = to_runs(&[1, 2, 3, 5]);
+        let inside: Vec<usize> = (0..8).filter(|&p| is_active(&r, p)).collect();
+        assert_eq!(inside, vec![1, 2, 3, 5]);
+    }
+
+    #[test]
+    fn a_sweep_gives_each_points_set_in_either_direction() {
+        let ranges: BTreeMap<String, Runs> = [
+            ("!a".to_string(), vec![(0, 2), (4, 6)]),
+            ("!b".to_string(), vec![(1, 5)]),
+        ]
+        .into_iter()
+        .collect();
+        let want = |p: usize| -> Vec<&str> {
+            ranges
+                .iter()
+                .filter(|(_, r)| is_active(r, p))
+                .map(|(l, _)| l.as_str())
+                .collect()
+        };
+        let mut s = Sweep::new(&ranges);
+        // Forward, then backward (a restart), then forward again.
+        for p in (0..8).chain((0..8).rev()).chain(0..8) {
+            let got: Vec<&str> = s.at(p).iter().copied().collect();
+            assert_eq!(got, want(p), "at {p}");
+        }
+    }
+}
