@@ -164,13 +164,15 @@ fn int_constant(op: &Op, sig: &Signature) -> Option<(Type, u64, BigUint)> {
     };
     let w = proven_int(t)?;
     let bits = literal_bits(t, lit, &sig.layout).ok()??;
-    Some((t.clone(), w, bits.unsigned().clone()))
+    Some((t.clone(), w, bits.unsigned().into_owned()))
 }
 
 fn constant(t: &Type, w: u64, v: &BigInt) -> Op {
     Op::Constant(
         t.clone(),
-        Literal::Int(BigInt::from(Bits::from_bigint(w, v).unsigned().clone())),
+        Literal::Int(BigInt::from(
+            Bits::from_bigint(w, v).unsigned().into_owned(),
+        )),
     )
 }
 
@@ -256,7 +258,7 @@ fn fold2(
 }
 
 fn as_signed(v: &BigInt, w: u64) -> BigInt {
-    signed(&Bits::from_bigint(w, v).unsigned().clone(), w)
+    signed(&Bits::from_bigint(w, v).unsigned(), w)
 }
 
 /// `constant-fold-div`: pre `C2 != 0`, not `INT_MIN / -1`; signed,

@@ -18,8 +18,8 @@ use crate::value::{
     fits_signed, float_binop, float_to_f64, float_to_int, int_to_float, literal_bits, round_f64,
 };
 use crate::wellformed::check;
-use num_bigint::{BigInt, BigUint};
-use num_traits::{Signed, ToPrimitive, Zero};
+use num_bigint::BigInt;
+use num_traits::{Signed, Zero};
 
 /// A typed location description: one stack element.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -517,11 +517,7 @@ pub fn eval_add(m: &mut Machine) -> Result<(), Diag> {
         let r = float_binop(&t, &v1, &v2, |a, b| a + b);
         m.push_implicit(t, r);
     } else {
-        int_result(
-            m,
-            t,
-            BigInt::from(v1.unsigned().clone()) + BigInt::from(v2.unsigned().clone()),
-        );
+        m.push_implicit(t, v2.wrapping_add(&v1));
     }
     Ok(())
 }
@@ -539,11 +535,7 @@ pub fn eval_sub(m: &mut Machine) -> Result<(), Diag> {
         let r = float_binop(&t, &v2, &v1, |a, b| a - b);
         m.push_implicit(t, r);
     } else {
-        int_result(
-            m,
-            t,
-            BigInt::from(v2.unsigned().clone()) - BigInt::from(v1.unsigned().clone()),
-        );
+        m.push_implicit(t, v2.wrapping_sub(&v1));
     }
     Ok(())
 }
@@ -557,7 +549,7 @@ pub fn eval_mul(m: &mut Machine) -> Result<(), Diag> {
         let r = float_binop(&t, &v2, &v1, |a, b| a * b);
         m.push_implicit(t, r);
     } else {
-        int_result(m, t, BigInt::from(v2.unsigned() * v1.unsigned()));
+        m.push_implicit(t, v2.wrapping_mul(&v1));
     }
     Ok(())
 }
@@ -595,7 +587,7 @@ pub fn eval_div(m: &mut Machine) -> Result<(), Diag> {
 
 /// The shift amount, saturated at the width (amounts are read unsigned).
 fn shift_amount(v: &Bits) -> u64 {
-    v.unsigned().to_u64().unwrap_or(u64::MAX).min(v.width())
+    v.to_u64().unwrap_or(u64::MAX).min(v.width())
 }
 
 /// `DIOpLShr() { (L1:T) (L2:T) -> (L:T) }`
@@ -608,7 +600,7 @@ fn shift_amount(v: &Bits) -> u64 {
 pub fn eval_lshr(m: &mut Machine) -> Result<(), Diag> {
     let (t, v1, v2) = pop_pair(m)?;
     let s = shift_amount(&v1);
-    m.push_implicit(t, Bits::new(v2.width(), v2.unsigned() >> s));
+    m.push_implicit(t, v2.lshr(s));
     Ok(())
 }
 
@@ -622,8 +614,7 @@ pub fn eval_lshr(m: &mut Machine) -> Result<(), Diag> {
 pub fn eval_ashr(m: &mut Machine) -> Result<(), Diag> {
     let (t, v1, v2) = pop_pair(m)?;
     let s = shift_amount(&v1);
-    let r: BigInt = v2.signed() >> s; // floor shift of a signed value fills with the sign
-    int_result(m, t, r);
+    m.push_implicit(t, v2.ashr(s));
     Ok(())
 }
 
@@ -636,12 +627,7 @@ pub fn eval_ashr(m: &mut Machine) -> Result<(), Diag> {
 pub fn eval_shl(m: &mut Machine) -> Result<(), Diag> {
     let (t, v1, v2) = pop_pair(m)?;
     let s = shift_amount(&v1);
-    let r = if s >= v2.width() {
-        BigUint::zero()
-    } else {
-        v2.unsigned() << s
-    };
-    m.push_implicit(t, Bits::new(v2.width(), r));
+    m.push_implicit(t, v2.shl(s));
     Ok(())
 }
 
@@ -675,26 +661,25 @@ pub fn eval_fragment(_m: &mut Machine, _o: u64, _s: u64) -> Result<(), Diag> {
     Ok(())
 }
 
-fn bitwise(m: &mut Machine, f: fn(&BigUint, &BigUint) -> BigUint) -> Result<(), Diag> {
+fn bitwise(m: &mut Machine, f: fn(&Bits, &Bits) -> Bits) -> Result<(), Diag> {
     let (t, v1, v2) = pop_pair(m)?;
-    let w = v1.width();
-    m.push_implicit(t, Bits::new(w, f(v2.unsigned(), v1.unsigned())));
+    m.push_implicit(t, f(&v2, &v1));
     Ok(())
 }
 
 /// ROCm `DIOpAnd() { (L1:T) (L2:T) -> (L:T) }`: `read(L2, T) & read(L1, T)`.
 pub fn eval_and(m: &mut Machine) -> Result<(), Diag> {
-    bitwise(m, |a, b| a & b)
+    bitwise(m, Bits::and)
 }
 
 /// ROCm `DIOpOr() { (L1:T) (L2:T) -> (L:T) }`: `read(L2, T) | read(L1, T)`.
 pub fn eval_or(m: &mut Machine) -> Result<(), Diag> {
-    bitwise(m, |a, b| a | b)
+    bitwise(m, Bits::or)
 }
 
 /// ROCm `DIOpXor() { (L1:T) (L2:T) -> (L:T) }`: `read(L2, T) ^ read(L1, T)`.
 pub fn eval_xor(m: &mut Machine) -> Result<(), Diag> {
-    bitwise(m, |a, b| a ^ b)
+    bitwise(m, Bits::xor)
 }
 
 /// ROCm `DIOpMod() { (L1:T) (L2:T) -> (L:T) }`: `read(L2, T) mod read(L1, T)`.

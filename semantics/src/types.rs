@@ -6,7 +6,7 @@
 
 use crate::diag::Diag;
 use crate::limits::*;
-use std::collections::BTreeMap;
+use smallvec::SmallVec;
 use std::fmt;
 
 /// An LLVM type.
@@ -149,7 +149,10 @@ impl fmt::Display for Type {
 /// only the `pN:size` components and the endianness are read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DataLayout {
-    pointer_bits: BTreeMap<u32, u32>,
+    /// `(address space, bits)`, sorted by address space. A small inline
+    /// vector, not a map: every `bitsizeof` of a pointer looks here, and a
+    /// layout is cloned into every signature, so neither may allocate.
+    pointer_bits: SmallVec<[(u32, u32); 10]>,
     default_pointer_bits: u32,
 }
 
@@ -166,13 +169,19 @@ impl Default for DataLayout {
 impl DataLayout {
     /// Pointer size in bits for address space `n`.
     pub fn pointer_bits(&self, n: u32) -> u32 {
-        *self
-            .pointer_bits
-            .get(&n)
-            .unwrap_or(&self.default_pointer_bits)
+        self.pointer_bits
+            .iter()
+            .find(|(space, _)| *space == n)
+            .map_or(self.default_pointer_bits, |(_, bits)| *bits)
     }
     pub fn set_pointer_bits(&mut self, n: u32, bits: u32) {
-        self.pointer_bits.insert(n, bits);
+        match self
+            .pointer_bits
+            .binary_search_by_key(&n, |(space, _)| *space)
+        {
+            Ok(i) => self.pointer_bits[i].1 = bits,
+            Err(i) => self.pointer_bits.insert(i, (n, bits)),
+        }
     }
 
     /// Reads the `pN:size` components of an LLVM data layout string on top of
@@ -255,9 +264,9 @@ impl DataLayout {
         let mut out = vec!["e".to_string()];
         let spaces: std::collections::BTreeSet<u32> = self
             .pointer_bits
-            .keys()
-            .chain(d.pointer_bits.keys())
-            .copied()
+            .iter()
+            .chain(&d.pointer_bits)
+            .map(|(space, _)| *space)
             .collect();
         for n in spaces {
             if self.pointer_bits(n) != d.pointer_bits(n) {

@@ -6,7 +6,7 @@ use crate::diag::Diag;
 use crate::syntax::Literal;
 use crate::types::{DataLayout, Type};
 use num_bigint::{BigInt, BigUint, Sign};
-use num_traits::{FromPrimitive, One, Zero};
+use num_traits::{FromPrimitive, One, ToPrimitive, Zero};
 
 /// The bits of literal `lit` of type `t`, or `None` for `undef` / `poison`.
 ///
@@ -38,6 +38,13 @@ pub fn literal_bits(t: &Type, lit: &Literal, dl: &DataLayout) -> Result<Option<B
         Literal::Undef | Literal::Poison => Ok(None),
         Literal::ZeroInit => Ok(Some(Bits::zero(width))),
         Literal::Int(v) => {
+            // Up to 126 bits the range check and the encoding fit in `i128`.
+            if let (Some(i), Type::Int(w @ 1..=126)) = (v.to_i128(), t) {
+                let (lo, hi) = (-(1i128 << (w - 1)), (1i128 << w) - 1);
+                if (lo..=hi).contains(&i) {
+                    return Ok(Some(Bits::from_i128(width, i)));
+                }
+            }
             let (lo, hi) = match t {
                 Type::Int(w) => (-(BigInt::one() << (w - 1)), (BigInt::one() << *w) - 1),
                 Type::Ptr { .. } => (BigInt::zero(), (BigInt::one() << width) - 1),
@@ -303,6 +310,41 @@ mod tests {
         assert_eq!(int_to_float(&Type::Half, &BigInt::from(65520)), 0x7C00); // rounds to inf
         assert_eq!(int_to_float(&Type::Half, &BigInt::from(65504)), 0x7BFF);
         assert_eq!(int_to_float(&Type::BFloat, &BigInt::from(1)), 0x3F80);
+    }
+
+    /// The range of an integer literal at and around the widths where the
+    /// `i128` fast path stops (126 bits), checked against powers of two.
+    #[test]
+    fn integer_literal_ranges_at_the_fast_path_boundary() {
+        let dl = DataLayout::default();
+        for w in [1u64, 8, 64, 125, 126, 127, 128, 129, 200] {
+            let t = Type::Int(w);
+            let lo = -(BigInt::one() << (w - 1));
+            let hi = (BigInt::one() << w) - 1;
+            let ok = |v: &BigInt| literal_bits(&t, &Literal::Int(v.clone()), &dl);
+            assert_eq!(
+                ok(&lo).unwrap().unwrap(),
+                Bits::from_bigint(w, &lo),
+                "i{w} min"
+            );
+            assert_eq!(
+                *ok(&hi).unwrap().unwrap().unsigned(),
+                hi.to_biguint().unwrap(),
+                "i{w} max"
+            );
+            assert_eq!(
+                ok(&(&lo - 1)).unwrap_err().reason,
+                "literal-out-of-range",
+                "i{w} below"
+            );
+            assert_eq!(
+                ok(&(&hi + 1)).unwrap_err().reason,
+                "literal-out-of-range",
+                "i{w} above"
+            );
+            let minus_one = ok(&BigInt::from(-1)).unwrap().unwrap();
+            assert!((0..w).all(|i| minus_one.bit(i)), "i{w} -1 is all ones");
+        }
     }
 
     #[test]

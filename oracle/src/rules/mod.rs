@@ -967,7 +967,7 @@ fn confirm_counterexample(
                 Op::Arg(k, ty) if (*k as usize) >= real_n => {
                     let v = values
                         .get(k)
-                        .map(|b| b.unsigned().clone())
+                        .map(|b| b.unsigned().into_owned())
                         .unwrap_or_default();
                     Op::Constant(ty.clone(), Literal::Int(v.into()))
                 }

@@ -60,7 +60,7 @@ pub(super) fn encode_cexpr(e: &CExpr, consts: &Consts, cw: u32) -> Result<Z, Str
     };
     Ok(match e {
         CExpr::Num(n) => Z::N(
-            dioptra_semantics::smt::term::bv_big(cw, Bits::from_bigint(cw as u64, n).unsigned()),
+            dioptra_semantics::smt::term::bv_big(cw, &Bits::from_bigint(cw as u64, n).unsigned()),
             n.sign() == num_bigint::Sign::Minus,
         ),
         CExpr::Width(w) => Z::N(BV::from_u64(*w, cw), false),

@@ -431,7 +431,7 @@ fn check_value(case: &Case, r: &Response, value: &str) -> Result<(), String> {
         .strip_prefix("0x")
         .and_then(|h| BigUint::parse_bytes(h.as_bytes(), 16))
         .ok_or_else(|| format!("the answer's value `{g}` is not 0x-hex"))?;
-    if &g != want.unsigned() {
+    if g != *want.unsigned() {
         return Err(format!(
             "expected value 0x{}, got 0x{}",
             want.hex(),

@@ -30,7 +30,7 @@ impl CVal {
         if self.ty.num == Num::Signed {
             self.bits.signed()
         } else {
-            BigInt::from(self.bits.unsigned().clone())
+            self.bits.unsigned_int()
         }
     }
     /// The value as the signed or unsigned integer an operation reads.
@@ -38,7 +38,7 @@ impl CVal {
         if signed {
             self.bits.signed()
         } else {
-            BigInt::from(self.bits.unsigned().clone())
+            self.bits.unsigned_int()
         }
     }
 }
@@ -124,7 +124,7 @@ fn finish(m: &mut CMachine, c: &Checked) -> Result<Evaluated, Diag> {
         Kind::Implicit(_) => LocDesc::implicit(m.pop()?.bits),
         Kind::Memory => {
             let a = m.pop()?;
-            memory_at(a.bits.unsigned())
+            memory_at(&a.bits.unsigned())
         }
     };
     Ok(Evaluated {
@@ -247,8 +247,8 @@ pub fn eval_deref_size(m: &mut CMachine, n: u8) -> Result<(), Diag> {
 
 fn deref_bits(m: &mut CMachine, bits: u64) -> Result<(), Diag> {
     let a = m.pop()?;
-    let v = read(m.ctx, &memory_at(a.bits.unsigned()), bits).map_err(|f| f.at(m.op))?;
-    m.push_generic(&BigInt::from(v.unsigned().clone()));
+    let v = read(m.ctx, &memory_at(&a.bits.unsigned()), bits).map_err(|f| f.at(m.op))?;
+    m.push_generic(&v.unsigned_int());
     Ok(())
 }
 
@@ -319,7 +319,7 @@ pub fn eval_mod(m: &mut CMachine) -> Result<(), Diag> {
 /// `DW_OP_and`, `DW_OP_or`, `DW_OP_xor`: bitwise.
 pub fn eval_bitwise(m: &mut CMachine, f: fn(&BigUint, &BigUint) -> BigUint) -> Result<(), Diag> {
     let (a, b) = pop_pair(m)?;
-    let r = f(a.bits.unsigned(), b.bits.unsigned());
+    let r = f(&a.bits.unsigned(), &b.bits.unsigned());
     m.push(a.ty, &BigInt::from(r));
     Ok(())
 }
@@ -352,8 +352,8 @@ pub fn eval_shift(m: &mut CMachine, op: &COp) -> Result<(), Diag> {
     let s = amount(&b, a.ty.bits);
     let r = match op {
         COp::Shl if s >= a.ty.bits => BigInt::zero(),
-        COp::Shl => BigInt::from(a.bits.unsigned().clone()) << s,
-        COp::Shr => BigInt::from(a.bits.unsigned() >> s),
+        COp::Shl => a.bits.unsigned_int() << s,
+        COp::Shr => a.bits.lshr(s).unsigned_int(),
         _ => a.bits.signed() >> s,
     };
     m.push(a.ty, &r);

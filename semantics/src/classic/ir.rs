@@ -320,10 +320,7 @@ pub fn eval_inst(inst: &Inst, args: &[Bits]) -> Option<Bits> {
 }
 
 fn eval_binary(op: BinOp, f: Flags, n: u64, a: &Bits, b: &Bits) -> Option<Bits> {
-    let (ua, ub) = (
-        BigInt::from(a.unsigned().clone()),
-        BigInt::from(b.unsigned().clone()),
-    );
+    let (ua, ub) = (a.unsigned_int(), b.unsigned_int());
     let (sa, sb) = (a.signed(), b.signed());
     let fits_u = |v: &BigInt| *v >= BigInt::from(0) && *v < (BigInt::from(1) << n);
     let fits_s = |v: &BigInt| {
@@ -434,10 +431,7 @@ fn eval_icmp(p: Pred, a: &Bits, b: &Bits) -> Bits {
 
 fn eval_gep(elt_bytes: u64, ptr_bits: u64, p: &Bits, i: &Bits) -> Option<Bits> {
     let offset = i.signed() * BigInt::from(elt_bytes);
-    Some(Bits::from_bigint(
-        ptr_bits,
-        &(BigInt::from(p.unsigned().clone()) + offset),
-    ))
+    Some(Bits::from_bigint(ptr_bits, &(p.unsigned_int() + offset)))
 }
 
 #[cfg(test)]

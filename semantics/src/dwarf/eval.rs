@@ -915,8 +915,7 @@ impl<'a> Machine<'a> {
                 let n = uleb(op, 0) as u32;
                 let g = self.generic_bits();
                 let r = self.register_low(name, self.env.ctx, n, g)?;
-                let addr =
-                    Bits::from_bigint(g, &(BigInt::from(r.unsigned().clone()) + sleb(op, 1)));
+                let addr = Bits::from_bigint(g, &(r.unsigned_int() + sleb(op, 1)));
                 let off = addr.unsigned().to_u128().unwrap_or(0) * 8;
                 self.push(
                     name,
@@ -1044,7 +1043,7 @@ impl<'a> Machine<'a> {
     fn breg(&mut self, name: &str, n: u32, off: i64) -> Result<(), Diag> {
         let g = self.generic_bits();
         let r = self.register_low(name, self.env.ctx, n, g)?;
-        self.push_generic(&(BigInt::from(r.unsigned().clone()) + off));
+        self.push_generic(&(r.unsigned_int() + off));
         Ok(())
     }
 
@@ -1070,13 +1069,13 @@ impl<'a> Machine<'a> {
         let w = v.ty.bits;
         let bits = match (&v.ty.num, code) {
             (Num::Float(_), c::DW_OP_neg) => {
-                Bits::new(w, v.bits.unsigned() ^ (BigUint::from(1u8) << (w - 1)))
+                Bits::new(w, &*v.bits.unsigned() ^ (BigUint::from(1u8) << (w - 1)))
             }
             (Num::Float(_), c::DW_OP_abs) => v.bits.extract(0, w - 1).zext(w),
             (Num::Float(_), _) => return Err(err(name, "integral-required", "not of a float")),
             (_, c::DW_OP_neg) => Bits::from_bigint(w, &-signed_value(&v)),
             (_, c::DW_OP_abs) => Bits::from_bigint(w, &signed_value(&v).abs()),
-            _ => Bits::new(w, v.bits.unsigned() ^ ((BigUint::from(1u8) << w) - 1u8)),
+            _ => Bits::new(w, &*v.bits.unsigned() ^ ((BigUint::from(1u8) << w) - 1u8)),
         };
         self.push(name, Entry::Value(Value { ty: v.ty, bits }))
     }
@@ -1142,7 +1141,7 @@ impl<'a> Machine<'a> {
             if signed {
                 signed_value(v)
             } else {
-                BigInt::from(v.bits.unsigned().clone())
+                v.bits.unsigned_int()
             }
         };
         let (x, y) = (val(&a), val(&b));
@@ -1151,7 +1150,7 @@ impl<'a> Machine<'a> {
             self.push_generic(&BigInt::from(r as u8));
             return Ok(self.stack.pop().expect("just pushed"));
         }
-        let ua = BigInt::from(a.bits.unsigned().clone());
+        let ua = a.bits.unsigned_int();
         // DECISION (D-dwarf-shift-amount): an amount of at least the width
         // shifts every bit out (0, or all sign bits for `DW_OP_shra`); DWARF 5
         // does not say, and C leaves it undefined.
@@ -1160,9 +1159,9 @@ impl<'a> Machine<'a> {
             c::DW_OP_plus => x + y,
             c::DW_OP_minus => x - y,
             c::DW_OP_mul => x * y,
-            c::DW_OP_and => BigInt::from(a.bits.unsigned() & b.bits.unsigned()),
-            c::DW_OP_or => BigInt::from(a.bits.unsigned() | b.bits.unsigned()),
-            c::DW_OP_xor => BigInt::from(a.bits.unsigned() ^ b.bits.unsigned()),
+            c::DW_OP_and => BigInt::from(&*a.bits.unsigned() & &*b.bits.unsigned()),
+            c::DW_OP_or => BigInt::from(&*a.bits.unsigned() | &*b.bits.unsigned()),
+            c::DW_OP_xor => BigInt::from(&*a.bits.unsigned() ^ &*b.bits.unsigned()),
             c::DW_OP_div | c::DW_OP_mod if y.is_zero() => {
                 return Err(err(name, "division-by-zero", format!("{x} by 0")))
             }
@@ -1380,7 +1379,7 @@ fn address_space(name: &str, v: &Value) -> Result<u32, Diag> {
 /// complement too, for the operations that are signed on them).
 fn signed_value(v: &Value) -> BigInt {
     match v.ty.num {
-        Num::Unsigned => BigInt::from(v.bits.unsigned().clone()),
+        Num::Unsigned => v.bits.unsigned_int(),
         _ => v.bits.signed(),
     }
 }
@@ -1431,14 +1430,14 @@ fn convert(name: &str, v: Value, to: ValTy) -> Result<Value, Diag> {
         (_, Num::Float(g)) => {
             let i = match v.ty.num {
                 Num::Signed => v.bits.signed(),
-                _ => BigInt::from(v.bits.unsigned().clone()),
+                _ => v.bits.unsigned_int(),
             };
             Bits::from_u64(to.bits, int_to_float(&g.ty(), &i))
         }
         _ => {
             let i = match v.ty.num {
                 Num::Signed => v.bits.signed(),
-                _ => BigInt::from(v.bits.unsigned().clone()),
+                _ => v.bits.unsigned_int(),
             };
             Bits::from_bigint(to.bits, &i)
         }

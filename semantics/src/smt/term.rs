@@ -17,7 +17,7 @@ pub const OFF: u32 = 80;
 
 /// The bit-vector constant with these bits.
 pub fn bv_of(b: &Bits) -> BV {
-    bv_big(b.width() as u32, b.unsigned())
+    bv_big(b.width() as u32, &b.unsigned())
 }
 
 /// The `w`-bit constant `v` (reduced modulo `2^w`).
