@@ -371,6 +371,7 @@ mod tests {
             enc: Encoding::default(),
             entry: None,
             pc: None,
+            frame: Default::default(),
         };
         let mine = ours(&listing.ops, env).unwrap();
         assert_eq!(float(&mine), -3.0);

@@ -49,6 +49,25 @@ pub struct Env<'a> {
     /// The program counter, for location lists (the unit's list DIEs that
     /// `DW_OP_call*` reaches, and [`evaluate_list`]).
     pub pc: Option<u64>,
+    /// What the program around the expression supplies: the frame base, the
+    /// canonical frame address and the unit's address table.
+    pub frame: Frame<'a>,
+}
+
+/// What an expression taken from a program may ask of the program itself
+/// (DWARF 5 Section 2.5.1): each is `None` where the caller cannot tell,
+/// and the operation that needs it is then `unsupported`.
+#[derive(Clone, Copy, Default)]
+pub struct Frame<'a> {
+    /// The address `DW_OP_fbreg` offsets from: the current function's
+    /// `DW_AT_frame_base`, already evaluated.
+    pub frame_base: Option<u64>,
+    /// The canonical frame address `DW_OP_call_frame_cfa` pushes (from the
+    /// call frame information at the pc).
+    pub cfa: Option<u64>,
+    /// Entry `i` of the unit's `.debug_addr` contribution, for
+    /// `DW_OP_addrx` and `DW_OP_constx`.
+    pub address: Option<&'a dyn Fn(u64) -> Option<u64>>,
 }
 
 impl<'a> Env<'a> {
@@ -61,6 +80,7 @@ impl<'a> Env<'a> {
             enc: Encoding::default(),
             entry: ctx.entry.as_deref().map(|e| e as &dyn Context),
             pc: None,
+            frame: Frame::default(),
         }
     }
 }
@@ -564,6 +584,26 @@ impl<'a> Machine<'a> {
             | c::DW_OP_const4s
             | c::DW_OP_const8s
             | c::DW_OP_consts => self.push_generic_u64(sleb(op, 0) as u64),
+            // "a zero-based index into the .debug_addr section", relative
+            // to the unit's DW_AT_addr_base.
+            c::DW_OP_addrx | c::DW_OP_constx => {
+                let i = uleb(op, 0);
+                let lookup = self.env.frame.address.ok_or_else(|| {
+                    Diag::unsupported(
+                        name,
+                        "no-address-table",
+                        "the unit's address table (.debug_addr) is not known here",
+                    )
+                })?;
+                let a = lookup(i).ok_or_else(|| {
+                    err(
+                        name,
+                        "bad-address-index",
+                        format!("index {i} is past the unit's address table"),
+                    )
+                })?;
+                self.push_generic_u64(a)
+            }
             c::DW_OP_const_type => {
                 let ty = self.base(name, uleb(op, 0))?;
                 let b = block(op, 1);
@@ -594,12 +634,18 @@ impl<'a> Machine<'a> {
                 let bits = self.register_low(name, self.env.ctx, uleb(op, 0) as u32, ty.bits)?;
                 self.push(name, Entry::Value(Value { ty, bits }))?;
             }
+            // "provides a signed LEB128 offset from the address specified by
+            // the location description in the DW_AT_frame_base attribute of
+            // the current function": a generic value, as `DW_OP_bregN` gives.
             c::DW_OP_fbreg => {
-                return Err(Diag::unsupported(
-                    name,
-                    "no-frame-base",
-                    "contexts have no frame base",
-                ))
+                let base = self.env.frame.frame_base.ok_or_else(|| {
+                    Diag::unsupported(
+                        name,
+                        "no-frame-base",
+                        "the frame base is not known here (evaluate the variable in its function: `dioptra dwarf --at PC`)",
+                    )
+                })?;
+                self.push_generic(&(BigInt::from(base) + sleb(op, 0)))
             }
             _ => return Ok(Step::NotMine),
         }
@@ -696,11 +742,23 @@ impl<'a> Machine<'a> {
                     None => self.push(name, Entry::Loc(o.loc.clone()))?,
                 }
             }
-            c::DW_OP_form_tls_address | c::DW_OP_call_frame_cfa => {
+            // "pushes the value of the CFA, obtained from the Call Frame
+            // Information".
+            c::DW_OP_call_frame_cfa => {
+                let cfa = self.env.frame.cfa.ok_or_else(|| {
+                    Diag::unsupported(
+                        name,
+                        "no-frame-state",
+                        "the canonical frame address is not known here (it comes from the call frame information at a pc: `dioptra dwarf --at PC`)",
+                    )
+                })?;
+                self.push_generic_u64(cfa)
+            }
+            c::DW_OP_form_tls_address => {
                 return Err(Diag::unsupported(
                     name,
                     "no-frame-state",
-                    "contexts have no thread-local storage or call frame information",
+                    "contexts have no thread-local storage",
                 ))
             }
             _ => return Ok(Step::NotMine),
@@ -782,7 +840,7 @@ impl<'a> Machine<'a> {
     /// DWARF 5 Section 2.5.1.7, special operations (entry values).
     fn special_op(&mut self, name: &str, code: c::DwOp, op: &OpRef) -> Result<Step, Diag> {
         match code {
-            c::DW_OP_entry_value => self.entry_value(name, op)?,
+            c::DW_OP_entry_value | c::DW_OP_GNU_entry_value => self.entry_value(name, op)?,
             _ => return Ok(Step::NotMine),
         }
         Ok(Step::Next)
@@ -1296,10 +1354,16 @@ impl<'a> Machine<'a> {
             return Err(err(name, "bad-operand", "no nested expression"));
         }
         self.enter(name)?;
+        // The frame base is a register of the current state, not the
+        // entry state's; the CFA and the address table are the frame's.
         let env = Env {
             ctx: entry,
             entry: None,
             pc: None,
+            frame: Frame {
+                frame_base: None,
+                ..self.env.frame
+            },
             ..self.env
         };
         let mut m = Machine {
@@ -1476,6 +1540,7 @@ mod tests {
                 enc: Encoding::default(),
                 entry: None,
                 pc: Some(pc),
+                frame: Frame::default(),
             };
             evaluate_list(&l.unit.lists[&die].entries, env).map(|l| l.to_string())
         };
@@ -1492,6 +1557,7 @@ mod tests {
             enc: Encoding::default(),
             entry: None,
             pc: None,
+            frame: Frame::default(),
         };
         let d = evaluate_list(&l.unit.lists[&1].entries, env).unwrap_err();
         assert_eq!(d.reason, "no-pc");
@@ -1513,6 +1579,7 @@ mod tests {
             enc: Encoding::default(),
             entry: entry.map(|e| e as &dyn Context),
             pc: None,
+            frame: Frame::default(),
         };
         let ops = parse(ops, Encoding::default()).unwrap();
         let decoded = evaluate(&ops, env);
@@ -1521,6 +1588,45 @@ mod tests {
             assert_eq!(evaluate_bytes(&bytes, env), decoded, "from bytes: {ops:?}");
         }
         decoded
+    }
+
+    /// `DW_OP_fbreg`, `DW_OP_call_frame_cfa` and `DW_OP_addrx` take what
+    /// the program supplies, and are `unsupported` without it.
+    #[test]
+    fn frame_base_cfa_and_address_table_come_from_the_frame() {
+        let c = ctx("(context (register 6 \"00 10 00 00 00 00 00 00\"))");
+        let unit = Unit::default();
+        let table = |i: u64| [0x4000u64, 0x5000].get(i as usize).copied();
+        let frame = Frame {
+            frame_base: Some(0x1000),
+            cfa: Some(0x2000),
+            address: Some(&table),
+        };
+        let with = |ops: &str, frame: Frame| {
+            let env = Env {
+                frame,
+                ..Env::new(&c, &unit)
+            };
+            evaluate(&parse(ops, Encoding::default()).unwrap(), env).map(|l| l.to_string())
+        };
+        assert_eq!(with("DW_OP_fbreg -8", frame).unwrap(), "mem(0, 0xff8)");
+        assert_eq!(with("DW_OP_call_frame_cfa, DW_OP_consts -16, DW_OP_plus", frame).unwrap(), "mem(0, 0x1ff0)");
+        assert_eq!(with("DW_OP_addrx 1", frame).unwrap(), "mem(0, 0x5000)");
+        assert_eq!(with("DW_OP_addrx 2", frame).unwrap_err().reason, "bad-address-index");
+        let none = Frame::default();
+        assert_eq!(with("DW_OP_fbreg -8", none).unwrap_err().reason, "no-frame-base");
+        assert_eq!(with("DW_OP_call_frame_cfa", none).unwrap_err().reason, "no-frame-state");
+        assert_eq!(with("DW_OP_constx 0", none).unwrap_err().reason, "no-address-table");
+        // The entry state has registers of its own, so the current frame
+        // base does not carry into it.
+        let env = Env {
+            frame,
+            entry: Some(&c),
+            ..Env::new(&c, &unit)
+        };
+        let ops = parse("DW_OP_entry_value(DW_OP_fbreg 0), DW_OP_stack_value", Encoding::default());
+        let d = evaluate(&ops.unwrap(), env).unwrap_err();
+        assert_eq!(d.reason, "no-frame-base", "{d}");
     }
 
     /// `evaluate_bytes` reports what decoding reports, even for bytes it
