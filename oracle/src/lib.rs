@@ -17,6 +17,8 @@
 //!   (gimli, gdb, lldb) against the reference;
 //! * [`render`]: values as the CLI prints them;
 //! * [`input`]: input files read with a bound;
+//! * [`objfile`]: DWARF as object files hold it (variables, location lists,
+//!   call frame information) and a variable at a pc;
 //! * [`fuzzing`]: the bodies of the cargo-fuzz targets under `fuzz/`.
 //!
 //! Not here: generators (`dioptra-generators`), laws and campaigns
@@ -28,6 +30,7 @@ pub mod equiv;
 pub mod fuzzing;
 pub mod input;
 pub mod lower;
+pub mod objfile;
 pub mod render;
 pub mod rules;
 pub mod script;

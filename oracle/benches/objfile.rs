@@ -1,0 +1,106 @@
+//! Reading a large object's DWARF (issue 22: `dioptra dwarf` on a 10 MB
+//! object in seconds on one core). Generates C with many functions (loops,
+//! structs, locals in location lists), compiles it with `clang-14 -O2 -g`,
+//! and times dioptra's reading (relocations, every variable, every
+//! location list, every expression decoded) against `llvm-dwarfdump
+//! --debug-info` on the same file in the same run (LLVM's reader, which
+//! also prints every location). Without clang-14 it says so and measures
+//! nothing.
+//!
+//! `cargo bench -p dioptra-oracle --bench objfile`; `DIOPTRA_BENCH_FUNCTIONS`
+//! sets the number of functions (6 000, about 10 MB of object).
+
+use dioptra_oracle::objfile::read;
+use dioptra_oracle::objfile::variables::{variables, Location};
+use dioptra_semantics::dwarf::op::decode;
+use std::fmt::Write as _;
+use std::process::Command;
+use std::time::Instant;
+
+fn source(functions: usize) -> String {
+    let mut s = String::from("struct p { int x; short y; char t; long z; };\n");
+    for i in 0..functions {
+        let _ = write!(
+            s,
+            "__attribute__((noinline)) long f{i}(const int *a, int n, struct p q, long k) {{\n\
+               long acc = k * {i};\n\
+               struct p r = q;\n\
+               for (int j = 0; j < n; j++) {{ acc += a[j] * (j + {i}); r.x ^= a[j]; }}\n\
+               long t = acc - r.x + r.y * r.t;\n\
+               return t + r.z + q.z;\n\
+             }}\n"
+        );
+    }
+    s
+}
+
+fn main() {
+    let functions: usize = std::env::var("DIOPTRA_BENCH_FUNCTIONS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(6000);
+    let dir = std::env::temp_dir().join(format!("dioptra-bench-objfile-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let c = dir.join("big.c");
+    let o = dir.join("big.o");
+    std::fs::write(&c, source(functions)).unwrap();
+    let built = Command::new("clang-14")
+        .args(["-O2", "-g", "-c"])
+        .arg(&c)
+        .arg("-o")
+        .arg(&o)
+        .status();
+    if !built.is_ok_and(|s| s.success()) {
+        println!(
+            "skipped: clang-14 is not installed (apt-get install -y clang-14); nothing measured"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+        return;
+    }
+    let size = std::fs::metadata(&o).unwrap().len();
+    let t = Instant::now();
+    let obj = read(&o).unwrap();
+    let vars = variables(&obj).unwrap();
+    let mut expressions = 0usize;
+    for v in &vars.variables {
+        let enc = vars.units[v.unit].enc;
+        match &v.location {
+            Location::Expr(b) => {
+                decode(b, enc).unwrap();
+                expressions += 1;
+            }
+            Location::List(l) => {
+                for (_, _, b) in l {
+                    decode(b, enc).unwrap();
+                    expressions += 1;
+                }
+            }
+            _ => {}
+        }
+    }
+    let ours = t.elapsed();
+    println!(
+        "dioptra: {:.1} MB object, {functions} functions, {} variables, {expressions} expressions decoded in {:.2} s",
+        size as f64 / 1e6,
+        vars.variables.len(),
+        ours.as_secs_f64()
+    );
+    for tool in ["llvm-dwarfdump", "llvm-dwarfdump-14"] {
+        let t = Instant::now();
+        let out = Command::new(tool)
+            .arg("--debug-info")
+            .arg(&o)
+            .stdout(std::process::Stdio::null())
+            .status();
+        if out.is_ok_and(|s| s.success()) {
+            let theirs = t.elapsed();
+            println!(
+                "{tool} --debug-info: {:.2} s; dioptra / {tool} = {:.2}",
+                theirs.as_secs_f64(),
+                ours.as_secs_f64() / theirs.as_secs_f64()
+            );
+            break;
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,0 +1,255 @@
+//! DWARF as object files hold it: ELF relocatable objects (`.o`),
+//! executables and shared objects, read with the `object` crate and gimli.
+//!
+//! * [`load`]: the debug sections, with a relocatable object's relocations
+//!   applied (the way a linker would place its sections);
+//! * [`variables`]: every variable and parameter with its location
+//!   expression or location list, its function and its type's size;
+//! * [`frame`]: the canonical frame address at a pc, from `.debug_frame` or
+//!   `.eh_frame`;
+//! * [`at`]: a variable's location at a pc in a machine state.
+//!
+//! Why the relocations by hand: gimli reads sections as bytes and leaves
+//! relocations to its caller, and `object` lists them without applying them.
+//! A relocatable object's debug sections are full of them (string offsets,
+//! addresses, location list offsets), so without this nothing but the
+//! structure of a `.o` could be read.
+
+pub mod at;
+pub mod frame;
+pub mod variables;
+
+use dioptra_semantics::diag::Diag;
+use gimli::{EndianSlice, LittleEndian, SectionId};
+use object::{Object as _, ObjectSection as _, ObjectSymbol as _, RelocationTarget};
+use std::collections::HashMap;
+use std::path::Path;
+
+/// The largest object file read (bytes).
+pub const MAX_OBJECT_BYTES: u64 = 1 << 28;
+
+/// The reader gimli reads through.
+pub type Reader<'a> = EndianSlice<'a, LittleEndian>;
+
+/// An object file's DWARF: its debug sections (relocated), its call frame
+/// information, and where its sections are.
+pub struct Object {
+    /// Section contents by name, relocated.
+    sections: HashMap<String, Vec<u8>>,
+    /// The address of each allocated section: the file's own for linked
+    /// files, a layout of the sections one after another for relocatable
+    /// objects (so that functions in different sections get different pcs).
+    addresses: HashMap<String, u64>,
+    /// Is this a relocatable object (addresses laid out by dioptra)?
+    pub relocatable: bool,
+    /// `x86-64`, `i386`, ...: the machine the file is for.
+    pub machine: String,
+}
+
+fn bad(reason: &'static str, msg: impl Into<String>) -> Diag {
+    Diag::malformed("Object", reason, msg)
+}
+
+/// Reads and loads the object file at `path` (at most
+/// [`MAX_OBJECT_BYTES`]).
+pub fn read(path: &Path) -> Result<Object, Diag> {
+    use std::io::Read;
+    let f = std::fs::File::open(path)
+        .map_err(|e| bad("unreadable", format!("{}: {e}", path.display())))?;
+    let too_large = || {
+        bad(
+            "too-large",
+            format!("{} is larger than {MAX_OBJECT_BYTES} bytes", path.display()),
+        )
+    };
+    if f.metadata()
+        .is_ok_and(|m| m.is_file() && m.len() > MAX_OBJECT_BYTES)
+    {
+        return Err(too_large());
+    }
+    let mut bytes = Vec::new();
+    f.take(MAX_OBJECT_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| bad("unreadable", format!("{}: {e}", path.display())))?;
+    if bytes.len() as u64 > MAX_OBJECT_BYTES {
+        return Err(too_large());
+    }
+    load(&bytes)
+}
+
+/// Loads an object file from its bytes.
+pub fn load(bytes: &[u8]) -> Result<Object, Diag> {
+    let file = object::File::parse(bytes).map_err(|e| bad("not-an-object", e.to_string()))?;
+    if file.format() != object::BinaryFormat::Elf {
+        return Err(Diag::unsupported(
+            "Object",
+            "format",
+            format!("{:?} files are not read (ELF only)", file.format()),
+        ));
+    }
+    if !file.is_little_endian() {
+        return Err(Diag::unsupported(
+            "Object",
+            "big-endian",
+            "dioptra models little-endian targets only",
+        ));
+    }
+    let relocatable = file.kind() == object::ObjectKind::Relocatable;
+    let machine = format!("{:?}", file.architecture()).to_lowercase();
+    // Where each section is: a relocatable object's allocated sections are
+    // laid out one after another at their alignment, as a linker would;
+    // debug sections stay at 0 (references into them are offsets).
+    let mut by_index = HashMap::new();
+    let mut addresses = HashMap::new();
+    let mut next = 0u64;
+    for s in file.sections() {
+        let name = s.name().unwrap_or("").to_string();
+        let allocated = !matches!(
+            s.kind(),
+            object::SectionKind::Debug
+                | object::SectionKind::DebugString
+                | object::SectionKind::Metadata
+                | object::SectionKind::Other
+                | object::SectionKind::OtherString
+                | object::SectionKind::Linker
+                | object::SectionKind::Note
+                | object::SectionKind::Unknown
+        ) || name == ".eh_frame";
+        let address = if !relocatable {
+            s.address()
+        } else if allocated {
+            let align = s.align().max(1);
+            next = next.div_ceil(align).saturating_mul(align);
+            let a = next;
+            next = next.saturating_add(s.size());
+            a
+        } else {
+            0
+        };
+        by_index.insert(s.index(), address);
+        if allocated || !relocatable {
+            addresses.insert(name, address);
+        }
+    }
+    let mut sections = HashMap::new();
+    for s in file.sections() {
+        let name = s.name().unwrap_or("").to_string();
+        if !(name.starts_with(".debug_") || name == ".eh_frame") {
+            continue;
+        }
+        let mut data = s
+            .uncompressed_data()
+            .map_err(|e| bad("bad-section", format!("{name}: {e}")))?
+            .into_owned();
+        if relocatable {
+            let place = by_index.get(&s.index()).copied().unwrap_or(0);
+            for (offset, r) in s.relocations() {
+                let symbol_value = match r.target() {
+                    RelocationTarget::Symbol(i) => {
+                        let sym = file
+                            .symbol_by_index(i)
+                            .map_err(|e| bad("bad-relocation", format!("{name}: {e}")))?;
+                        let base = sym
+                            .section_index()
+                            .and_then(|si| by_index.get(&si).copied())
+                            .unwrap_or(0);
+                        base.wrapping_add(sym.address())
+                    }
+                    RelocationTarget::Section(si) => by_index.get(&si).copied().unwrap_or(0),
+                    _ => 0,
+                };
+                apply(&mut data, &name, offset, &r, symbol_value, place)?;
+            }
+        }
+        sections.insert(name, data);
+    }
+    if !sections.contains_key(".debug_info") {
+        return Err(bad("no-debug-info", "the file has no .debug_info section"));
+    }
+    Ok(Object {
+        sections,
+        addresses,
+        relocatable,
+        machine,
+    })
+}
+
+/// Applies one relocation at `offset` of section `name`: `S + A` for an
+/// absolute one, `S + A - P` for a pc-relative one (`P` the place's
+/// address), at 32 or 64 bits.
+fn apply(
+    data: &mut [u8],
+    name: &str,
+    offset: u64,
+    r: &object::Relocation,
+    symbol: u64,
+    section_address: u64,
+) -> Result<(), Diag> {
+    let size = r.size() as usize / 8;
+    let at = offset as usize;
+    let end = at
+        .checked_add(size)
+        .filter(|&e| e <= data.len() && size > 0);
+    let Some(end) = end.filter(|_| size == 4 || size == 8) else {
+        return Err(bad(
+            "bad-relocation",
+            format!(
+                "{name}+{offset:#x}: a {}-bit relocation outside the section or of an unread size",
+                r.size()
+            ),
+        ));
+    };
+    let mut cur = [0u8; 8];
+    cur[..size].copy_from_slice(&data[at..end]);
+    let implicit = if r.has_implicit_addend() {
+        let v = u64::from_le_bytes(cur);
+        if size == 4 {
+            v as u32 as i32 as i64
+        } else {
+            v as i64
+        }
+    } else {
+        0
+    };
+    let a = r.addend().wrapping_add(implicit) as u64;
+    let v = match r.kind() {
+        object::RelocationKind::Absolute => symbol.wrapping_add(a),
+        object::RelocationKind::Relative => symbol
+            .wrapping_add(a)
+            .wrapping_sub(section_address.wrapping_add(offset)),
+        other => {
+            return Err(Diag::unsupported(
+                "Object",
+                "relocation",
+                format!("{name}+{offset:#x}: {other:?} relocations are not applied"),
+            ))
+        }
+    };
+    data[at..end].copy_from_slice(&v.to_le_bytes()[..size]);
+    Ok(())
+}
+
+impl Object {
+    /// A section's (relocated) contents; empty if the file has none.
+    pub fn section(&self, name: &str) -> &[u8] {
+        self.sections.get(name).map_or(&[], Vec::as_slice)
+    }
+
+    /// The address of an allocated section (`.eh_frame`, `.text`), if any.
+    pub fn address_of(&self, name: &str) -> Option<u64> {
+        self.addresses.get(name).copied()
+    }
+
+    /// The DWARF sections, for gimli.
+    pub fn dwarf(&self) -> gimli::Dwarf<Reader<'_>> {
+        gimli::Dwarf::load(|id: SectionId| -> Result<Reader<'_>, ()> {
+            Ok(EndianSlice::new(self.section(id.name()), LittleEndian))
+        })
+        .expect("loading from memory does not fail")
+    }
+}
+
+/// A gimli error as a diagnostic.
+pub fn gimli_error(what: &str, e: gimli::Error) -> Diag {
+    bad("bad-dwarf", format!("{what}: {e}"))
+}

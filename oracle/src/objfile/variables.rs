@@ -1,0 +1,419 @@
+//! Every variable and parameter of an object's DWARF: its location
+//! (an expression, a location list, a constant, or none), the function it
+//! belongs to (with that function's frame base), its declared line, and the
+//! size of its type.
+
+use super::{gimli_error, Object, Reader};
+use dioptra_semantics::diag::Diag;
+use dioptra_semantics::dwarf::op::Encoding;
+use dioptra_semantics::dwarf::unit::{BaseType, MAX_BASE_TYPE_BYTES};
+use gimli::{constants as c, AttributeValue, UnitOffset};
+use std::collections::BTreeMap;
+
+/// How many `DW_AT_abstract_origin`/`DW_AT_specification` links are followed
+/// for a name, and `DW_AT_type` links for a size.
+const MAX_LINKS: usize = 16;
+
+/// One compilation unit: what evaluating its expressions needs.
+#[derive(Clone, Debug)]
+pub struct UnitInfo {
+    /// `DW_AT_name` of the unit.
+    pub name: String,
+    pub version: u16,
+    pub enc: Encoding,
+    /// The unit's `DW_TAG_base_type` DIEs, by unit-relative offset (what
+    /// `DW_OP_convert` and the other typed operations name).
+    pub base_types: BTreeMap<u64, BaseType>,
+    /// The unit's `.debug_addr` contribution (for `DW_OP_addrx`).
+    pub addresses: Vec<u64>,
+}
+
+/// Where a variable is, as its DIE says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Location {
+    /// `DW_AT_location` with an expression.
+    Expr(Vec<u8>),
+    /// `DW_AT_location` with a location list: `[lo, hi)` and the expression.
+    List(Vec<(u64, u64, Vec<u8>)>),
+    /// `DW_AT_const_value` (no location; the value is in the DIE).
+    Constant,
+    /// Neither: the variable was optimized out everywhere.
+    None,
+}
+
+/// A `DW_TAG_variable` or `DW_TAG_formal_parameter`.
+#[derive(Clone, Debug)]
+pub struct Variable {
+    /// Index into [`Variables::units`].
+    pub unit: usize,
+    /// The DIE's offset in `.debug_info`.
+    pub die: u64,
+    pub name: String,
+    pub parameter: bool,
+    /// The enclosing subprogram's name (`None` for a global).
+    pub function: Option<String>,
+    /// The enclosing subprogram's `DW_AT_frame_base` expression.
+    pub frame_base: Option<Vec<u8>>,
+    /// The enclosing subprogram's `[low, high)` pcs.
+    pub function_range: Option<(u64, u64)>,
+    pub line: Option<u64>,
+    /// The type's name, as far as the `DW_AT_type` chain names it.
+    pub type_name: Option<String>,
+    /// The type's size in bytes, where the chain gives one.
+    pub byte_size: Option<u64>,
+    pub location: Location,
+}
+
+/// The variables of an object, with their units.
+#[derive(Clone, Debug, Default)]
+pub struct Variables {
+    pub units: Vec<UnitInfo>,
+    pub variables: Vec<Variable>,
+}
+
+/// The subprogram a DIE is inside.
+#[derive(Clone)]
+struct Scope {
+    depth: isize,
+    name: Option<String>,
+    frame_base: Option<Vec<u8>>,
+    range: Option<(u64, u64)>,
+}
+
+/// Reads every variable and parameter of `obj`.
+pub fn variables(obj: &Object) -> Result<Variables, Diag> {
+    let dwarf = obj.dwarf();
+    let mut out = Variables::default();
+    let mut headers = dwarf.units();
+    while let Some(header) = headers.next().map_err(|e| gimli_error(".debug_info", e))? {
+        let unit = dwarf.unit(header).map_err(|e| gimli_error("unit", e))?;
+        let index = out.units.len();
+        out.units.push(unit_info(&dwarf, &unit)?);
+        let mut scopes: Vec<Scope> = Vec::new();
+        let mut entries = unit.entries();
+        while let Some(entry) = entries.next_dfs().map_err(|e| gimli_error("DIE", e))? {
+            let depth = entry.depth();
+            while scopes.last().is_some_and(|s| s.depth >= depth) {
+                scopes.pop();
+            }
+            match entry.tag() {
+                c::DW_TAG_subprogram => {
+                    let frame_base = match entry.attr_value(c::DW_AT_frame_base) {
+                        Some(AttributeValue::Exprloc(e)) => Some(e.0.slice().to_vec()),
+                        _ => None,
+                    };
+                    scopes.push(Scope {
+                        depth,
+                        name: name_of(&dwarf, &unit, entry)?,
+                        frame_base,
+                        range: pc_range(&dwarf, &unit, entry),
+                    });
+                }
+                c::DW_TAG_variable | c::DW_TAG_formal_parameter => {
+                    let scope = scopes.last();
+                    let location = location_of(&dwarf, &unit, entry)?;
+                    let (type_name, byte_size) = type_of(&dwarf, &unit, entry);
+                    let line = through_origin(&unit, entry, c::DW_AT_decl_line)
+                        .and_then(|v| v.udata_value());
+                    out.variables.push(Variable {
+                        unit: index,
+                        die: entry
+                            .offset()
+                            .to_debug_info_offset(&unit.header)
+                            .map_or(0, |o| o.0 as u64),
+                        name: name_of(&dwarf, &unit, entry)?
+                            .unwrap_or_else(|| "<unnamed>".to_string()),
+                        parameter: entry.tag() == c::DW_TAG_formal_parameter,
+                        function: scope.and_then(|s| s.name.clone()),
+                        frame_base: scope.and_then(|s| s.frame_base.clone()),
+                        function_range: scope.and_then(|s| s.range),
+                        line,
+                        type_name,
+                        byte_size,
+                        location,
+                    });
+                }
+                _ => {}
+            }
+        }
+    }
+    Ok(out)
+}
+
+fn unit_info(dwarf: &gimli::Dwarf<Reader>, unit: &gimli::Unit<Reader>) -> Result<UnitInfo, Diag> {
+    let e = unit.encoding();
+    let enc = Encoding {
+        address_size: e.address_size,
+        offset_size: e.format.word_size(),
+        amd_single_byte: false,
+    };
+    let mut base_types = BTreeMap::new();
+    let mut entries = unit.entries();
+    while let Some(entry) = entries.next_dfs().map_err(|e| gimli_error("DIE", e))? {
+        if entry.tag() != c::DW_TAG_base_type {
+            continue;
+        }
+        let encoding = match entry.attr_value(c::DW_AT_encoding) {
+            Some(AttributeValue::Encoding(a)) => a,
+            _ => continue,
+        };
+        let Some(byte_size) = entry
+            .attr_value(c::DW_AT_byte_size)
+            .and_then(|v| v.udata_value())
+            .filter(|&n| n <= MAX_BASE_TYPE_BYTES)
+        else {
+            continue;
+        };
+        let name = name_of(dwarf, unit, entry)?.unwrap_or_default();
+        base_types.insert(
+            entry.offset().0 as u64,
+            BaseType {
+                encoding,
+                byte_size,
+                name,
+            },
+        );
+    }
+    // The unit's address table: as many entries as its contribution holds.
+    let mut addresses = Vec::new();
+    if e.version >= 5 || unit.addr_base.0 != 0 {
+        let per = e.address_size as usize;
+        let available = dwarf
+            .debug_addr
+            .get_address(e.address_size, unit.addr_base, gimli::DebugAddrIndex(0))
+            .is_ok();
+        if available && per > 0 {
+            let mut i = 0usize;
+            while let Ok(a) = dwarf.debug_addr.get_address(
+                e.address_size,
+                unit.addr_base,
+                gimli::DebugAddrIndex(i),
+            ) {
+                addresses.push(a);
+                i += 1;
+                if i > (1 << 24) {
+                    break;
+                }
+            }
+        }
+    }
+    let name = unit
+        .name
+        .map(|n| String::from_utf8_lossy(n.slice()).into_owned())
+        .unwrap_or_default();
+    Ok(UnitInfo {
+        name,
+        version: e.version,
+        enc,
+        base_types,
+        addresses,
+    })
+}
+
+/// `DW_AT_name`, or the name of what `DW_AT_abstract_origin` or
+/// `DW_AT_specification` refers to (inlined and out-of-line copies name
+/// their variables that way).
+fn name_of<'a>(
+    dwarf: &gimli::Dwarf<Reader<'a>>,
+    unit: &gimli::Unit<Reader<'a>>,
+    entry: &gimli::DebuggingInformationEntry<Reader<'a>>,
+) -> Result<Option<String>, Diag> {
+    let mut cur = entry.clone();
+    for _ in 0..MAX_LINKS {
+        if let Some(v) = cur.attr_value(c::DW_AT_name) {
+            let s = dwarf
+                .attr_string(unit, v)
+                .map_err(|e| gimli_error("DW_AT_name", e))?;
+            return Ok(Some(String::from_utf8_lossy(s.slice()).into_owned()));
+        }
+        let next = [c::DW_AT_abstract_origin, c::DW_AT_specification]
+            .iter()
+            .find_map(|&a| match cur.attr_value(a) {
+                Some(AttributeValue::UnitRef(o)) => Some(o),
+                _ => None,
+            });
+        match next.and_then(|o| unit.entry(o).ok()) {
+            Some(e) => cur = e,
+            None => return Ok(None),
+        }
+    }
+    Ok(None)
+}
+
+/// An array's size: its element's size times the count of each dimension
+/// (`DW_AT_count`, or `DW_AT_upper_bound` + 1 from a lower bound of 0).
+fn array_size<'a>(
+    unit: &gimli::Unit<Reader<'a>>,
+    array: &gimli::DebuggingInformationEntry<Reader<'a>>,
+    links: usize,
+) -> Option<u64> {
+    let elem = match array.attr_value(c::DW_AT_type)? {
+        AttributeValue::UnitRef(o) => unit.entry(o).ok()?,
+        _ => return None,
+    };
+    let mut size = element_size(unit, &elem, links)?;
+    let mut tree = unit.entries_tree(Some(array.offset())).ok()?;
+    let root = tree.root().ok()?;
+    let mut children = root.children();
+    while let Some(child) = children.next().ok()? {
+        let d = child.entry();
+        if d.tag() != c::DW_TAG_subrange_type {
+            continue;
+        }
+        let count = match d.attr_value(c::DW_AT_count).and_then(|v| v.udata_value()) {
+            Some(n) => n,
+            None => d
+                .attr_value(c::DW_AT_upper_bound)?
+                .udata_value()?
+                .checked_add(1)?,
+        };
+        size = size.checked_mul(count)?;
+    }
+    Some(size)
+}
+
+/// The size of a type DIE, through typedefs and qualifiers.
+fn element_size<'a>(
+    unit: &gimli::Unit<Reader<'a>>,
+    ty: &gimli::DebuggingInformationEntry<Reader<'a>>,
+    links: usize,
+) -> Option<u64> {
+    let mut cur = ty.clone();
+    for _ in 0..links {
+        if let Some(n) = cur
+            .attr_value(c::DW_AT_byte_size)
+            .and_then(|v| v.udata_value())
+        {
+            return Some(n);
+        }
+        match cur.tag() {
+            c::DW_TAG_pointer_type | c::DW_TAG_reference_type | c::DW_TAG_rvalue_reference_type => {
+                return Some(unit.encoding().address_size as u64)
+            }
+            c::DW_TAG_array_type => return array_size(unit, &cur, links - 1),
+            _ => match cur.attr_value(c::DW_AT_type)? {
+                AttributeValue::UnitRef(o) => cur = unit.entry(o).ok()?,
+                _ => return None,
+            },
+        }
+    }
+    None
+}
+
+/// Attribute `at` of `entry`, or of what its `DW_AT_abstract_origin` chain
+/// refers to (an inlined or concrete copy keeps its name, type and line
+/// there).
+fn through_origin<'a>(
+    unit: &gimli::Unit<Reader<'a>>,
+    entry: &gimli::DebuggingInformationEntry<Reader<'a>>,
+    at: c::DwAt,
+) -> Option<AttributeValue<Reader<'a>>> {
+    let mut cur = entry.clone();
+    for _ in 0..MAX_LINKS {
+        if let Some(v) = cur.attr_value(at) {
+            return Some(v);
+        }
+        match cur.attr_value(c::DW_AT_abstract_origin) {
+            Some(AttributeValue::UnitRef(o)) => cur = unit.entry(o).ok()?,
+            _ => return None,
+        }
+    }
+    None
+}
+
+/// The subprogram's `[DW_AT_low_pc, DW_AT_high_pc)`, when it has one range.
+fn pc_range(
+    dwarf: &gimli::Dwarf<Reader>,
+    unit: &gimli::Unit<Reader>,
+    entry: &gimli::DebuggingInformationEntry<Reader>,
+) -> Option<(u64, u64)> {
+    let low = dwarf
+        .attr_address(unit, entry.attr_value(c::DW_AT_low_pc)?)
+        .ok()??;
+    let high = match entry.attr_value(c::DW_AT_high_pc)? {
+        AttributeValue::Udata(n) => low.checked_add(n)?,
+        v => dwarf.attr_address(unit, v).ok()??,
+    };
+    Some((low, high))
+}
+
+fn location_of(
+    dwarf: &gimli::Dwarf<Reader>,
+    unit: &gimli::Unit<Reader>,
+    entry: &gimli::DebuggingInformationEntry<Reader>,
+) -> Result<Location, Diag> {
+    let Some(v) = entry.attr_value(c::DW_AT_location) else {
+        return Ok(if entry.attr(c::DW_AT_const_value).is_some() {
+            Location::Constant
+        } else {
+            Location::None
+        });
+    };
+    if let AttributeValue::Exprloc(e) = v {
+        return Ok(Location::Expr(e.0.slice().to_vec()));
+    }
+    let Some(mut list) = dwarf
+        .attr_locations(unit, v)
+        .map_err(|e| gimli_error("DW_AT_location", e))?
+    else {
+        return Err(Diag::malformed(
+            "DW_AT_location",
+            "bad-form",
+            "neither an expression nor a location list",
+        ));
+    };
+    let mut entries = Vec::new();
+    while let Some(e) = list.next().map_err(|e| gimli_error("location list", e))? {
+        entries.push((e.range.begin, e.range.end, e.data.0.slice().to_vec()));
+    }
+    Ok(Location::List(entries))
+}
+
+/// The type's name and byte size, through typedefs and qualifiers.
+fn type_of<'a>(
+    dwarf: &gimli::Dwarf<Reader<'a>>,
+    unit: &gimli::Unit<Reader<'a>>,
+    entry: &gimli::DebuggingInformationEntry<Reader<'a>>,
+) -> (Option<String>, Option<u64>) {
+    let name_here = |e: &gimli::DebuggingInformationEntry<Reader<'a>>| {
+        let s = dwarf.attr_string(unit, e.attr_value(c::DW_AT_name)?).ok()?;
+        Some(String::from_utf8_lossy(s.slice()).into_owned())
+    };
+    let mut name = None;
+    let mut next: Option<UnitOffset> = match through_origin(unit, entry, c::DW_AT_type) {
+        Some(AttributeValue::UnitRef(o)) => Some(o),
+        _ => None,
+    };
+    for _ in 0..MAX_LINKS {
+        let Some(e) = next.and_then(|o| unit.entry(o).ok()) else {
+            break;
+        };
+        if name.is_none() {
+            name = name_here(&e);
+        }
+        if let Some(n) = e
+            .attr_value(c::DW_AT_byte_size)
+            .and_then(|v| v.udata_value())
+        {
+            return (name, Some(n));
+        }
+        match e.tag() {
+            c::DW_TAG_pointer_type | c::DW_TAG_reference_type | c::DW_TAG_rvalue_reference_type => {
+                return (name, Some(unit.encoding().address_size as u64))
+            }
+            c::DW_TAG_array_type => return (name, array_size(unit, &e, MAX_LINKS)),
+            c::DW_TAG_typedef
+            | c::DW_TAG_const_type
+            | c::DW_TAG_volatile_type
+            | c::DW_TAG_restrict_type
+            | c::DW_TAG_atomic_type => {
+                next = match e.attr_value(c::DW_AT_type) {
+                    Some(AttributeValue::UnitRef(o)) => Some(o),
+                    _ => None,
+                };
+            }
+            _ => break,
+        }
+    }
+    (name, None)
+}
