@@ -29,6 +29,7 @@ macro_rules! out {
 mod canon;
 mod check;
 mod common;
+mod dwarf;
 mod dwarf_equiv;
 mod equiv;
 mod eval;
@@ -147,6 +148,22 @@ enum Cmd {
         variants: u32,
         #[command(flatten)]
         classic: ClassicArgs,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Reads an object file's DWARF: every variable and parameter with its location, each expression decoded; with --at and --context, each variable in scope at a pc located in a machine state.
+    Dwarf {
+        /// An ELF object file, executable or shared object.
+        file: PathBuf,
+        /// A pc (hex with 0x, or decimal): locate the variables in scope there.
+        #[arg(long)]
+        at: Option<String>,
+        /// The machine state at the pc: a (context ...) file, registers by DWARF number.
+        #[arg(long)]
+        context: Option<PathBuf>,
+        /// Only this variable (`name` or `function::name`).
+        #[arg(long)]
+        var: Option<String>,
         #[arg(long)]
         json: bool,
     },
@@ -334,6 +351,19 @@ fn main() -> ExitCode {
             variants as usize,
             json,
         ),
+        Cmd::Dwarf {
+            file,
+            at,
+            context,
+            var,
+            json,
+        } => dwarf::cmd_dwarf(dwarf::DwarfArgs {
+            file: &file,
+            at: at.as_deref(),
+            context: context.as_deref(),
+            var: var.as_deref(),
+            json,
+        }),
         Cmd::DwarfEquiv {
             expr,
             dwarf,

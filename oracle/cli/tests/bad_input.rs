@@ -157,6 +157,14 @@ fn in_listings(inputs: &Inputs, class: &str, f: &str) -> (String, String) {
     )
 }
 
+/// A real object file (corpus/real), for `dwarf --context`.
+fn real_object() -> String {
+    format!(
+        "{}/../../corpus/real/c/vars-dwarf5.o",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
 /// Each command with the hostile file in each of its file arguments.
 fn invocations(f: &str, listing: &str, multiloc: &str) -> Vec<Vec<String>> {
     let at = format!("@{f}");
@@ -189,6 +197,8 @@ fn invocations(f: &str, listing: &str, multiloc: &str) -> Vec<Vec<String>> {
         s(&["lifetimes", listing]),
         s(&["lifetimes", "--lower", "dwarf5", listing]),
         s(&["multiloc", multiloc]),
+        s(&["dwarf", f]),
+        s(&["dwarf", &real_object(), "--at", "0x0", "--context", f]),
     ]
 }
 

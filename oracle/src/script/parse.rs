@@ -108,6 +108,19 @@ pub enum Expect {
         current: Option<String>,
         reason: Option<String>,
     },
+    /// `(assert_dwarf_variable "OBJECT-FILE" (variable "function::name")
+    /// (pc "0x4") (in CTX) (location "LOC")? (value "0x2a")? (error "C: code")?
+    /// (outcome "located" | "unavailable" | "failed")?)`: a variable of a
+    /// real object file (the path relative to the script) at a pc in a
+    /// machine state (`dioptra dwarf --at`).
+    DwarfVariable {
+        variable: String,
+        pc: u64,
+        loc: Option<String>,
+        value: Option<String>,
+        error: Option<String>,
+        outcome: Option<String>,
+    },
     /// `(assert_join MODULE (object "!23") (at LINE) (location "undef" |
     /// "i32 %x, !DIExpression()"))`: a variable's location at a point by
     /// LiveDebugValues' join rule.
@@ -128,6 +141,7 @@ impl Expect {
                 | Expect::EvalError { .. }
                 | Expect::Lowering { .. }
                 | Expect::DwarfEquiv { .. }
+                | Expect::DwarfVariable { .. }
         )
     }
     /// Is the case checked in process by the reference only (DWARF, the
@@ -141,6 +155,7 @@ impl Expect {
                 | Expect::ModuleLowering { .. }
                 | Expect::MultiLocation { .. }
                 | Expect::Join { .. }
+                | Expect::DwarfVariable { .. }
         )
     }
     /// Is the case about a module listing (`expr` holds the listing)?
@@ -306,6 +321,7 @@ pub fn parse_script(file: &str, text: &str) -> Result<Script, Diag> {
                     .cases
                     .push(module_case(file, n, h, rest, &envs, &modules)?)
             }
+            "assert_dwarf_variable" => script.cases.push(object_case(file, n, rest, &envs)?),
             h if h.starts_with("assert_") => script.cases.push(case(file, n, h, rest, &envs)?),
             other => return Err(err(file, n, "unknown-form", format!("`{other}`"))),
         }
@@ -753,6 +769,106 @@ fn module_case(
         expr: text.clone(),
         env,
         env_name,
+        expect,
+        decision,
+        erratum,
+        classic: None,
+    })
+}
+
+/// `assert_dwarf_variable`: a variable of an object file at a pc.
+fn object_case(
+    file: &str,
+    n: &Node,
+    rest: &[Node],
+    envs: &BTreeMap<String, Env>,
+) -> Result<Case, Diag> {
+    let head = "assert_dwarf_variable";
+    let Some(object) = rest.first().and_then(Node::str) else {
+        return Err(err(
+            file,
+            n,
+            "bad-form",
+            "(assert_dwarf_variable \"OBJECT-FILE\" ...): the file is a string",
+        ));
+    };
+    let mut c = clauses(
+        file,
+        head,
+        &rest[1..],
+        envs,
+        &[
+            "variable", "pc", "location", "value", "error", "outcome", "decision", "erratum",
+        ],
+    )?;
+    let variable = c.need(file, n, head, "variable")?;
+    let pc_text = c.need(file, n, head, "pc")?;
+    let pc = pc_text
+        .strip_prefix("0x")
+        .map_or_else(|| pc_text.parse().ok(), |h| u64::from_str_radix(h, 16).ok())
+        .ok_or_else(|| {
+            err(
+                file,
+                n,
+                "bad-form",
+                format!("(pc \"{pc_text}\") is not an address"),
+            )
+        })?;
+    let outcome = c.fields.remove("outcome");
+    if let Some(o) = &outcome {
+        if !["located", "unavailable", "failed"].contains(&o.as_str()) {
+            return Err(err(
+                file,
+                n,
+                "bad-form",
+                format!("outcome `{o}`: located, unavailable or failed"),
+            ));
+        }
+    }
+    let expect = Expect::DwarfVariable {
+        variable,
+        pc,
+        loc: c.fields.remove("location"),
+        value: c.fields.remove("value"),
+        error: c.fields.remove("error"),
+        outcome,
+    };
+    if let Expect::DwarfVariable {
+        loc: None,
+        value: None,
+        error: None,
+        outcome: None,
+        ..
+    } = &expect
+    {
+        return Err(err(
+            file,
+            n,
+            "bad-form",
+            "assert_dwarf_variable needs (location), (value), (error) or (outcome)",
+        ));
+    }
+    let decision = c.fields.remove("decision");
+    let erratum = c.fields.remove("erratum");
+    c.finish(file, n, head)?;
+    let Some(env @ Env::Ctx(_)) = c.env else {
+        return Err(err(
+            file,
+            n,
+            "bad-form",
+            "assert_dwarf_variable needs (in CONTEXT)",
+        ));
+    };
+    if let Expect::DwarfVariable { loc: Some(l), .. } = &expect {
+        dioptra_semantics::text::parse_location(l, &env.layout())
+            .map_err(|e| err(file, n, "bad-form", e.to_string()))?;
+    }
+    Ok(Case {
+        file: file.to_string(),
+        line: n.pos().line,
+        expr: object.to_string(),
+        env,
+        env_name: c.env_name,
         expect,
         decision,
         erratum,

@@ -342,6 +342,7 @@ pub fn check_case(case: &Case, r: &Response) -> Result<(), String> {
         | Expect::DwarfEquiv { .. }
         | Expect::ModuleLowering { .. }
         | Expect::MultiLocation { .. }
+        | Expect::DwarfVariable { .. }
         | Expect::Join { .. } => Err("checked in process (check_in_process)".into()),
         Expect::ModuleWellFormed => ok(),
         Expect::ModuleMalformed { reason } => failure("malformed", reason),
@@ -503,8 +504,109 @@ pub fn check_in_process(case: &Case) -> Result<(), String> {
             at,
             location,
         } => check_join(case, object, *at, location),
+        Expect::DwarfVariable {
+            variable,
+            pc,
+            loc,
+            value,
+            error,
+            outcome,
+        } => check_dwarf_variable(
+            case,
+            variable,
+            *pc,
+            [loc, value, error, outcome].map(|x| x.as_deref()),
+        ),
         _ => check_dwarf_case(case),
     }
+}
+
+/// `assert_dwarf_variable`: the variable named `function::name` (or just
+/// `name`, when one variable has it) of the object file at `pc` in the
+/// case's context: its location, value (hex, as `dioptra dwarf` prints
+/// it), diagnostic or outcome.
+fn check_dwarf_variable(
+    case: &Case,
+    variable: &str,
+    pc: u64,
+    [loc, value, error, outcome]: [Option<&str>; 4],
+) -> Result<(), String> {
+    use crate::objfile::at::{at_pc, AtPc};
+    use crate::objfile::{read, variables::variables};
+    let Env::Ctx(ctx) = &case.env else {
+        return Err("needs a context".into());
+    };
+    let path = Path::new(&case.file)
+        .parent()
+        .unwrap_or(Path::new("."))
+        .join(&case.expr);
+    let obj = read(&path).map_err(|d| d.to_string())?;
+    let vars = variables(&obj).map_err(|d| d.to_string())?;
+    let named: Vec<_> = vars
+        .variables
+        .iter()
+        .filter(|v| {
+            v.name == variable
+                || v.function
+                    .as_deref()
+                    .map(|f| format!("{f}::{}", v.name))
+                    .as_deref()
+                    == Some(variable)
+        })
+        .collect();
+    let [v] = named.as_slice() else {
+        return Err(format!(
+            "{} variables are named `{variable}` in {}",
+            named.len(),
+            path.display()
+        ));
+    };
+    let got = at_pc(&obj, &vars, v, pc, ctx);
+    let word = match &got {
+        AtPc::Located { .. } => "located",
+        AtPc::Unavailable(_) => "unavailable",
+        AtPc::Failed(_) => "failed",
+    };
+    if let Some(o) = outcome {
+        if o != word {
+            return Err(format!("expected {o}, got {word}: {got:?}"));
+        }
+    }
+    // `(error ...)` names why it did not evaluate, or why its value could
+    // not be read where it is.
+    let failure = match &got {
+        AtPc::Failed(d)
+        | AtPc::Located {
+            value: Some(Err(d)),
+            ..
+        } => Some(d),
+        _ => None,
+    };
+    match (failure, error) {
+        (Some(d), Some(e)) if d.matches(e) => {}
+        (Some(d), Some(e)) => return Err(format!("expected `{e}`, got {d}")),
+        (None, Some(e)) => return Err(format!("expected `{e}`, got {word}: {got:?}")),
+        (Some(d), None) if matches!(got, AtPc::Failed(_)) => return Err(format!("{d}")),
+        _ => {}
+    }
+    if let AtPc::Located { loc: l, value: v } = &got {
+        if let Some(want) = loc {
+            let want = dioptra_semantics::text::parse_location(want, &ctx.layout)
+                .map_err(|d| d.to_string())?;
+            if &want != l {
+                return Err(format!("expected location {want}, got {l}"));
+            }
+        }
+        if let Some(want) = value {
+            match v {
+                Some(Ok(b)) if format!("0x{}", b.hex()) == want => {}
+                other => return Err(format!("expected value {want}, got {other:?}")),
+            }
+        }
+    } else if loc.is_some() || value.is_some() {
+        return Err(format!("expected a location, got {word}: {got:?}"));
+    }
+    Ok(())
 }
 
 /// `assert_multilocation`: the listing's translation to lifetimes agrees

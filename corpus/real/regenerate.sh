@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Regenerates the real compiler output under corpus/real/ from the sources
+# beside it: `bash corpus/real/regenerate.sh` (needs clang-14 and rustc;
+# `apt-get install -y clang-14`). The objects are checked in so that the
+# tests need neither compiler; paths are remapped so the output does not
+# depend on where the repository is.
+set -euo pipefail
+cd "$(dirname "$0")"
+here="$PWD"
+clang-14 -O2 -g -gdwarf-5 -fdebug-prefix-map="$here"=. -c c/vars.c -o c/vars-dwarf5.o
+clang-14 -O2 -g -gdwarf-4 -fdebug-prefix-map="$here"=. -c c/vars.c -o c/vars-dwarf4.o
+rustc --edition 2021 -C opt-level=2 -C debuginfo=2 --crate-type lib --emit obj \
+  --remap-path-prefix "$here"=. -o rust/lib.o rust/lib.rs
+# At -O0 variables live in the frame: DW_OP_fbreg from clang's frame base
+# (DW_OP_reg6, the frame pointer) and from gcc's (DW_OP_call_frame_cfa,
+# read from .eh_frame).
+clang-14 -O0 -g -gdwarf-5 -fdebug-prefix-map="$here"=. -c c/vars.c -o c/vars-O0-dwarf5.o
+gcc -O0 -g -gdwarf-5 -fdebug-prefix-map="$here"=. -c c/vars.c -o c/vars-gcc-O0.o

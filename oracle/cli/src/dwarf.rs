@@ -1,0 +1,287 @@
+//! `dioptra dwarf FILE`: every variable and parameter of an object file's
+//! DWARF with its location, each expression decoded; with `--at PC
+//! --context FILE`, each variable in scope there located in that machine
+//! state.
+//!
+//! DECISION (D-dwarf-reader-exit): exit 0 when every location expression
+//! decodes (and, with `--at`, every variable asked for evaluates or is
+//! legitimately unavailable there); 1 when some expression does not decode
+//! or does not evaluate (the file's DWARF is what is checked); 2 when the
+//! file is not an object with DWARF.
+
+use crate::common::*;
+use dioptra_oracle::objfile::at::{at_pc, AtPc};
+use dioptra_oracle::objfile::variables::{variables, Location, Variable, Variables};
+use dioptra_oracle::objfile::{read, Object};
+use dioptra_semantics::diag::Diag;
+use dioptra_semantics::dwarf::op::decode;
+use dioptra_semantics::dwarf::text::print;
+use serde_json::{json, Value};
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::process::ExitCode;
+
+/// What to show.
+pub struct DwarfArgs<'a> {
+    pub file: &'a Path,
+    pub at: Option<&'a str>,
+    pub context: Option<&'a Path>,
+    pub var: Option<&'a str>,
+    pub json: bool,
+}
+
+pub fn cmd_dwarf(a: DwarfArgs) -> ExitCode {
+    let loaded = read(a.file).and_then(|obj| Ok((variables(&obj)?, obj)));
+    let (vars, obj) = match loaded {
+        Ok(v) => v,
+        Err(d) => return report(&d, a.json),
+    };
+    match (a.at, a.context) {
+        (None, None) => listing(&obj, &vars, a),
+        (Some(pc), Some(ctx)) => {
+            let pc = match parse_pc(pc) {
+                Ok(pc) => pc,
+                Err(d) => return report(&d, a.json),
+            };
+            match read_context(ctx) {
+                Ok(ctx) => located(&obj, &vars, pc, &ctx, a),
+                Err(d) => report(&d, a.json),
+            }
+        }
+        _ => report(
+            &Diag::malformed(
+                "Dwarf",
+                "bad-arguments",
+                "--at PC and --context FILE go together",
+            ),
+            a.json,
+        ),
+    }
+}
+
+fn parse_pc(s: &str) -> Result<u64, Diag> {
+    let t = s.trim();
+    let v = match t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
+        Some(h) => u64::from_str_radix(h, 16),
+        None => t.parse(),
+    };
+    v.map_err(|_| Diag::malformed("Dwarf", "bad-pc", format!("`{s}` is not an address")))
+}
+
+fn wanted(v: &Variable, var: Option<&str>) -> bool {
+    var.is_none_or(|n| {
+        v.name == n
+            || v.function
+                .as_deref()
+                .map(|f| format!("{f}::{}", v.name))
+                .as_deref()
+                == Some(n)
+    })
+}
+
+/// A variable's heading: `function: parameter name (line, type, size)`.
+fn heading(v: &Variable) -> String {
+    let mut facts = Vec::new();
+    if let Some(l) = v.line {
+        facts.push(format!("line {l}"));
+    }
+    if let Some(t) = &v.type_name {
+        facts.push(t.clone());
+    }
+    if let Some(n) = v.byte_size {
+        facts.push(format!("{n} bytes"));
+    }
+    format!(
+        "{}: {} {} ({})",
+        v.function.as_deref().unwrap_or("(global)"),
+        if v.parameter { "parameter" } else { "variable" },
+        v.name,
+        facts.join(", ")
+    )
+}
+
+/// An expression as dioptra's DWARF text, or why it does not decode.
+fn shown(bytes: &[u8], vars: &Variables, v: &Variable) -> Result<String, Diag> {
+    let enc = vars.units[v.unit].enc;
+    decode(bytes, enc).map(|ops| print(&ops, enc))
+}
+
+fn listing(obj: &Object, vars: &Variables, a: DwarfArgs) -> ExitCode {
+    let mut reasons: BTreeMap<String, usize> = BTreeMap::new();
+    let (mut expressions, mut decoded) = (0usize, 0usize);
+    let (mut without, mut constants) = (0usize, 0usize);
+    let mut rows = Vec::new();
+    let mut text = Vec::new();
+    let mut unit_shown = usize::MAX;
+    for v in vars.variables.iter().filter(|v| wanted(v, a.var)) {
+        if v.unit != unit_shown {
+            unit_shown = v.unit;
+            let u = &vars.units[v.unit];
+            text.push(format!(
+                "unit {} \"{}\": DWARF {}, {}-byte addresses",
+                v.unit, u.name, u.version, u.enc.address_size
+            ));
+        }
+        let mut check = |bytes: &[u8]| {
+            expressions += 1;
+            let r = shown(bytes, vars, v);
+            match &r {
+                Ok(_) => decoded += 1,
+                Err(d) => *reasons.entry(d.prefix()).or_default() += 1,
+            }
+            r
+        };
+        let entry = |r: &Result<String, Diag>| match r {
+            Ok(t) => json!({"expression": t}),
+            Err(d) => json!({"error": d.to_string()}),
+        };
+        let said = |r: &Result<String, Diag>| match r {
+            Ok(t) => t.clone(),
+            Err(d) => format!("not decoded: {d}"),
+        };
+        let (loc_json, loc_text): (Value, Vec<String>) = match &v.location {
+            Location::None => {
+                without += 1;
+                (json!(null), vec!["no location".into()])
+            }
+            Location::Constant => {
+                constants += 1;
+                (
+                    json!("constant"),
+                    vec!["a constant (DW_AT_const_value)".into()],
+                )
+            }
+            Location::Expr(bytes) => {
+                let r = check(bytes);
+                (entry(&r), vec![said(&r)])
+            }
+            Location::List(list) => {
+                let mut js = Vec::new();
+                let mut lines = vec![format!(
+                    "{} {}",
+                    list.len(),
+                    if list.len() == 1 { "entry" } else { "entries" }
+                )];
+                for (lo, hi, bytes) in list {
+                    let r = check(bytes);
+                    let mut e = entry(&r);
+                    e["lo"] = json!(lo);
+                    e["hi"] = json!(hi);
+                    js.push(e);
+                    lines.push(format!("  [{lo:#x}, {hi:#x}): {}", said(&r)));
+                }
+                (json!(js), lines)
+            }
+        };
+        text.push(format!("  {}: {}", heading(v), loc_text[0]));
+        text.extend(loc_text[1..].iter().map(|l| format!("  {l}")));
+        rows.push(json!({
+            "unit": v.unit, "die": v.die, "function": v.function, "name": v.name,
+            "parameter": v.parameter, "line": v.line, "type": v.type_name,
+            "byte_size": v.byte_size, "function_range": v.function_range.map(|(l, h)| [l, h]),
+            "location": loc_json,
+        }));
+    }
+    let failed = expressions - decoded;
+    if a.json {
+        outln!(
+            "{}",
+            json!({
+                "outcome": if failed == 0 { "ok" } else { "ill-formed" },
+                "machine": obj.machine, "relocatable": obj.relocatable,
+                "units": vars.units.iter().map(|u| json!({"name": u.name, "version": u.version,
+                    "address_size": u.enc.address_size})).collect::<Vec<_>>(),
+                "variables": rows, "expressions": expressions, "decoded": decoded,
+                "reasons": reasons, "without_location": without, "constants": constants,
+            })
+        );
+    } else {
+        outln!(
+            "{}: {}{}; units: {}",
+            a.file.display(),
+            obj.machine,
+            if obj.relocatable {
+                ", relocatable (its sections laid out from address 0, in file order)"
+            } else {
+                ""
+            },
+            vars.units.len()
+        );
+        for l in &text {
+            outln!("{l}");
+        }
+        outln!(
+            "variables: {} ({without} without a location, {constants} constants); expressions: {expressions}, {decoded} decoded, {failed} not",
+            rows.len()
+        );
+        for (r, n) in &reasons {
+            outln!("  {n} {r}");
+        }
+    }
+    ExitCode::from(if failed == 0 { 0 } else { 1 })
+}
+
+fn located(
+    obj: &Object,
+    vars: &Variables,
+    pc: u64,
+    ctx: &dioptra_semantics::context::ConcreteContext,
+    a: DwarfArgs,
+) -> ExitCode {
+    let in_scope = |v: &Variable| match v.function_range {
+        Some((lo, hi)) => (lo..hi).contains(&pc),
+        None => v.function.is_none(),
+    };
+    let mut rows = Vec::new();
+    let mut failed = 0usize;
+    for v in vars
+        .variables
+        .iter()
+        .filter(|v| wanted(v, a.var) && in_scope(v))
+    {
+        let (word, loc, value, why) = match at_pc(obj, vars, v, pc, ctx) {
+            AtPc::Located { loc, value } => {
+                let (value, why) = match value {
+                    None => (None, Some("the type's size is not known".to_string())),
+                    Some(Ok(b)) => (Some(format!("0x{}", b.hex())), None),
+                    Some(Err(d)) => (None, Some(d.to_string())),
+                };
+                ("located", Some(loc.to_string()), value, why)
+            }
+            AtPc::Unavailable(why) => ("unavailable", None, None, Some(why)),
+            AtPc::Failed(d) => {
+                failed += 1;
+                ("failed", None, None, Some(d.to_string()))
+            }
+        };
+        rows.push(
+            json!({"function": v.function, "name": v.name, "parameter": v.parameter,
+            "outcome": word, "location": loc, "value": value, "why": why}),
+        );
+        if !a.json {
+            let mut line = format!("  {}: {word}", heading(v));
+            if let Some(l) = &loc {
+                line.push_str(&format!(" at {l}"));
+            }
+            if let Some(x) = &value {
+                line.push_str(&format!(" = {x}"));
+            }
+            if let Some(w) = &why {
+                line.push_str(&format!(" ({w})"));
+            }
+            outln!("{line}");
+        }
+    }
+    if a.json {
+        outln!(
+            "{}",
+            json!({"outcome": if failed == 0 { "ok" } else { "evaluation-error" }, "pc": pc, "variables": rows})
+        );
+    } else {
+        outln!(
+            "at {pc:#x}: variables in scope: {}, failed to evaluate: {failed}",
+            rows.len()
+        );
+    }
+    ExitCode::from(if failed == 0 { 0 } else { 1 })
+}

@@ -1,0 +1,224 @@
+//! `dioptra dwarf` on the real objects of corpus/real. The expected
+//! locations and values are worked out by hand from llvm-dwarfdump's
+//! listing of each object (`--debug-info`, `--eh-frame`) and the x86-64
+//! ABI, not taken from dioptra's output.
+
+use serde_json::Value;
+use std::process::Command;
+
+fn object(name: &str) -> String {
+    format!("{}/../../corpus/real/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn dioptra(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_dioptra"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn json(args: &[&str]) -> (i32, Value) {
+    let mut a = args.to_vec();
+    a.push("--json");
+    let (code, out, err) = dioptra(&a);
+    let v = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out} {err}"));
+    (code, v)
+}
+
+fn context(dir: &tempdir::Dir, text: &str) -> String {
+    dir.write("ctx", text)
+}
+
+mod tempdir {
+    pub struct Dir(pub std::path::PathBuf);
+    impl Dir {
+        pub fn new(name: &str) -> Dir {
+            let p =
+                std::env::temp_dir().join(format!("dioptra-dwarf-{}-{name}", std::process::id()));
+            std::fs::create_dir_all(&p).unwrap();
+            Dir(p)
+        }
+        pub fn write(&self, name: &str, text: &str) -> String {
+            let p = self.0.join(name);
+            std::fs::write(&p, text).unwrap();
+            p.to_string_lossy().into_owned()
+        }
+    }
+    impl Drop for Dir {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+}
+
+fn variable<'a>(v: &'a Value, function: &str, name: &str) -> &'a Value {
+    v["variables"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|x| x["function"] == function && x["name"] == name)
+        .unwrap_or_else(|| panic!("no {function}::{name} in {v}"))
+}
+
+/// clang -O2, DWARF 5: registers, location lists, entry values, a constant.
+#[test]
+fn lists_every_variable_of_an_optimized_object() {
+    let (code, v) = json(&["dwarf", &object("c/vars-dwarf5.o")]);
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(v["outcome"], "ok");
+    assert_eq!(v["units"][0]["version"], 5);
+    assert_eq!(v["relocatable"], true);
+    assert_eq!(
+        variable(&v, "add", "a")["location"]["expression"],
+        "DW_OP_reg5"
+    );
+    assert_eq!(
+        variable(&v, "add", "b")["location"]["expression"],
+        "DW_OP_reg4"
+    );
+    let scale_v = &variable(&v, "scale", "v")["location"];
+    assert_eq!(scale_v[0]["lo"], 0x10);
+    assert_eq!(scale_v[0]["hi"], 0x17);
+    assert_eq!(
+        scale_v[1]["expression"],
+        "DW_OP_entry_value(DW_OP_reg5), DW_OP_stack_value"
+    );
+    assert_eq!(variable(&v, "main", "pt")["location"], "constant");
+    assert_eq!(variable(&v, "main", "data")["location"], Value::Null);
+    assert_eq!(variable(&v, "norm1", "pt")["byte_size"], 8);
+    assert_eq!(v["decoded"], v["expressions"]);
+    // The text form says the same.
+    let (code, text, _) = dioptra(&["dwarf", &object("c/vars-dwarf5.o"), "--var", "scale::v"]);
+    assert_eq!(code, 0);
+    assert!(
+        text.contains("scale: parameter v (line 13, long, 8 bytes): 2 entries"),
+        "{text}"
+    );
+    assert!(
+        text.contains("[0x17, 0x2b): DW_OP_entry_value(DW_OP_reg5), DW_OP_stack_value"),
+        "{text}"
+    );
+}
+
+/// DWARF 4 (clang -gdwarf-4, rustc's default): DW_OP_addr, .debug_loc,
+/// DW_OP_GNU_entry_value.
+#[test]
+fn reads_dwarf_4() {
+    for file in ["c/vars-dwarf4.o", "rust/lib.o"] {
+        let (code, v) = json(&["dwarf", &object(file)]);
+        assert_eq!(code, 0, "{file}: {v}");
+        assert_eq!(v["units"][0]["version"], 4, "{file}");
+        assert_eq!(v["decoded"], v["expressions"], "{file}");
+    }
+    let (_, v) = json(&["dwarf", &object("c/vars-dwarf4.o")]);
+    let e = &variable(&v, "scale", "v")["location"][1]["expression"];
+    assert_eq!(e, "DW_OP_GNU_entry_value(DW_OP_reg5), DW_OP_stack_value");
+    let (_, v) = json(&["dwarf", &object("rust/lib.o")]);
+    // rustc: a slice is (pointer, length) in two registers.
+    let bytes = &variable(&v, "checksum", "bytes")["location"][0]["expression"];
+    assert_eq!(
+        bytes,
+        "DW_OP_reg5, DW_OP_piece 0x8, DW_OP_reg4, DW_OP_piece 0x8"
+    );
+}
+
+/// Variables located at a pc: in registers (clang -O2), at the frame base
+/// (clang -O0: DW_AT_frame_base is DW_OP_reg6) and at the CFA (gcc -O0:
+/// the frame base is DW_OP_call_frame_cfa, the CFA from .eh_frame).
+#[test]
+fn locates_variables_at_a_pc() {
+    let dir = tempdir::Dir::new("at");
+    // rbp = 0x1000, rsp = 0xfe0; memory 0xfe8..0x1008.
+    let ctx = context(
+        &dir,
+        r#"(context
+             (register 4 "03 00 00 00 00 00 00 00")
+             (register 5 "2a 00 00 00 00 00 00 00")
+             (register 6 "00 10 00 00 00 00 00 00")
+             (register 7 "e0 0f 00 00 00 00 00 00")
+             (memory 0 0xfe8 "00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 07 00 00 00 2a 00 00 00 00 00 00 00 00 00 00 00")
+             (entry (register 5 "05 00 00 00 00 00 00 00")))"#,
+    );
+    let at = |file: &str, pc: &str| json(&["dwarf", &object(file), "--at", pc, "--context", &ctx]);
+    // clang -O2: add(a, b) at its first instruction: a in rdi, b in rsi.
+    let (code, v) = at("c/vars-dwarf5.o", "0x0");
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(variable(&v, "add", "a")["location"], "reg(5)");
+    assert_eq!(variable(&v, "add", "a")["value"], "0x0000002a");
+    assert_eq!(variable(&v, "add", "b")["value"], "0x00000003");
+    // scale at 0x20: v is DW_OP_entry_value(DW_OP_reg5): rdi on entry.
+    let (_, v) = at("c/vars-dwarf5.o", "0x20");
+    assert_eq!(variable(&v, "scale", "v")["value"], "0x0000000000000005");
+    assert_eq!(variable(&v, "scale", "r")["location"], "reg(5)");
+    // scale at 0x10: r's list starts at 0x17, so it is unavailable.
+    let (_, v) = at("c/vars-dwarf5.o", "0x10");
+    assert_eq!(variable(&v, "scale", "r")["outcome"], "unavailable");
+    // clang -O0: a at DW_OP_fbreg -4 from rbp.
+    let (_, v) = at("c/vars-O0-dwarf5.o", "0x4");
+    assert_eq!(variable(&v, "add", "a")["location"], "mem(0, 0xffc)");
+    assert_eq!(variable(&v, "add", "a")["value"], "0x0000002a");
+    // gcc -O0 at 0x4 (after push rbp; mov rbp, rsp): CFA = rbp + 16 =
+    // 0x1010, a at DW_OP_fbreg -20 = 0xffc, b at -24 = 0xff8.
+    let (code, v) = at("c/vars-gcc-O0.o", "0x4");
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(variable(&v, "add", "a")["location"], "mem(0, 0xffc)");
+    assert_eq!(variable(&v, "add", "a")["value"], "0x0000002a");
+    assert_eq!(variable(&v, "add", "b")["value"], "0x00000007");
+    // gcc -O0 at 0x0 (on entry): CFA = rsp + 8 = 0xfe8, a at 0xfd4.
+    let (_, v) = at("c/vars-gcc-O0.o", "0x0");
+    assert_eq!(variable(&v, "add", "a")["location"], "mem(0, 0xfd4)");
+}
+
+/// Without an entry state an entry value does not evaluate: exit 1, with
+/// the reason.
+#[test]
+fn a_missing_entry_state_is_reported() {
+    let dir = tempdir::Dir::new("entry");
+    let ctx = context(
+        &dir,
+        r#"(context (register 4 "03 00 00 00 00 00 00 00") (register 5 "2a 00 00 00 00 00 00 00") (register 7 "e0 0f 00 00 00 00 00 00"))"#,
+    );
+    let (code, out, _) = dioptra(&[
+        "dwarf",
+        &object("c/vars-dwarf5.o"),
+        "--at",
+        "0x20",
+        "--context",
+        &ctx,
+        "--var",
+        "v",
+    ]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("failed (DW_OP_entry_value: no-entry-state"),
+        "{out}"
+    );
+}
+
+#[test]
+fn bad_arguments_are_diagnostics() {
+    let (code, _, err) = dioptra(&["dwarf", &object("c/vars.c")]);
+    assert_eq!(code, 2);
+    assert!(err.starts_with("Object: not-an-object:"), "{err}");
+    let (code, _, err) = dioptra(&["dwarf", &object("c/vars-dwarf5.o"), "--at", "0x0"]);
+    assert_eq!(code, 2);
+    assert!(err.starts_with("Dwarf: bad-arguments:"), "{err}");
+    let (code, _, err) = dioptra(&[
+        "dwarf",
+        &object("c/vars-dwarf5.o"),
+        "--at",
+        "zz",
+        "--context",
+        "/dev/null",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.starts_with("Dwarf: bad-pc:"), "{err}");
+    let (code, _, err) = dioptra(&["dwarf", "/nonexistent.o"]);
+    assert_eq!(code, 2);
+    assert!(err.starts_with("Object: unreadable:"), "{err}");
+}
