@@ -1610,13 +1610,28 @@ mod tests {
             evaluate(&parse(ops, Encoding::default()).unwrap(), env).map(|l| l.to_string())
         };
         assert_eq!(with("DW_OP_fbreg -8", frame).unwrap(), "mem(0, 0xff8)");
-        assert_eq!(with("DW_OP_call_frame_cfa, DW_OP_consts -16, DW_OP_plus", frame).unwrap(), "mem(0, 0x1ff0)");
+        assert_eq!(
+            with("DW_OP_call_frame_cfa, DW_OP_consts -16, DW_OP_plus", frame).unwrap(),
+            "mem(0, 0x1ff0)"
+        );
         assert_eq!(with("DW_OP_addrx 1", frame).unwrap(), "mem(0, 0x5000)");
-        assert_eq!(with("DW_OP_addrx 2", frame).unwrap_err().reason, "bad-address-index");
+        assert_eq!(
+            with("DW_OP_addrx 2", frame).unwrap_err().reason,
+            "bad-address-index"
+        );
         let none = Frame::default();
-        assert_eq!(with("DW_OP_fbreg -8", none).unwrap_err().reason, "no-frame-base");
-        assert_eq!(with("DW_OP_call_frame_cfa", none).unwrap_err().reason, "no-frame-state");
-        assert_eq!(with("DW_OP_constx 0", none).unwrap_err().reason, "no-address-table");
+        assert_eq!(
+            with("DW_OP_fbreg -8", none).unwrap_err().reason,
+            "no-frame-base"
+        );
+        assert_eq!(
+            with("DW_OP_call_frame_cfa", none).unwrap_err().reason,
+            "no-frame-state"
+        );
+        assert_eq!(
+            with("DW_OP_constx 0", none).unwrap_err().reason,
+            "no-address-table"
+        );
         // The entry state has registers of its own, so the current frame
         // base does not carry into it.
         let env = Env {
@@ -1624,7 +1639,10 @@ mod tests {
             entry: Some(&c),
             ..Env::new(&c, &unit)
         };
-        let ops = parse("DW_OP_entry_value(DW_OP_fbreg 0), DW_OP_stack_value", Encoding::default());
+        let ops = parse(
+            "DW_OP_entry_value(DW_OP_fbreg 0), DW_OP_stack_value",
+            Encoding::default(),
+        );
         let d = evaluate(&ops.unwrap(), env).unwrap_err();
         assert_eq!(d.reason, "no-frame-base", "{d}");
     }
