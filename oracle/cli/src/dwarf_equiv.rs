@@ -31,22 +31,32 @@ pub fn cmd_dwarf_equiv(
         Ok(t) => t,
         Err(d) => return report(&d, json),
     };
-    let (word, code) = if t.differ > 0 {
-        ("differ", 1)
-    } else if t.compared() == 0 {
-        ("unknown", 3)
-    } else {
-        ("same", 0)
+    use dioptra_oracle::lower::compare::Verdict;
+    let verdict = t.verdict();
+    let code = match verdict {
+        Verdict::Same => 0,
+        Verdict::Differ | Verdict::DwarfError => 1,
+        Verdict::Unknown => 3,
     };
-    let cex = t
-        .first_difference
-        .as_ref()
-        .map(|(c, a)| (a.describe(), c.to_script("cex")));
+    let word = verdict.word();
+    // What to show: the first different locations, the first DWARF
+    // failure, or why nothing was compared.
+    let shown = match verdict {
+        Verdict::Differ => t.first_location_difference.as_ref(),
+        Verdict::DwarfError => t.first_difference.as_ref(),
+        _ => None,
+    };
+    let cex = shown.map(|(c, a)| (a.describe(), c.to_script("cex")));
+    let why = match verdict {
+        Verdict::Unknown => t.first_not_compared.as_ref().map(|d| d.to_string()),
+        _ => None,
+    };
     if json {
         outln!(
             "{}",
             json!({"outcome": word, "same": t.same, "both_fail": t.both_fail,
-                "more_defined": t.more_defined, "differ": t.differ, "not_compared": t.not_compared,
+                "more_defined": t.more_defined, "differ": t.differ, "dwarf_errors": t.dwarf_errors,
+                "not_compared": t.not_compared, "why": why,
                 "difference": cex.as_ref().map(|(d, _)| d), "counterexample": cex.as_ref().map(|(_, c)| c)})
         );
     } else {
@@ -56,6 +66,9 @@ pub fn cmd_dwarf_equiv(
             t.summary(),
             t.compared() + t.not_compared
         );
+        if let Some(w) = &why {
+            outln!("nothing compared: {w}");
+        }
         if let Some((d, c)) = cex {
             outln!("{d}\n{c}");
         }

@@ -222,3 +222,32 @@ fn bad_arguments_are_diagnostics() {
     assert_eq!(code, 2);
     assert!(err.starts_with("Object: unreadable:"), "{err}");
 }
+
+/// `dwarf-equiv` on llvm-dwarfdump's text as printed; a DWARF failure is
+/// its own verdict (`dwarf-error`, exit 1), and `unknown` (exit 3) says why
+/// nothing was compared.
+#[test]
+fn dwarf_equiv_reads_llvm_dwarfdump_text_and_names_its_verdicts() {
+    let dir = tempdir::Dir::new("equiv");
+    let ctx = context(
+        &dir,
+        r#"(context (register 5 "2a 00 00 00 00 00 00 00") (arg "i64" "reg(5)"))"#,
+    );
+    let run = |dwarf: &str| dioptra(&["dwarf-equiv", "DIOpArg(0, i64)", dwarf, "--context", &ctx]);
+    let (code, out, err) = run("DW_AT_location\t(DW_OP_reg5 RDI)");
+    assert_eq!((code, out.lines().next()), (0, Some("same")), "{out}{err}");
+    let (code, out, _) = run("DW_OP_reg5 RDI, DW_OP_lit0, DW_OP_plus");
+    assert_eq!(code, 1, "{out}");
+    assert_eq!(out.lines().next(), Some("dwarf-error"));
+    assert!(out.contains("DW_OP_plus: value-required"), "{out}");
+    let (code, out, _) = run("DW_OP_fbreg -8");
+    assert_eq!(code, 3, "{out}");
+    assert_eq!(out.lines().next(), Some("unknown"));
+    assert!(
+        out.contains("nothing compared: DW_OP_fbreg: no-frame-base:"),
+        "{out}"
+    );
+    let (code, _, err) = run("DW_OP_reg4 RDI");
+    assert_eq!(code, 2);
+    assert!(err.starts_with("DWARF: bad-operand:"), "{err}");
+}

@@ -202,7 +202,43 @@ pub struct Tally {
     pub not_compared: usize,
     /// The first context where they differ, and how.
     pub first_difference: Option<(ConcreteContext, Agreement)>,
+    /// Every difference: different locations, and the DWARF failing where
+    /// the reference gives a location (`dwarf_errors` of them).
     pub differ: usize,
+    /// Differences where the DWARF fails to evaluate and the reference
+    /// gives a location.
+    pub dwarf_errors: usize,
+    /// The first context where both give a location and the locations
+    /// differ.
+    pub first_location_difference: Option<(ConcreteContext, Agreement)>,
+    /// Why the first context left out was left out.
+    pub first_not_compared: Option<Diag>,
+}
+
+/// The verdict on some DWARF against an expression over a tally (what
+/// `dwarf-equiv` prints and `assert_dwarf_equiv` checks).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Compared somewhere, and the same (or more defined) everywhere compared.
+    Same,
+    /// Different locations somewhere.
+    Differ,
+    /// No different locations, but the DWARF fails to evaluate somewhere the
+    /// reference gives a location.
+    DwarfError,
+    /// Nothing was compared (the context lacks what either side reads).
+    Unknown,
+}
+
+impl Verdict {
+    pub fn word(self) -> &'static str {
+        match self {
+            Verdict::Same => "same",
+            Verdict::Differ => "differ",
+            Verdict::DwarfError => "dwarf-error",
+            Verdict::Unknown => "unknown",
+        }
+    }
 }
 
 impl Tally {
@@ -211,13 +247,36 @@ impl Tally {
             Agreement::Same(_) => self.same += 1,
             Agreement::BothFail { .. } => self.both_fail += 1,
             Agreement::MoreDefined { .. } => self.more_defined += 1,
-            Agreement::NotCompared(_) => self.not_compared += 1,
-            Agreement::Differ { .. } => {
+            Agreement::NotCompared(d) => {
+                self.not_compared += 1;
+                self.first_not_compared.get_or_insert(d);
+            }
+            Agreement::Differ {
+                ref reference,
+                ref dwarf,
+            } => {
                 self.differ += 1;
+                if reference.is_ok() && dwarf.is_err() {
+                    self.dwarf_errors += 1;
+                } else if self.first_location_difference.is_none() {
+                    self.first_location_difference = Some((ctx.clone(), a.clone()));
+                }
                 if self.first_difference.is_none() {
                     self.first_difference = Some((ctx.clone(), a));
                 }
             }
+        }
+    }
+    /// The verdict over everything added.
+    pub fn verdict(&self) -> Verdict {
+        if self.differ > self.dwarf_errors {
+            Verdict::Differ
+        } else if self.dwarf_errors > 0 {
+            Verdict::DwarfError
+        } else if self.compared() == 0 {
+            Verdict::Unknown
+        } else {
+            Verdict::Same
         }
     }
     pub fn compared(&self) -> usize {
@@ -225,8 +284,13 @@ impl Tally {
     }
     pub fn summary(&self) -> String {
         format!(
-            "{} same, {} both fail, {} more defined, {} differ, {} not compared",
-            self.same, self.both_fail, self.more_defined, self.differ, self.not_compared
+            "{} same, {} both fail, {} more defined, {} differ ({} of them DWARF errors), {} not compared",
+            self.same,
+            self.both_fail,
+            self.more_defined,
+            self.differ,
+            self.dwarf_errors,
+            self.not_compared
         )
     }
 }

@@ -561,12 +561,12 @@ fn case(
         "assert_dwarf_equiv" => {
             let dwarf = c.need(file, n, head, "dwarf")?;
             let verdict = c.need(file, n, head, "verdict")?;
-            if !["same", "differ"].contains(&verdict.as_str()) {
+            if !["same", "differ", "dwarf-error"].contains(&verdict.as_str()) {
                 return Err(err(
                     file,
                     n,
                     "bad-form",
-                    format!("verdict `{verdict}`: same or differ"),
+                    format!("verdict `{verdict}`: same, differ or dwarf-error"),
                 ));
             }
             Expect::DwarfEquiv { dwarf, verdict }

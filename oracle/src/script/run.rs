@@ -789,13 +789,7 @@ pub fn check_dwarf_case(case: &Case) -> Result<(), String> {
             let listing = parse_dwarf(dwarf, enc).map_err(|d| d.to_string())?;
             let t = dwarf_equiv(&expr, listing, ctx, enc, 64, case.line as u64)
                 .map_err(|d| d.to_string())?;
-            let got = if t.differ > 0 {
-                "differ"
-            } else if t.compared() == 0 {
-                "unknown"
-            } else {
-                "same"
-            };
+            let got = t.verdict().word();
             if got == verdict {
                 Ok(())
             } else {

@@ -11,7 +11,7 @@
 
 use super::op::{layout, AmdOp, DwarfOp, Encoding, Kind, Operand};
 use crate::diag::Diag;
-use gimli::constants::DwOp;
+use gimli::constants::{self as c, DwOp};
 
 fn std_name(code: u8) -> String {
     DwOp(code)
@@ -130,9 +130,126 @@ fn parse_at(text: &str, enc: Encoding, depth: usize) -> Result<Vec<DwarfOp>, Dia
         .collect()
 }
 
+/// DWARF register names as llvm-dwarfdump prints them for x86-64 (DWARF
+/// numbers 0..=48: System V psABI, Figure 3.36).
+const X86_64_REGISTERS: [&str; 49] = [
+    "RAX", "RDX", "RCX", "RBX", "RSI", "RDI", "RBP", "RSP", "R8", "R9", "R10", "R11", "R12", "R13",
+    "R14", "R15", "RIP", "XMM0", "XMM1", "XMM2", "XMM3", "XMM4", "XMM5", "XMM6", "XMM7", "XMM8",
+    "XMM9", "XMM10", "XMM11", "XMM12", "XMM13", "XMM14", "XMM15", "ST0", "ST1", "ST2", "ST3",
+    "ST4", "ST5", "ST6", "ST7", "MM0", "MM1", "MM2", "MM3", "MM4", "MM5", "MM6", "MM7",
+];
+
+/// The same for i386 (DWARF numbers 0..=8: i386 psABI).
+const I386_REGISTERS: [&str; 9] = [
+    "EAX", "ECX", "EDX", "EBX", "ESP", "EBP", "ESI", "EDI", "EIP",
+];
+
+/// Is `name` (as llvm-dwarfdump prints it) a name of DWARF register `n`?
+/// Names of x86-64 and i386 registers are checked; a name neither table
+/// knows (another target's) is taken on trust, as the number is in the
+/// opcode.
+fn register_name_fits(name: &str, n: u64) -> bool {
+    let up = name.to_ascii_uppercase();
+    let known = |t: &[&str]| t.iter().position(|r| *r == up);
+    match (known(&X86_64_REGISTERS), known(&I386_REGISTERS)) {
+        (None, None) => true,
+        (a, b) => a == Some(n as usize) || b == Some(n as usize),
+    }
+}
+
+/// The DWARF number of an x86-64 register name (what llvm-dwarfdump prints
+/// in place of `DW_OP_regx`'s and `DW_OP_bregx`'s number).
+fn register_number(name: &str) -> Option<u64> {
+    let up = name.to_ascii_uppercase();
+    X86_64_REGISTERS
+        .iter()
+        .position(|r| *r == up)
+        .map(|n| n as u64)
+}
+
+fn is_register_name(w: &str) -> bool {
+    w.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
+        && w.chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.')
+}
+
+/// llvm-dwarfdump's spelling of register operands, rewritten to numbers:
+/// `DW_OP_reg5 RDI` (the name after the number the opcode holds),
+/// `DW_OP_breg7 RSP+8`, `DW_OP_regx XMM0`, `DW_OP_bregx XMM0+0`.
+fn register_operands<'a>(
+    name: &str,
+    code: u8,
+    rest: Vec<&'a str>,
+) -> Result<Vec<std::borrow::Cow<'a, str>>, Diag> {
+    use std::borrow::Cow;
+    let reg = |c: DwOp| c.0;
+    let wrong = |w: &str, n: u64| {
+        bad(
+            "bad-operand",
+            format!("`{w}` is not DWARF register {n} in `{name}`"),
+        )
+    };
+    let split_offset = |w: &'a str| -> Option<(&'a str, &'a str)> {
+        let at = w.find(['+', '-'])?;
+        Some((&w[..at], &w[at..]))
+    };
+    match (code, rest.as_slice()) {
+        (c, [w])
+            if (reg(c::DW_OP_reg0)..=reg(c::DW_OP_reg31)).contains(&c) && is_register_name(w) =>
+        {
+            let n = (c - reg(c::DW_OP_reg0)) as u64;
+            if !register_name_fits(w, n) {
+                return Err(wrong(w, n));
+            }
+            Ok(vec![])
+        }
+        (c, [w]) if (reg(c::DW_OP_breg0)..=reg(c::DW_OP_breg31)).contains(&c) => {
+            match split_offset(w).filter(|(r, _)| is_register_name(r)) {
+                Some((r, off)) => {
+                    let n = (c - reg(c::DW_OP_breg0)) as u64;
+                    if !register_name_fits(r, n) {
+                        return Err(wrong(r, n));
+                    }
+                    Ok(vec![Cow::Borrowed(off.strip_prefix('+').unwrap_or(off))])
+                }
+                None => Ok(vec![Cow::Borrowed(*w)]),
+            }
+        }
+        (c, [w]) if c == reg(c::DW_OP_regx) && is_register_name(w) => {
+            let n = register_number(w).ok_or_else(|| {
+                bad(
+                    "bad-operand",
+                    format!("`{w}` is not a register name dioptra knows (use its DWARF number)"),
+                )
+            })?;
+            Ok(vec![Cow::Owned(n.to_string())])
+        }
+        (c, [w]) if c == reg(c::DW_OP_bregx) => {
+            match split_offset(w).filter(|(r, _)| is_register_name(r)) {
+                Some((r, off)) => {
+                    let n = register_number(r).ok_or_else(|| {
+                        bad(
+                            "bad-operand",
+                            format!(
+                                "`{r}` is not a register name dioptra knows (use its DWARF number)"
+                            ),
+                        )
+                    })?;
+                    Ok(vec![
+                        Cow::Owned(n.to_string()),
+                        Cow::Borrowed(off.strip_prefix('+').unwrap_or(off)),
+                    ])
+                }
+                None => Ok(vec![Cow::Borrowed(*w)]),
+            }
+        }
+        _ => Ok(rest.into_iter().map(Cow::Borrowed).collect()),
+    }
+}
+
 fn parse_op(s: &str, enc: Encoding, depth: usize) -> Result<DwarfOp, Diag> {
     // DW_OP_entry_value(...)
-    if let Some(open) = s.find('(') {
+    if let Some(open) = s.find('(').filter(|&o| !s[o..].starts_with("(0x")) {
         let name = s[..open].trim();
         let inner = s[open + 1..]
             .trim_end()
@@ -170,6 +287,8 @@ fn parse_op(s: &str, enc: Encoding, depth: usize) -> Result<DwarfOp, Diag> {
                 .find(|c| DwOp(*c).static_string() == Some(name) && layout(*c).is_some())
                 .ok_or_else(|| bad("unknown-opcode", format!("`{name}`")))?;
             let k = layout(code).expect("filtered above");
+            let rest = register_operands(name, code, rest)?;
+            let rest: Vec<&str> = rest.iter().map(|w| w.as_ref()).collect();
             let operands = operands(k, &rest, name)?;
             return Ok(DwarfOp::Std {
                 code,
@@ -287,6 +406,46 @@ mod tests {
             decode(&[0x10, 42, 0x9f], enc).unwrap()
         );
         assert_eq!(parse("", enc).unwrap(), vec![]);
+    }
+
+    /// Register operands as llvm-dwarfdump prints them: the name after a
+    /// `DW_OP_regN`, `NAME+OFFSET` for `DW_OP_bregN`, the name in place of
+    /// `DW_OP_regx`'s and `DW_OP_bregx`'s number; a name of another
+    /// register is an error.
+    #[test]
+    fn reads_register_names_as_llvm_dwarfdump_prints_them() {
+        let enc = Encoding::default();
+        let same = |printed: &str, plain: &str| {
+            assert_eq!(
+                parse(printed, enc).unwrap(),
+                parse(plain, enc).unwrap(),
+                "{printed}"
+            );
+        };
+        same("DW_OP_reg5 RDI", "DW_OP_reg5");
+        same("DW_OP_breg7 RSP+8", "DW_OP_breg7 8");
+        same("DW_OP_breg6 RBP-16", "DW_OP_breg6 -16");
+        same(
+            "DW_OP_breg5 RDI+0, DW_OP_stack_value",
+            "DW_OP_breg5 0, DW_OP_stack_value",
+        );
+        same("DW_OP_regx XMM0", "DW_OP_regx 17");
+        same("DW_OP_bregx XMM1+4", "DW_OP_bregx 18 4");
+        same(
+            "DW_OP_entry_value(DW_OP_reg4 RSI)",
+            "DW_OP_entry_value(DW_OP_reg4)",
+        );
+        // i386 names, and names of targets dioptra has no table for.
+        same("DW_OP_reg5 EBP", "DW_OP_reg5");
+        same("DW_OP_reg0 W0", "DW_OP_reg0");
+        for (t, reason) in [
+            ("DW_OP_reg4 RDI", "DWARF: bad-operand"),
+            ("DW_OP_breg7 RBP+8", "DWARF: bad-operand"),
+            ("DW_OP_regx NOSUCH", "DWARF: bad-operand"),
+        ] {
+            let e = parse(t, enc).unwrap_err();
+            assert!(e.matches(reason), "{t}: {e}");
+        }
     }
 
     #[test]

@@ -360,8 +360,21 @@ impl Listing {
     /// Reads a listing: the expression on the first line (possibly empty),
     /// DIEs on the following ones.
     pub fn parse(src: &str, enc: Encoding) -> Result<Listing, Diag> {
+        let src = src.trim();
+        // `DW_AT_location	(...)` as llvm-dwarfdump prints the attribute.
+        let src = match src.strip_prefix("DW_AT_location") {
+            Some(rest) => {
+                let rest = rest.trim_start();
+                rest.strip_prefix('(')
+                    .and_then(|r| r.strip_suffix(')'))
+                    .unwrap_or(rest)
+            }
+            None => src,
+        };
         let mut lines = src.lines().map(str::trim).filter(|l| !l.is_empty());
         let first = lines.next().unwrap_or("");
+        let (first, named) = named_dies(first);
+        let first = first.as_str();
         // An expression line never starts with a DIE offset.
         let not_ops = ["0x", "[", "<default>"]
             .iter()
@@ -375,13 +388,108 @@ impl Listing {
         for l in dies {
             unit.parse_line(l, enc)?;
         }
+        for (off, name) in named {
+            if unit.base_types.contains_key(&off) || unit.dies.contains_key(&off) {
+                continue;
+            }
+            let ty = base_type_named(&name).ok_or_else(|| {
+                Diag::malformed(
+                    "DWARF",
+                    "bad-die",
+                    format!("DIE 0x{off:x} (\"{name}\") is not in the listing: add a line `0x{off:x}: DW_TAG_base_type ENCODING BYTES \"{name}\"`"),
+                )
+            })?;
+            unit.base_types.insert(off, ty);
+        }
         Ok(Listing { ops, unit })
     }
+}
+
+/// llvm-dwarfdump prints the DIE operand of `DW_OP_convert` and the other
+/// typed operations as `(0x0000002b) "DW_ATE_unsigned_64"`: the offset and
+/// the DIE's name. Rewrites each to the bare offset and returns the names.
+fn named_dies(line: &str) -> (String, Vec<(u64, String)>) {
+    let mut out = String::with_capacity(line.len());
+    let mut named = Vec::new();
+    let mut rest = line;
+    while let Some(at) = rest.find("(0x") {
+        let after = &rest[at + 1..];
+        let Some(close) = after.find(')') else { break };
+        let hex = &after[2..close];
+        let tail = after[close + 1..].trim_start();
+        let quoted = tail
+            .strip_prefix('"')
+            .and_then(|t| t.find('"').map(|e| (&t[..e], &t[e + 1..])));
+        match (u64::from_str_radix(hex, 16), quoted) {
+            (Ok(off), Some((name, after_name))) => {
+                out.push_str(&rest[..at]);
+                out.push_str(&format!("0x{off:x}"));
+                named.push((off, name.to_string()));
+                rest = after_name;
+            }
+            _ => {
+                out.push_str(&rest[..at + 1]);
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    (out, named)
+}
+
+/// The base type LLVM names `DW_ATE_<encoding>_<bits>` (the base types it
+/// makes for `DW_OP_convert`), e.g. `DW_ATE_unsigned_64`.
+fn base_type_named(name: &str) -> Option<BaseType> {
+    let (enc, bits) = name.rsplit_once('_')?;
+    let bits: u64 = bits.parse().ok()?;
+    let encoding = (0..=255u8)
+        .map(c::DwAte)
+        .find(|a| a.static_string() == Some(enc))?;
+    (bits > 0 && bits.is_multiple_of(8) && bits / 8 <= MAX_BASE_TYPE_BYTES).then(|| BaseType {
+        encoding,
+        byte_size: bits / 8,
+        name: name.to_string(),
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `DW_OP_convert (0x0000002b) "DW_ATE_unsigned_64"` as llvm-dwarfdump
+    /// prints it: the DIE named that way is LLVM's 8-byte unsigned base
+    /// type, unless the listing defines the DIE itself.
+    #[test]
+    fn reads_typed_operations_as_llvm_dwarfdump_prints_them() {
+        let enc = Encoding::default();
+        let l = Listing::parse(
+            "DW_AT_location\t(DW_OP_breg5 RDI+0, DW_OP_convert (0x0000002b) \"DW_ATE_unsigned_64\", DW_OP_convert (0x0000002f) \"DW_ATE_signed_16\", DW_OP_stack_value)",
+            enc,
+        )
+        .unwrap();
+        assert_eq!(
+            l.ops,
+            text::parse(
+                "DW_OP_breg5 0, DW_OP_convert 0x2b, DW_OP_convert 0x2f, DW_OP_stack_value",
+                enc
+            )
+            .unwrap()
+        );
+        let u = &l.unit.base_types[&0x2b];
+        assert_eq!((u.encoding, u.byte_size), (c::DW_ATE_unsigned, 8));
+        let s = &l.unit.base_types[&0x2f];
+        assert_eq!((s.encoding, s.byte_size), (c::DW_ATE_signed, 2));
+        // A DIE line wins over the name.
+        let l = Listing::parse(
+            "DW_OP_convert (0x2b) \"DW_ATE_unsigned_64\"\n0x2b: DW_TAG_base_type DW_ATE_signed 4 \"int\"",
+            enc,
+        )
+        .unwrap();
+        assert_eq!(l.unit.base_types[&0x2b].byte_size, 4);
+        // A name that says nothing about the type needs its DIE line.
+        let e = Listing::parse("DW_OP_convert (0x2b) \"int\"", enc).unwrap_err();
+        assert!(e.matches("DWARF: bad-die"), "{e}");
+    }
 
     const LISTS: &str = "0x1: DW_TAG_base_type DW_ATE_float 4 \"float\"
 0x2: DW_TAG_variable \"x\" DW_AT_location
