@@ -11,6 +11,7 @@
 
 use dioptra_oracle::objfile::variables::{variables, Location};
 use dioptra_oracle::objfile::{load, read};
+use dioptra_semantics::dwarf::check::{check, Model};
 use dioptra_semantics::dwarf::op::decode;
 use dioptra_semantics::dwarf::text::print;
 use std::collections::BTreeMap;
@@ -170,7 +171,14 @@ fn every_variable_matches_llvm_dwarfdump() {
                 assert_eq!(n, &v.name, "{file} {:#x}", v.die);
             }
             let enc = vars.units[v.unit].enc;
-            let ours = |b: &[u8]| op_names(&print(&decode(b, enc).unwrap(), enc));
+            let unit = vars.units[v.unit].dwarf_unit();
+            // Every expression real compilers wrote passes the static check.
+            let ours = |b: &[u8]| {
+                let ops = decode(b, enc).unwrap();
+                check(&ops, &unit, enc, Model::of(&ops))
+                    .unwrap_or_else(|d| panic!("{file} {:#x}: {d}", v.die));
+                op_names(&print(&ops, enc))
+            };
             let mine = match &v.location {
                 Location::None | Location::Constant => Seen::None,
                 Location::Expr(b) => Seen::Expr(ours(b)),

@@ -4,7 +4,7 @@
 //! state.
 //!
 //! DECISION (D-dwarf-reader-exit): exit 0 when every location expression
-//! decodes (and, with `--at`, every variable asked for evaluates or is
+//! decodes and passes the static check (and, with `--at`, every variable asked for evaluates or is
 //! legitimately unavailable there); 1 when some expression does not decode
 //! or does not evaluate (the file's DWARF is what is checked); 2 when the
 //! file is not an object with DWARF.
@@ -14,6 +14,7 @@ use dioptra_oracle::objfile::at::{at_pc, AtPc};
 use dioptra_oracle::objfile::variables::{variables, Location, Variable, Variables};
 use dioptra_oracle::objfile::{read, Object};
 use dioptra_semantics::diag::Diag;
+use dioptra_semantics::dwarf::check::{check, Model};
 use dioptra_semantics::dwarf::op::decode;
 use dioptra_semantics::dwarf::text::print;
 use serde_json::{json, Value};
@@ -100,10 +101,23 @@ fn heading(v: &Variable) -> String {
     )
 }
 
-/// An expression as dioptra's DWARF text, or why it does not decode.
+/// An expression as dioptra's DWARF text, or why it does not decode or
+/// does not pass the static check (`dwarf::check`, by DWARF 5's rules, or
+/// the extensions' where it uses AMD's operations).
 fn shown(bytes: &[u8], vars: &Variables, v: &Variable) -> Result<String, Diag> {
-    let enc = vars.units[v.unit].enc;
-    decode(bytes, enc).map(|ops| print(&ops, enc))
+    let info = &vars.units[v.unit];
+    let enc = info.enc;
+    let ops = decode(bytes, enc)?;
+    let text = print(&ops, enc);
+    check(&ops, &info.dwarf_unit(), enc, Model::of(&ops)).map_err(|d| {
+        Diag::new(
+            d.outcome,
+            d.construct,
+            d.reason,
+            format!("{} (in `{text}`)", d.message),
+        )
+    })?;
+    Ok(text)
 }
 
 fn listing(obj: &Object, vars: &Variables, a: DwarfArgs) -> ExitCode {
@@ -137,7 +151,7 @@ fn listing(obj: &Object, vars: &Variables, a: DwarfArgs) -> ExitCode {
         };
         let said = |r: &Result<String, Diag>| match r {
             Ok(t) => t.clone(),
-            Err(d) => format!("not decoded: {d}"),
+            Err(d) => format!("fails: {d}"),
         };
         let (loc_json, loc_text): (Value, Vec<String>) = match &v.location {
             Location::None => {
@@ -191,7 +205,7 @@ fn listing(obj: &Object, vars: &Variables, a: DwarfArgs) -> ExitCode {
                 "machine": obj.machine, "relocatable": obj.relocatable,
                 "units": vars.units.iter().map(|u| json!({"name": u.name, "version": u.version,
                     "address_size": u.enc.address_size})).collect::<Vec<_>>(),
-                "variables": rows, "expressions": expressions, "decoded": decoded,
+                "variables": rows, "expressions": expressions, "passed": decoded,
                 "reasons": reasons, "without_location": without, "constants": constants,
             })
         );
@@ -211,7 +225,7 @@ fn listing(obj: &Object, vars: &Variables, a: DwarfArgs) -> ExitCode {
             outln!("{l}");
         }
         outln!(
-            "variables: {} ({without} without a location, {constants} constants); expressions: {expressions}, {decoded} decoded, {failed} not",
+            "variables: {} ({without} without a location, {constants} constants); expressions: {expressions}, {decoded} pass, {failed} fail",
             rows.len()
         );
         for (r, n) in &reasons {

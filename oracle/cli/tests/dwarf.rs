@@ -91,7 +91,7 @@ fn lists_every_variable_of_an_optimized_object() {
     assert_eq!(variable(&v, "main", "pt")["location"], "constant");
     assert_eq!(variable(&v, "main", "data")["location"], Value::Null);
     assert_eq!(variable(&v, "norm1", "pt")["byte_size"], 8);
-    assert_eq!(v["decoded"], v["expressions"]);
+    assert_eq!(v["passed"], v["expressions"]);
     // The text form says the same.
     let (code, text, _) = dioptra(&["dwarf", &object("c/vars-dwarf5.o"), "--var", "scale::v"]);
     assert_eq!(code, 0);
@@ -113,7 +113,7 @@ fn reads_dwarf_4() {
         let (code, v) = json(&["dwarf", &object(file)]);
         assert_eq!(code, 0, "{file}: {v}");
         assert_eq!(v["units"][0]["version"], 4, "{file}");
-        assert_eq!(v["decoded"], v["expressions"], "{file}");
+        assert_eq!(v["passed"], v["expressions"], "{file}");
     }
     let (_, v) = json(&["dwarf", &object("c/vars-dwarf4.o")]);
     let e = &variable(&v, "scale", "v")["location"][1]["expression"];
@@ -250,4 +250,40 @@ fn dwarf_equiv_reads_llvm_dwarfdump_text_and_names_its_verdicts() {
     let (code, _, err) = run("DW_OP_reg4 RDI");
     assert_eq!(code, 2);
     assert!(err.starts_with("DWARF: bad-operand:"), "{err}");
+}
+
+/// An expression that breaks a static rule: add's `a` (DIE 0x55 in
+/// llvm-dwarfdump's listing: `DW_AT_location (DW_OP_reg5 RDI)`, an exprloc
+/// of one byte right after the abbreviation code) patched to `DW_OP_plus`.
+#[test]
+fn an_expression_that_breaks_a_static_rule_is_reported() {
+    use object::{Object as _, ObjectSection as _};
+    let mut bytes = std::fs::read(object("c/vars-dwarf5.o")).unwrap();
+    let info = {
+        let file = object::File::parse(&*bytes).unwrap();
+        let s = file.section_by_name(".debug_info").unwrap();
+        s.file_range().unwrap().0 as usize
+    };
+    let at = info + 0x55;
+    assert_eq!(
+        &bytes[at + 1..at + 3],
+        &[0x01, 0x55],
+        "the exprloc of add's a"
+    );
+    bytes[at + 2] = 0x22; // DW_OP_plus
+    let dir = tempdir::Dir::new("patched");
+    let path = dir.0.join("patched.o");
+    std::fs::write(&path, &bytes).unwrap();
+    let (code, out, err) = dioptra(&["dwarf", path.to_str().unwrap()]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        out.contains(
+            "add: parameter a (line 11, int, 4 bytes): fails: DW_OP_plus: stack-underflow"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("1 DW_OP_plus: stack-underflow"), "{out}");
+    let (_, v) = json(&["dwarf", path.to_str().unwrap()]);
+    assert_eq!(v["outcome"], "ill-formed");
+    assert_eq!(v["reasons"]["DW_OP_plus: stack-underflow"], 1);
 }

@@ -9,7 +9,7 @@ use dioptra_semantics::context::{ConcreteContext, Context as _};
 use dioptra_semantics::diag::Diag;
 use dioptra_semantics::dwarf::eval::{evaluate, evaluate_list, Env, Frame};
 use dioptra_semantics::dwarf::op::decode;
-use dioptra_semantics::dwarf::unit::{ListEntry, Unit};
+use dioptra_semantics::dwarf::unit::ListEntry;
 use dioptra_semantics::location::{read, LocDesc, Storage};
 
 /// What a variable is at a pc.
@@ -31,10 +31,7 @@ pub enum AtPc {
 /// `v` at `pc` in `ctx`.
 pub fn at_pc(obj: &Object, vars: &Variables, v: &Variable, pc: u64, ctx: &ConcreteContext) -> AtPc {
     let info = &vars.units[v.unit];
-    let unit = Unit {
-        base_types: info.base_types.clone(),
-        ..Unit::default()
-    };
+    let unit = info.dwarf_unit();
     let table = |i: u64| info.addresses.get(i as usize).copied();
     let cfa = frame::cfa_at(obj, pc, ctx);
     let base = Frame {

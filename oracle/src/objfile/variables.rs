@@ -28,6 +28,17 @@ pub struct UnitInfo {
     pub addresses: Vec<u64>,
 }
 
+impl UnitInfo {
+    /// What the DWARF evaluator and the static check need of the unit: its
+    /// base types.
+    pub fn dwarf_unit(&self) -> dioptra_semantics::dwarf::unit::Unit {
+        dioptra_semantics::dwarf::unit::Unit {
+            base_types: self.base_types.clone(),
+            ..Default::default()
+        }
+    }
+}
+
 /// Where a variable is, as its DIE says.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Location {

@@ -10,6 +10,8 @@
 //! * [`unit`]: the base types and DIEs an expression refers to, and the
 //!   listing that prints them after it;
 //! * [`eval`]: the evaluator;
+//! * [`check`]: static checks (stack discipline, typed-stack rules, what
+//!   may follow a location that stands alone);
 //!
 //! Standard opcodes and their names are gimli's (`gimli::constants`); this
 //! module adds only what gimli lacks: the operand layout of every opcode as
@@ -17,6 +19,7 @@
 //! opcodes), the AMD extensions, the text form, and an evaluator whose stack
 //! holds location descriptions (gimli's holds values and returns pieces).
 
+pub mod check;
 pub mod eval;
 pub mod op;
 pub mod text;
