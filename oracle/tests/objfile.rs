@@ -175,8 +175,13 @@ fn every_variable_matches_llvm_dwarfdump() {
             // Every expression real compilers wrote passes the static check.
             let ours = |b: &[u8]| {
                 let ops = decode(b, enc).unwrap();
-                check(&ops, &unit, enc, Model::of(&ops))
-                    .unwrap_or_else(|d| panic!("{file} {:#x}: {d}", v.die));
+                check(
+                    &ops,
+                    &unit,
+                    enc,
+                    Model::in_unit(&ops, vars.units[v.unit].version),
+                )
+                .unwrap_or_else(|d| panic!("{file} {:#x}: {d}", v.die));
                 op_names(&print(&ops, enc))
             };
             let mine = match &v.location {

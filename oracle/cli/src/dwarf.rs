@@ -109,7 +109,13 @@ fn shown(bytes: &[u8], vars: &Variables, v: &Variable) -> Result<String, Diag> {
     let enc = info.enc;
     let ops = decode(bytes, enc)?;
     let text = print(&ops, enc);
-    check(&ops, &info.dwarf_unit(), enc, Model::of(&ops)).map_err(|d| {
+    check(
+        &ops,
+        &info.dwarf_unit(),
+        enc,
+        Model::in_unit(&ops, info.version),
+    )
+    .map_err(|d| {
         Diag::new(
             d.outcome,
             d.construct,

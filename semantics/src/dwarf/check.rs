@@ -29,6 +29,8 @@
 //!   different shapes;
 //! * `no-incomplete-composite`: `DW_OP_LLVM_piece_end` without a composite.
 //!
+//! * `not-in-dwarf4`: an operation DWARF 5 added, in a DWARF 4 unit.
+//!
 //! `DW_OP_call2`/`call4`/`call_ref` run another DIE's expression on the same
 //! stack; the check stops there and says it did not finish.
 
@@ -57,14 +59,31 @@ pub enum Model {
     Dwarf5,
     /// AMD's extensions': locations are stack entries like values.
     Extensions,
+    /// DWARF 4's: DWARF 5's rules without the operations DWARF 5 added
+    /// (typed operations, `DW_OP_entry_value`, `DW_OP_addrx`,
+    /// `DW_OP_implicit_pointer`...; their GNU forms are DWARF 4's), so
+    /// every value has the generic type.
+    Dwarf4,
+}
+
+/// The operations DWARF 5 added (DWARF 5, Section 7.7.1, 0xa0..=0xa9).
+fn new_in_dwarf5(code: u8) -> bool {
+    (c::DW_OP_implicit_pointer.0..=c::DW_OP_reinterpret.0).contains(&code)
 }
 
 impl Model {
     /// The extensions' model for an expression that uses AMD's operations,
-    /// DWARF 5's otherwise (what a reader of an object file can tell).
+    /// DWARF 5's otherwise (what a reader can tell without a unit).
     pub fn of(ops: &[DwarfOp]) -> Model {
+        Model::in_unit(ops, 5)
+    }
+    /// [`Model::of`] in a unit of DWARF `version`: DWARF 4's rules in a
+    /// version 2-4 unit.
+    pub fn in_unit(ops: &[DwarfOp], version: u16) -> Model {
         if ops.iter().any(|o| matches!(o, DwarfOp::Amd { .. })) {
             Model::Extensions
+        } else if version <= 4 {
+            Model::Dwarf4
         } else {
             Model::Dwarf5
         }
@@ -101,6 +120,18 @@ pub fn check(ops: &[DwarfOp], unit: &Unit, enc: Encoding, model: Model) -> Resul
     let mut work = vec![(0usize, Vec::new())];
     let mut stopped = false;
     let extensions = model == Model::Extensions;
+    if model == Model::Dwarf4 {
+        if let Some(op) = ops
+            .iter()
+            .find(|o| matches!(o, DwarfOp::Std { code, .. } if new_in_dwarf5(*code)))
+        {
+            return Err(ill(
+                &op.name(),
+                "not-in-dwarf4",
+                "an operation DWARF 5 added, in a DWARF 4 unit (its GNU form, if any, is DWARF 4's)",
+            ));
+        }
+    }
     while let Some((i, stack)) = work.pop() {
         match &seen[i] {
             Some(s) if *s == stack => continue,
@@ -564,6 +595,14 @@ mod tests {
         assert!(check(&l.ops, &l.unit, enc, Model::Extensions).is_ok());
         let d = check(&l.ops, &l.unit, enc, Model::Dwarf5).unwrap_err();
         assert!(d.matches("DW_OP_reg3: not-standalone"), "{d}");
+        // DWARF 4 has the GNU entry value, not DWARF 5's.
+        let v5 = Listing::parse("DW_OP_entry_value(DW_OP_reg5), DW_OP_stack_value", enc).unwrap();
+        let d = check(&v5.ops, &v5.unit, enc, Model::Dwarf4).unwrap_err();
+        assert!(d.matches("DW_OP_entry_value: not-in-dwarf4"), "{d}");
+        let gnu =
+            Listing::parse("DW_OP_GNU_entry_value(DW_OP_reg5), DW_OP_stack_value", enc).unwrap();
+        assert!(check(&gnu.ops, &gnu.unit, enc, Model::Dwarf4).is_ok());
+        assert!(check(&v5.ops, &v5.unit, enc, Model::Dwarf5).is_ok());
     }
 
     #[test]
