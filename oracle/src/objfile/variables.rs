@@ -7,7 +7,7 @@ use super::{gimli_error, Object, Reader};
 use dioptra_semantics::diag::Diag;
 use dioptra_semantics::dwarf::op::Encoding;
 use dioptra_semantics::dwarf::unit::{BaseType, MAX_BASE_TYPE_BYTES};
-use gimli::{constants as c, AttributeValue, UnitOffset};
+use gimli::{constants as c, AttributeValue};
 use std::collections::BTreeMap;
 
 /// How many `DW_AT_abstract_origin`/`DW_AT_specification` links are followed
@@ -283,7 +283,9 @@ fn array_size<'a>(
     Some(size)
 }
 
-/// The size of a type DIE, through typedefs and qualifiers.
+/// The size of a type DIE, through typedefs and qualifiers: its
+/// `DW_AT_byte_size`, the address size for a pointer or reference, or an
+/// array's.
 fn element_size<'a>(
     unit: &gimli::Unit<Reader<'a>>,
     ty: &gimli::DebuggingInformationEntry<Reader<'a>>,
@@ -302,10 +304,7 @@ fn element_size<'a>(
                 return Some(unit.encoding().address_size as u64)
             }
             c::DW_TAG_array_type => return array_size(unit, &cur, links - 1),
-            _ => match cur.attr_value(c::DW_AT_type)? {
-                AttributeValue::UnitRef(o) => cur = unit.entry(o).ok()?,
-                _ => return None,
-            },
+            _ => cur = qualified(unit, &cur)?,
         }
     }
     None
@@ -386,45 +385,44 @@ fn type_of<'a>(
     unit: &gimli::Unit<Reader<'a>>,
     entry: &gimli::DebuggingInformationEntry<Reader<'a>>,
 ) -> (Option<String>, Option<u64>) {
-    let name_here = |e: &gimli::DebuggingInformationEntry<Reader<'a>>| {
-        let s = dwarf.attr_string(unit, e.attr_value(c::DW_AT_name)?).ok()?;
-        Some(String::from_utf8_lossy(s.slice()).into_owned())
+    let Some(AttributeValue::UnitRef(o)) = through_origin(unit, entry, c::DW_AT_type) else {
+        return (None, None);
     };
+    let Ok(ty) = unit.entry(o) else {
+        return (None, None);
+    };
+    // The name: the first DIE along typedefs and qualifiers that has one.
     let mut name = None;
-    let mut next: Option<UnitOffset> = match through_origin(unit, entry, c::DW_AT_type) {
-        Some(AttributeValue::UnitRef(o)) => Some(o),
-        _ => None,
-    };
+    let mut cur = Some(ty.clone());
     for _ in 0..MAX_LINKS {
-        let Some(e) = next.and_then(|o| unit.entry(o).ok()) else {
-            break;
-        };
-        if name.is_none() {
-            name = name_here(&e);
-        }
-        if let Some(n) = e
-            .attr_value(c::DW_AT_byte_size)
-            .and_then(|v| v.udata_value())
+        let Some(e) = cur else { break };
+        if let Some(s) = e
+            .attr_value(c::DW_AT_name)
+            .and_then(|v| dwarf.attr_string(unit, v).ok())
         {
-            return (name, Some(n));
+            name = Some(String::from_utf8_lossy(s.slice()).into_owned());
+            break;
         }
-        match e.tag() {
-            c::DW_TAG_pointer_type | c::DW_TAG_reference_type | c::DW_TAG_rvalue_reference_type => {
-                return (name, Some(unit.encoding().address_size as u64))
-            }
-            c::DW_TAG_array_type => return (name, array_size(unit, &e, MAX_LINKS)),
-            c::DW_TAG_typedef
-            | c::DW_TAG_const_type
-            | c::DW_TAG_volatile_type
-            | c::DW_TAG_restrict_type
-            | c::DW_TAG_atomic_type => {
-                next = match e.attr_value(c::DW_AT_type) {
-                    Some(AttributeValue::UnitRef(o)) => Some(o),
-                    _ => None,
-                };
-            }
-            _ => break,
-        }
+        cur = qualified(unit, &e);
     }
-    (name, None)
+    (name, element_size(unit, &ty, MAX_LINKS))
+}
+
+/// The type a typedef or qualifier (`const`, `volatile`, `restrict`,
+/// `_Atomic`) names; `None` for any other DIE.
+fn qualified<'a>(
+    unit: &gimli::Unit<Reader<'a>>,
+    e: &gimli::DebuggingInformationEntry<Reader<'a>>,
+) -> Option<gimli::DebuggingInformationEntry<Reader<'a>>> {
+    match e.tag() {
+        c::DW_TAG_typedef
+        | c::DW_TAG_const_type
+        | c::DW_TAG_volatile_type
+        | c::DW_TAG_restrict_type
+        | c::DW_TAG_atomic_type => match e.attr_value(c::DW_AT_type)? {
+            AttributeValue::UnitRef(o) => unit.entry(o).ok(),
+            _ => None,
+        },
+        _ => None,
+    }
 }
