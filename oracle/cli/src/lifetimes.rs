@@ -107,8 +107,13 @@ pub fn cmd_lower_module(
         }
         if unchecked {
             eprintln!(
-                "law: NOT CHECKED: {}: most comparisons need what the context does not give",
-                tally.summary()
+                "law: NOT CHECKED: {}: most comparisons need what the context does not give{}",
+                tally.summary(),
+                tally
+                    .first_not_compared
+                    .as_ref()
+                    .map(|d| format!(" (first: {d})"))
+                    .unwrap_or_default()
             );
         } else {
             eprintln!("law: {}", tally.summary());

@@ -60,7 +60,9 @@ pub fn cmd_lower(
             json!({"outcome": "ok", "listing": l.listing.print(enc), "hex": hex_text,
                 "dies": l.listing.unit.lines(enc), "offset": l.offset, "bits": l.bits,
                 "law": tally.as_ref().map(|t| json!({"same": t.same, "both_fail": t.both_fail,
-                    "more_defined": t.more_defined, "differ": t.differ, "not_compared": t.not_compared}))})
+                    "more_defined": t.more_defined, "differ": t.differ, "not_compared": t.not_compared,
+                    "checked": t.compared() > 0,
+                    "first_not_compared": t.first_not_compared.as_ref().map(|d| d.to_string())}))})
         );
     } else {
         if hex {
@@ -72,11 +74,30 @@ pub fn cmd_lower(
             outln!("{}", l.listing.print(enc));
         }
         if let Some(t) = &tally {
-            eprintln!("law: {}", t.summary());
+            if t.compared() == 0 {
+                eprintln!(
+                    "law: NOT CHECKED: {}{}",
+                    t.summary(),
+                    t.first_not_compared
+                        .as_ref()
+                        .map(|d| format!(" (first: {d})"))
+                        .unwrap_or_default()
+                );
+            } else {
+                eprintln!("law: {}", t.summary());
+            }
             if let Some((c, a)) = &t.first_difference {
                 eprintln!("{}\n{}", a.describe(), c.to_script("cex"));
             }
         }
     }
-    ExitCode::from(if differ { 1 } else { 0 })
+    // A law that compared nothing was not checked: exit 3, never a pass.
+    let unchecked = tally.as_ref().is_some_and(|t| t.compared() == 0);
+    ExitCode::from(if differ {
+        1
+    } else if unchecked {
+        3
+    } else {
+        0
+    })
 }

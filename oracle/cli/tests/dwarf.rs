@@ -287,3 +287,25 @@ fn an_expression_that_breaks_a_static_rule_is_reported() {
     assert_eq!(v["outcome"], "ill-formed");
     assert_eq!(v["reasons"]["DW_OP_plus: stack-underflow"], 1);
 }
+
+/// `lower --context` whose law compared nothing did not check it: exit 3
+/// and why, never a pass.
+#[test]
+fn a_lowering_law_that_compared_nothing_is_not_checked() {
+    let dir = tempdir::Dir::new("lower");
+    let ctx = context(&dir, r#"(context (arg "i64" "reg(5)"))"#);
+    let (code, out, err) = dioptra(&["lower", "DIOpArg(0, i64), DIOpRead()", "--context", &ctx]);
+    assert_eq!(code, 3, "{out}{err}");
+    assert!(err.contains("law: NOT CHECKED:"), "{err}");
+    assert!(
+        err.contains("(first: DIOpRead: register-not-supplied:"),
+        "{err}"
+    );
+    // With the register there, the same lowering is checked and holds.
+    let ctx = context(
+        &dir,
+        r#"(context (register 5 "2a 00 00 00 00 00 00 00") (arg "i64" "reg(5)"))"#,
+    );
+    let (code, _, err) = dioptra(&["lower", "DIOpArg(0, i64), DIOpRead()", "--context", &ctx]);
+    assert_eq!(code, 0, "{err}");
+}
