@@ -27,13 +27,13 @@ fn objects() -> Vec<PathBuf> {
     for dir in ["c", "rust"] {
         for e in std::fs::read_dir(corpus().join(dir)).unwrap() {
             let p = e.unwrap().path();
-            if p.extension().is_some_and(|x| x == "o") {
+            if p.extension().is_some_and(|x| x == "o" || x == "exe") {
                 out.push(p);
             }
         }
     }
     out.sort();
-    assert!(out.len() >= 5, "corpus/real has its objects: {out:?}");
+    assert!(out.len() >= 6, "corpus/real has its objects: {out:?}");
     out
 }
 
