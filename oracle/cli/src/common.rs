@@ -27,6 +27,10 @@ pub fn expr_text(arg: &str) -> Result<String, Diag> {
     }
 }
 
+/// Reports a refusal: the outcome word (`malformed`, `ill-formed`,
+/// `eval-error`, `unsupported`) as the first line of stdout, as every
+/// verdict is (`equivalent`, `differ`, ...), so a script tells a refusal
+/// from a verdict without `--json`; the diagnostic on stderr.
 pub fn report(d: &Diag, json: bool) -> ExitCode {
     if json {
         outln!(
@@ -35,6 +39,7 @@ pub fn report(d: &Diag, json: bool) -> ExitCode {
                 "construct": d.construct, "reason": d.reason, "message": d.message, "text": d.to_string()}]})
         );
     } else {
+        outln!("{}", d.outcome.word());
         eprintln!("{d}");
     }
     ExitCode::from(exit_for(d.outcome))

@@ -926,3 +926,40 @@ fn fuzz_rejects_bad_durations_and_job_counts() {
         assert!(err.starts_with(want), "{args:?}: {err}");
     }
 }
+
+/// A refusal names its outcome on stdout's first line, as a verdict does,
+/// so `equiv`'s exit 1 for ill-formed input is told from its exit 1 for
+/// `not-equivalent` without `--json` (issue 21).
+#[test]
+fn refusals_print_their_outcome_word_first() {
+    let first = |o: &std::process::Output| stdout(o).lines().next().unwrap_or("").to_string();
+    let o = dioptra(&[
+        "check",
+        "DIOpArg(0, i32), DIOpArg(1, i64), DIOpAdd()",
+        "--arg",
+        "i32",
+        "--arg",
+        "i64",
+    ]);
+    assert_eq!((code(&o), first(&o).as_str()), (1, "ill-formed"));
+    assert!(
+        stderr(&o).starts_with("DIOpAdd: type-mismatch:"),
+        "{}",
+        stderr(&o)
+    );
+    let o = dioptra(&["equiv", "DIOpAdd()", "DIOpConstant(i32 1)"]);
+    assert_eq!((code(&o), first(&o).as_str()), (1, "ill-formed"));
+    let o = dioptra(&[
+        "equiv",
+        "DIOpArg(0, i32)",
+        "DIOpArg(0, i32), DIOpConstant(i32 1), DIOpAdd()",
+        "--arg",
+        "i32",
+        "--no-simt",
+    ]);
+    assert_eq!((code(&o), first(&o).as_str()), (1, "not-equivalent"));
+    let o = dioptra(&["check", "DIOpFoo()"]);
+    assert_eq!((code(&o), first(&o).as_str()), (2, "malformed"));
+    let o = dioptra(&["canon", "DIOpDeref(i32)"]);
+    assert_eq!((code(&o), first(&o).as_str()), (1, "ill-formed"));
+}
