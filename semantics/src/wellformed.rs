@@ -533,9 +533,13 @@ pub fn check_extend(st: &mut TypeStack, n: u32) -> Result<(), Diag> {
 /// well-formed. [...] If `T` is not an integral type, floating point type, or
 /// pointer type, then the expression is not well-formed."
 ///
-/// DECISION (D-select-mask-integral): the mask type `TM` must be integral (`mask-not-integral`): the
-/// spec reads it as "a bit mask", and a floating-point or pointer mask is a
-/// type confusion worth reporting.
+/// DECISION (D-select-mask-bits): the mask type `TM` is an integral type or
+/// a vector of integral elements (`<N x i1>`, LLVM's own mask type: its
+/// lane `I` is bit `I` of `read(LM, TM)`, as vector lane 0 is in the low
+/// bits); the spec limits only its size. A floating-point, pointer or
+/// struct mask (or a vector of them) is ill-formed (`mask-not-integral`):
+/// the spec calls `M` "a bit mask", and such a mask is a type confusion
+/// worth reporting.
 pub fn check_select(st: &mut TypeStack) -> Result<(), Diag> {
     let tm = st.pop()?;
     let t1 = st.pop()?;
@@ -558,7 +562,11 @@ pub fn check_select(st: &mut TypeStack) -> Result<(), Diag> {
             format!("`{elem}` is not an integral, floating-point or pointer type"),
         ));
     }
-    if !tm.is_integral() {
+    let bit_string = match &tm {
+        Type::Vector { elem, .. } => elem.is_integral(),
+        t => t.is_integral(),
+    };
+    if !bit_string {
         return Err(st.ill("mask-not-integral", format!("the mask has type `{tm}`")));
     }
     if st.bits(&tm) < *count {
