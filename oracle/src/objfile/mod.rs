@@ -104,17 +104,11 @@ pub fn load(bytes: &[u8]) -> Result<Object, Diag> {
     let mut next = 0u64;
     for s in file.sections() {
         let name = s.name().unwrap_or("").to_string();
-        let allocated = !matches!(
-            s.kind(),
-            object::SectionKind::Debug
-                | object::SectionKind::DebugString
-                | object::SectionKind::Metadata
-                | object::SectionKind::Other
-                | object::SectionKind::OtherString
-                | object::SectionKind::Linker
-                | object::SectionKind::Note
-                | object::SectionKind::Unknown
-        ) || name == ".eh_frame";
+        // SHF_ALLOC: the section occupies memory when the program runs.
+        let allocated = matches!(
+            s.flags(),
+            object::SectionFlags::Elf { sh_flags } if sh_flags & u64::from(object::elf::SHF_ALLOC) != 0
+        );
         let address = if !relocatable {
             s.address()
         } else if allocated {
