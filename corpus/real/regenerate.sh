@@ -18,3 +18,5 @@ clang-14 -O0 -g -gdwarf-5 -fdebug-prefix-map="$here"=. -c c/vars.c -o c/vars-O0-
 gcc -O0 -g -gdwarf-5 -fdebug-prefix-map="$here"=. -c c/vars.c -o c/vars-gcc-O0.o
 # A linked executable: addresses as the linker placed them, no relocations.
 clang-14 -O2 -g -gdwarf-5 -fdebug-prefix-map="$here"=. c/vars.c -o c/vars-dwarf5.exe
+# A thread-local variable (a relocation the reader does not apply).
+clang-14 -O2 -g -gdwarf-5 -fdebug-prefix-map="$here"=. -c c/tls.c -o c/tls.o

@@ -208,7 +208,7 @@ fn listing(obj: &Object, vars: &Variables, a: DwarfArgs) -> ExitCode {
             "{}",
             json!({
                 "outcome": if failed == 0 { "ok" } else { "ill-formed" },
-                "machine": obj.machine, "relocatable": obj.relocatable,
+                "machine": obj.machine, "relocatable": obj.relocatable, "relocations_not_applied": obj.unapplied,
                 "units": vars.units.iter().map(|u| json!({"name": u.name, "version": u.version,
                     "address_size": u.enc.address_size})).collect::<Vec<_>>(),
                 "variables": rows, "expressions": expressions, "passed": decoded,
@@ -217,13 +217,21 @@ fn listing(obj: &Object, vars: &Variables, a: DwarfArgs) -> ExitCode {
         );
     } else {
         outln!(
-            "{}: {}{}; units: {}",
+            "{}: {}{}{}; units: {}",
             a.file.display(),
             obj.machine,
             if obj.relocatable {
                 ", relocatable (its sections laid out from address 0, in file order)"
             } else {
                 ""
+            },
+            if obj.unapplied > 0 {
+                format!(
+                    ", {} relocations not applied (thread-local or GOT offsets, left as written)",
+                    obj.unapplied
+                )
+            } else {
+                String::new()
             },
             vars.units.len()
         );

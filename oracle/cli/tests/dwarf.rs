@@ -309,3 +309,23 @@ fn a_lowering_law_that_compared_nothing_is_not_checked() {
     let (code, _, err) = dioptra(&["lower", "DIOpArg(0, i64), DIOpRead()", "--context", &ctx]);
     assert_eq!(code, 0, "{err}");
 }
+
+/// A relocation the reader does not apply (a thread-local offset) is
+/// counted and left as written; the object still reads.
+#[test]
+fn an_unapplied_relocation_is_counted_not_fatal() {
+    let (code, v) = json(&["dwarf", &object("c/tls.o")]);
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(v["relocations_not_applied"], 1);
+    let tls = v["variables"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|x| x["name"] == "tls_counter")
+        .unwrap();
+    assert_eq!(tls["function"], Value::Null);
+    assert_eq!(
+        tls["location"]["expression"],
+        "DW_OP_const8u 0x0, DW_OP_GNU_push_tls_address"
+    );
+}

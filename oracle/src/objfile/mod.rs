@@ -44,6 +44,10 @@ pub struct Object {
     pub relocatable: bool,
     /// `x86-64`, `i386`, ...: the machine the file is for.
     pub machine: String,
+    /// Relocations of the debug sections left as the compiler wrote them
+    /// (kinds other than absolute and pc-relative, e.g. thread-local
+    /// offsets).
+    pub unapplied: usize,
 }
 
 fn bad(reason: &'static str, msg: impl Into<String>) -> Diag {
@@ -126,6 +130,7 @@ pub fn load(bytes: &[u8]) -> Result<Object, Diag> {
         }
     }
     let mut sections = HashMap::new();
+    let mut unapplied = 0usize;
     for s in file.sections() {
         let name = s.name().unwrap_or("").to_string();
         if !(name.starts_with(".debug_") || name == ".eh_frame") {
@@ -152,7 +157,9 @@ pub fn load(bytes: &[u8]) -> Result<Object, Diag> {
                     RelocationTarget::Section(si) => by_index.get(&si).copied().unwrap_or(0),
                     _ => 0,
                 };
-                apply(&mut data, &name, offset, &r, symbol_value, place)?;
+                if !apply(&mut data, &name, offset, &r, symbol_value, place)? {
+                    unapplied += 1;
+                }
             }
         }
         sections.insert(name, data);
@@ -165,12 +172,16 @@ pub fn load(bytes: &[u8]) -> Result<Object, Diag> {
         addresses,
         relocatable,
         machine,
+        unapplied,
     })
 }
 
 /// Applies one relocation at `offset` of section `name`: `S + A` for an
 /// absolute one, `S + A - P` for a pc-relative one (`P` the place's
-/// address), at 32 or 64 bits.
+/// address), at 32 or 64 bits. Any other kind (thread-local offsets, GOT
+/// entries) is left as the compiler wrote it and reported as not applied
+/// (`Ok(false)`): only the variables that use it depend on it, and those
+/// need what dioptra does not evaluate anyway (`DW_OP_form_tls_address`).
 fn apply(
     data: &mut [u8],
     name: &str,
@@ -178,17 +189,21 @@ fn apply(
     r: &object::Relocation,
     symbol: u64,
     section_address: u64,
-) -> Result<(), Diag> {
+) -> Result<bool, Diag> {
     let size = r.size() as usize / 8;
+    let known = matches!(
+        r.kind(),
+        object::RelocationKind::Absolute | object::RelocationKind::Relative
+    );
+    if !known || !(size == 4 || size == 8) {
+        return Ok(false);
+    }
     let at = offset as usize;
-    let end = at
-        .checked_add(size)
-        .filter(|&e| e <= data.len() && size > 0);
-    let Some(end) = end.filter(|_| size == 4 || size == 8) else {
+    let Some(end) = at.checked_add(size).filter(|&e| e <= data.len()) else {
         return Err(bad(
             "bad-relocation",
             format!(
-                "{name}+{offset:#x}: a {}-bit relocation outside the section or of an unread size",
+                "{name}+{offset:#x}: a {}-bit relocation past the end of the section",
                 r.size()
             ),
         ));
@@ -206,21 +221,15 @@ fn apply(
         0
     };
     let a = r.addend().wrapping_add(implicit) as u64;
-    let v = match r.kind() {
-        object::RelocationKind::Absolute => symbol.wrapping_add(a),
-        object::RelocationKind::Relative => symbol
+    let v = if r.kind() == object::RelocationKind::Absolute {
+        symbol.wrapping_add(a)
+    } else {
+        symbol
             .wrapping_add(a)
-            .wrapping_sub(section_address.wrapping_add(offset)),
-        other => {
-            return Err(Diag::unsupported(
-                "Object",
-                "relocation",
-                format!("{name}+{offset:#x}: {other:?} relocations are not applied"),
-            ))
-        }
+            .wrapping_sub(section_address.wrapping_add(offset))
     };
     data[at..end].copy_from_slice(&v.to_le_bytes()[..size]);
-    Ok(())
+    Ok(true)
 }
 
 impl Object {
