@@ -91,6 +91,11 @@ fn lists_every_variable_of_an_optimized_object() {
     assert_eq!(variable(&v, "main", "pt")["location"], "constant");
     assert_eq!(variable(&v, "main", "data")["location"], Value::Null);
     assert_eq!(variable(&v, "norm1", "pt")["byte_size"], 8);
+    // Unnamed types spelled as llvm-dwarfdump spells them.
+    assert_eq!(variable(&v, "sum", "p")["type"], "const int *");
+    let (_, o0) = json(&["dwarf", &object("c/vars-gcc-O0.o")]);
+    assert_eq!(variable(&o0, "main", "data")["type"], "int[4]");
+    assert_eq!(variable(&o0, "main", "data")["byte_size"], 16);
     assert_eq!(v["passed"], v["expressions"]);
     // The text form says the same.
     let (code, text, _) = dioptra(&["dwarf", &object("c/vars-dwarf5.o"), "--var", "scale::v"]);

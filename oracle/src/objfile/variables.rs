@@ -391,21 +391,68 @@ fn type_of<'a>(
     let Ok(ty) = unit.entry(o) else {
         return (None, None);
     };
-    // The name: the first DIE along typedefs and qualifiers that has one.
-    let mut name = None;
-    let mut cur = Some(ty.clone());
-    for _ in 0..MAX_LINKS {
-        let Some(e) = cur else { break };
-        if let Some(s) = e
-            .attr_value(c::DW_AT_name)
-            .and_then(|v| dwarf.attr_string(unit, v).ok())
-        {
-            name = Some(String::from_utf8_lossy(s.slice()).into_owned());
-            break;
-        }
-        cur = qualified(unit, &e);
-    }
+    let name = type_name(dwarf, unit, &ty, MAX_LINKS);
     (name, element_size(unit, &ty, MAX_LINKS))
+}
+
+/// A type's name as C spells it where the DIE has none: `const int *`,
+/// `int[4]`, `void *` (as llvm-dwarfdump prints them); a named DIE's own
+/// name (a typedef, a base type, a struct, Rust's `&[u8]`).
+fn type_name<'a>(
+    dwarf: &gimli::Dwarf<Reader<'a>>,
+    unit: &gimli::Unit<Reader<'a>>,
+    ty: &gimli::DebuggingInformationEntry<Reader<'a>>,
+    links: usize,
+) -> Option<String> {
+    if let Some(s) = ty
+        .attr_value(c::DW_AT_name)
+        .and_then(|v| dwarf.attr_string(unit, v).ok())
+    {
+        return Some(String::from_utf8_lossy(s.slice()).into_owned());
+    }
+    let inner = || -> Option<String> {
+        if links == 0 {
+            return None;
+        }
+        match ty.attr_value(c::DW_AT_type) {
+            Some(AttributeValue::UnitRef(o)) => {
+                type_name(dwarf, unit, &unit.entry(o).ok()?, links - 1)
+            }
+            None => Some("void".to_string()),
+            _ => None,
+        }
+    };
+    Some(match ty.tag() {
+        c::DW_TAG_pointer_type => format!("{} *", inner()?),
+        c::DW_TAG_reference_type => format!("{} &", inner()?),
+        c::DW_TAG_rvalue_reference_type => format!("{} &&", inner()?),
+        c::DW_TAG_const_type => format!("const {}", inner()?),
+        c::DW_TAG_volatile_type => format!("volatile {}", inner()?),
+        c::DW_TAG_restrict_type => format!("{} restrict", inner()?),
+        c::DW_TAG_atomic_type => format!("_Atomic {}", inner()?),
+        c::DW_TAG_array_type => {
+            let mut dims = String::new();
+            let mut tree = unit.entries_tree(Some(ty.offset())).ok()?;
+            let root = tree.root().ok()?;
+            let mut children = root.children();
+            while let Some(child) = children.next().ok()? {
+                let d = child.entry();
+                if d.tag() != c::DW_TAG_subrange_type {
+                    continue;
+                }
+                let count = match d.attr_value(c::DW_AT_count).and_then(|v| v.udata_value()) {
+                    Some(n) => Some(n),
+                    None => d
+                        .attr_value(c::DW_AT_upper_bound)
+                        .and_then(|v| v.udata_value())
+                        .and_then(|n| n.checked_add(1)),
+                };
+                dims.push_str(&count.map_or("[]".to_string(), |n| format!("[{n}]")));
+            }
+            format!("{}{dims}", inner()?)
+        }
+        _ => return None,
+    })
 }
 
 /// The type a typedef or qualifier (`const`, `volatile`, `restrict`,
