@@ -150,10 +150,13 @@ pub fn run(
     let py = dir.join("read.py");
     std::fs::write(&py, script(vars_at, &out, vars_at.len() + 16))
         .map_err(|e| format!("cannot write {}: {e}", py.display()))?;
-    let mut gdb = Command::new("gdb");
-    // In the work directory: a gdb that aborts (E-gdb-read-needs-assert)
-    // leaves its core file there, not in the caller's directory.
-    gdb.args(["-nx", "-batch", "-x"])
+    // Through `sh` with core dumps off: a gdb that aborts
+    // (E-gdb-read-needs-assert) left a 50 MB core file in the work
+    // directory, which `--keep` kept. In the work directory all the same,
+    // so nothing it leaves lands in the caller's.
+    let mut gdb = Command::new("sh");
+    gdb.args(["-c", "ulimit -c 0; exec gdb \"$@\"", "gdb"])
+        .args(["-nx", "-batch", "-x"])
         .arg(&py)
         .arg(program)
         .current_dir(dir);
