@@ -263,6 +263,20 @@ fn array_size<'a>(
         _ => return None,
     };
     let mut size = element_size(unit, &elem, links)?;
+    for count in dimensions(unit, array)? {
+        size = size.checked_mul(count?)?;
+    }
+    Some(size)
+}
+
+/// An array's dimensions, outermost first: each `DW_TAG_subrange_type`'s
+/// `DW_AT_count`, or `DW_AT_upper_bound` + 1 from a lower bound of 0;
+/// `None` for a dimension without either (`int[]`).
+fn dimensions<'a>(
+    unit: &gimli::Unit<Reader<'a>>,
+    array: &gimli::DebuggingInformationEntry<Reader<'a>>,
+) -> Option<Vec<Option<u64>>> {
+    let mut out = Vec::new();
     let mut tree = unit.entries_tree(Some(array.offset())).ok()?;
     let root = tree.root().ok()?;
     let mut children = root.children();
@@ -271,16 +285,17 @@ fn array_size<'a>(
         if d.tag() != c::DW_TAG_subrange_type {
             continue;
         }
-        let count = match d.attr_value(c::DW_AT_count).and_then(|v| v.udata_value()) {
-            Some(n) => n,
-            None => d
-                .attr_value(c::DW_AT_upper_bound)?
-                .udata_value()?
-                .checked_add(1)?,
-        };
-        size = size.checked_mul(count)?;
+        out.push(
+            match d.attr_value(c::DW_AT_count).and_then(|v| v.udata_value()) {
+                Some(n) => Some(n),
+                None => d
+                    .attr_value(c::DW_AT_upper_bound)
+                    .and_then(|v| v.udata_value())
+                    .and_then(|n| n.checked_add(1)),
+            },
+        );
     }
-    Some(size)
+    Some(out)
 }
 
 /// The size of a type DIE, through typedefs and qualifiers: its
@@ -431,24 +446,10 @@ fn type_name<'a>(
         c::DW_TAG_restrict_type => format!("{} restrict", inner()?),
         c::DW_TAG_atomic_type => format!("_Atomic {}", inner()?),
         c::DW_TAG_array_type => {
-            let mut dims = String::new();
-            let mut tree = unit.entries_tree(Some(ty.offset())).ok()?;
-            let root = tree.root().ok()?;
-            let mut children = root.children();
-            while let Some(child) = children.next().ok()? {
-                let d = child.entry();
-                if d.tag() != c::DW_TAG_subrange_type {
-                    continue;
-                }
-                let count = match d.attr_value(c::DW_AT_count).and_then(|v| v.udata_value()) {
-                    Some(n) => Some(n),
-                    None => d
-                        .attr_value(c::DW_AT_upper_bound)
-                        .and_then(|v| v.udata_value())
-                        .and_then(|n| n.checked_add(1)),
-                };
-                dims.push_str(&count.map_or("[]".to_string(), |n| format!("[{n}]")));
-            }
+            let dims: String = dimensions(unit, ty)?
+                .into_iter()
+                .map(|n| n.map_or("[]".to_string(), |n| format!("[{n}]")))
+                .collect();
             format!("{}{dims}", inner()?)
         }
         _ => return None,
