@@ -56,6 +56,15 @@ pub enum Kind {
         globals: Vec<String>,
     },
     Expr(Expr),
+    /// `DIGlobalVariableExpression(var: ...)`: how LLVM lists a global
+    /// variable in a compile unit's `globals`.
+    GlobalVariableExpression {
+        var: Option<String>,
+    },
+    /// `DILexicalBlock`, `DILexicalBlockFile`: a scope inside `scope`.
+    LexicalBlock {
+        scope: Option<String>,
+    },
     Tuple(Vec<String>),
     Other(String),
 }
@@ -174,9 +183,30 @@ pub struct Module {
     pub globals: Vec<Global>,
     pub functions: Vec<Function>,
     pub insts: Vec<Inst>,
+    /// The `target datalayout`, if the listing gives one.
+    pub layout: Option<crate::types::DataLayout>,
 }
 
 impl Module {
+    /// The subprogram a scope is or lies in: `scope` itself if it is a
+    /// `DISubprogram`, else the one its lexical blocks nest in (at most 64
+    /// deep).
+    pub fn enclosing_subprogram(&self, scope: &str) -> Option<String> {
+        let mut cur = scope.to_string();
+        for _ in 0..64 {
+            match &self.nodes.get(&cur)?.kind {
+                Kind::Subprogram { .. } => return Some(cur),
+                Kind::LexicalBlock { scope: Some(s) } => cur = s.clone(),
+                _ => return None,
+            }
+        }
+        None
+    }
+    /// The data layout the listing's types are sized in: its own, or the
+    /// default (AMDGPU's address spaces).
+    pub fn data_layout(&self) -> crate::types::DataLayout {
+        self.layout.clone().unwrap_or_default()
+    }
     /// The instruction on `line`, if any.
     pub fn inst_at_line(&self, line: u32) -> Option<usize> {
         self.insts.iter().position(|i| i.line == line)
@@ -267,6 +297,73 @@ fn id_list(v: &str, line: u32) -> Result<Vec<String>, Diag> {
         .collect()
 }
 
+/// A list field written in place (`{!a, !b}`) or as a reference to a
+/// tuple (`!71`, as LLVM prints it): the reference is kept as a
+/// one-element list marked `@tuple` and resolved once every node is read
+/// ([`resolve_tuple_fields`]).
+fn list_or_ref(v: &str, line: u32) -> Result<Vec<String>, Diag> {
+    let v = v.trim();
+    if is_md_id(v) {
+        return Ok(vec![format!("@tuple{v}")]);
+    }
+    if v == "null" {
+        return Ok(Vec::new());
+    }
+    id_list(v, line)
+}
+
+/// Replaces each `@tuple!N` list (see [`list_or_ref`]) by the tuple's
+/// references.
+fn resolve_tuple_fields(m: &mut Module) -> Result<(), Diag> {
+    let tuples: BTreeMap<String, Vec<String>> = m
+        .nodes
+        .iter()
+        .filter_map(|(id, n)| match &n.kind {
+            Kind::Tuple(t) => Some((id.clone(), t.clone())),
+            _ => None,
+        })
+        .collect();
+    let gve: BTreeMap<String, String> = m
+        .nodes
+        .iter()
+        .filter_map(|(id, n)| match &n.kind {
+            Kind::GlobalVariableExpression { var: Some(v) } => Some((id.clone(), v.clone())),
+            _ => None,
+        })
+        .collect();
+    for n in m.nodes.values_mut() {
+        let line = n.line;
+        let list = match &mut n.kind {
+            Kind::Subprogram { retained, .. } => retained,
+            Kind::CompileUnit { globals } => globals,
+            _ => continue,
+        };
+        if let Some(r) = list.first().and_then(|x| x.strip_prefix("@tuple")) {
+            let r = r.to_string();
+            *list = tuples.get(&r).cloned().ok_or_else(|| {
+                mal(
+                    "Metadata",
+                    "bad-field",
+                    line,
+                    format!("`{r}` is not a tuple `!{{...}}` the listing defines"),
+                )
+            })?;
+        }
+    }
+    // A compile unit's globals name `DIGlobalVariableExpression`s: the
+    // variable each names is the global listed.
+    for n in m.nodes.values_mut() {
+        if let Kind::CompileUnit { globals } = &mut n.kind {
+            for g in globals.iter_mut() {
+                if let Some(v) = gve.get(g.as_str()) {
+                    *g = v.clone();
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
 struct Fields {
     positional: Vec<String>,
     named: BTreeMap<String, String>,
@@ -337,12 +434,28 @@ fn parse_node(
     } else {
         false
     };
-    if rhs.starts_with("!{") {
+    if let Some(body) = rhs.strip_prefix("!{") {
+        // DECISION (D-listing-tuple-values): a tuple's elements that are
+        // not node references (`i32 7`, `!"Dwarf Version"`, `null`, as in
+        // module flags) are values no lifetime rule reads: they are
+        // skipped, and the tuple holds its references.
+        let inner = body.strip_suffix('}').ok_or_else(|| {
+            mal(
+                "Metadata",
+                "bad-field",
+                line,
+                format!("`{rhs}` is not closed"),
+            )
+        })?;
+        let refs = split_top_level(inner)
+            .into_iter()
+            .filter(|x| is_md_id(x))
+            .collect();
         return Ok(Node {
             id: id.into(),
             line,
             distinct,
-            kind: Kind::Tuple(id_list(rhs, line)?),
+            kind: Kind::Tuple(refs),
         });
     }
     let Some(rest) = rhs.strip_prefix('!') else {
@@ -373,6 +486,16 @@ fn parse_node(
                 format!("`{rhs}` is not closed"),
             )
         })?;
+    if kind_name == "DIExpression" && crate::classic::is_classic(rhs) {
+        // A classic expression (`!DIExpression(DW_OP_...)`, as in
+        // `DIGlobalVariableExpression`s): no lifetime reads it.
+        return Ok(Node {
+            id: id.into(),
+            line,
+            distinct,
+            kind: Kind::Other(kind_name.to_string()),
+        });
+    }
     if kind_name == "DIExpr" || kind_name == "DIExpression" {
         let e = parse_expr(rhs).map_err(|d| d.at_place(format!("line {line}")))?;
         return Ok(Node {
@@ -447,16 +570,22 @@ fn parse_node(
         }
         "DISubprogram" => Kind::Subprogram {
             retained: match get("retainedNodes") {
-                Some(v) => id_list(v, line)?,
+                Some(v) => list_or_ref(v, line)?,
                 None => Vec::new(),
             },
             active_lane_pc: node_ref(get("activeLanePC"), line, "activeLanePC")?,
         },
         "DICompileUnit" => Kind::CompileUnit {
             globals: match get("globals") {
-                Some(v) => id_list(v, line)?,
+                Some(v) => list_or_ref(v, line)?,
                 None => Vec::new(),
             },
+        },
+        "DIGlobalVariableExpression" => Kind::GlobalVariableExpression {
+            var: node_ref(get("var"), line, "var")?,
+        },
+        "DILexicalBlock" | "DILexicalBlockFile" => Kind::LexicalBlock {
+            scope: node_ref(get("scope"), line, "scope")?,
         },
         other if other.starts_with("DI") => Kind::Other(other.to_string()),
         other => {
@@ -547,9 +676,65 @@ fn md_arg(a: &str, construct: &str, line: u32, want: &str) -> Result<String, Dia
     }
 }
 
+/// The terminators that name successor blocks (`label %x` operands).
+const TERMINATORS: &[&str] = &[
+    "br",
+    "switch",
+    "indirectbr",
+    "invoke",
+    "callbr",
+    "cleanupret",
+    "catchret",
+    "catchswitch",
+];
+
+/// A block name as written after `%`: a word, or a quoted string.
+fn block_name(s: &str) -> Option<(String, usize)> {
+    if let Some(q) = s.strip_prefix('"') {
+        let end = q.find('"')?;
+        return Some((q[..end].to_string(), end + 2));
+    }
+    let end = s
+        .find(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '-' | '$' | '.' | '_')))
+        .unwrap_or(s.len());
+    (end > 0).then(|| (s[..end].to_string(), end))
+}
+
+/// The blocks a terminator names: each `label %name` (or `label
+/// %"quoted name"`), in order; `label` inside a name is not the keyword.
+fn label_operands(t: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut rest = t;
+    while let Some(k) = rest.find("label") {
+        let before = rest[..k].chars().next_back();
+        let after = &rest[k + "label".len()..];
+        let keyword = before.is_none_or(|c| c.is_whitespace() || matches!(c, ',' | '[' | '('))
+            && after.starts_with(char::is_whitespace);
+        if keyword {
+            if let Some(name) = after.trim_start().strip_prefix('%') {
+                if let Some((n, len)) = block_name(name) {
+                    out.push(n);
+                    let consumed = rest.len() - name.len() + len;
+                    rest = &rest[consumed.min(rest.len())..];
+                    continue;
+                }
+            }
+        }
+        rest = &rest[k + "label".len()..];
+    }
+    out
+}
+
 fn parse_inst(l: &str, line: u32) -> Result<InstKind, Diag> {
     let t = l.trim();
     let first = t.split_whitespace().next().unwrap_or("");
+    // The opcode: after `%x =`, if the instruction has a result.
+    let opcode = match t.split_once('=') {
+        Some((lhs, rhs)) if lhs.trim().starts_with('%') && !lhs.trim().contains(' ') => {
+            rhs.split_whitespace().next().unwrap_or("")
+        }
+        _ => first,
+    };
     if let Some(args) = call_args(t, "@llvm.dbg.def") {
         let a = split_top_level(args);
         if a.len() != 2 {
@@ -575,7 +760,7 @@ fn parse_inst(l: &str, line: u32) -> Result<InstKind, Diag> {
             .map_err(|d| Diag::ill("llvm.dbg.label", "not-a-code", d.message))?;
         return Ok(InstKind::Label { code });
     }
-    match first {
+    match opcode {
         "DBG_DEF" => {
             let rest = t["DBG_DEF".len()..].trim();
             let (lt, r) = rest.split_once(',').ok_or_else(|| {
@@ -598,21 +783,9 @@ fn parse_inst(l: &str, line: u32) -> Result<InstKind, Diag> {
             code: md_arg(t["DBG_LABEL".len()..].trim(), "DBG_LABEL", line, "DICode")
                 .map_err(|d| Diag::ill("DBG_LABEL", "not-a-code", d.message))?,
         }),
-        "br" => {
-            let targets: Vec<String> = t
-                .split("label")
-                .skip(1)
-                .map(|s| {
-                    // The target is the first word (`label %exit, !dbg !26`).
-                    s.split_whitespace()
-                        .next()
-                        .unwrap_or("")
-                        .trim_end_matches(',')
-                        .trim_start_matches('%')
-                        .to_string()
-                })
-                .collect();
-            if targets.is_empty() || targets.iter().any(|x| x.is_empty()) {
+        _ if TERMINATORS.contains(&opcode) => {
+            let targets = label_operands(t);
+            if targets.is_empty() && opcode == "br" {
                 return Err(mal(
                     "br",
                     "bad-branch",
@@ -620,9 +793,14 @@ fn parse_inst(l: &str, line: u32) -> Result<InstKind, Diag> {
                     format!("cannot read the targets of `{t}`"),
                 ));
             }
+            if targets.is_empty() {
+                // `cleanupret ... unwind to caller`, `catchswitch ... unwind
+                // to caller` with no handler: control leaves the function.
+                return Ok(InstKind::Exit);
+            }
             Ok(InstKind::Branch { targets })
         }
-        "ret" | "return" | "RETURN" | "S_ENDPGM" | "unreachable" => Ok(InstKind::Exit),
+        "ret" | "return" | "RETURN" | "S_ENDPGM" | "unreachable" | "resume" => Ok(InstKind::Exit),
         _ => Ok(InstKind::Other),
     }
 }
@@ -631,10 +809,13 @@ fn parse_inst(l: &str, line: u32) -> Result<InstKind, Diag> {
 fn label_of(t: &str) -> Option<String> {
     let name = t.strip_suffix(':')?;
     let name = name.trim_start_matches(['%', '$']);
+    if let Some(q) = name.strip_prefix('"').and_then(|q| q.strip_suffix('"')) {
+        return (!q.contains('"')).then(|| q.to_string());
+    }
     (!name.is_empty()
         && name
             .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.' || c == '-'))
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '-' | '$')))
     .then(|| name.to_string())
 }
 
@@ -673,7 +854,11 @@ pub fn parse_module(text: &str) -> Result<Module, Diag> {
             parse_metadata_definition(&t, line, &lines, &mut i, &mut m, &mut extra_exprs)?;
             continue;
         }
-        if t.starts_with('@') && t.contains('=') && !t.contains("call") {
+        if t.starts_with('@')
+            && t.split_once('=').is_some_and(|(_, r)| {
+                !r.trim_start().starts_with("call") && !r.contains("@llvm.dbg.")
+            })
+        {
             m.globals.push(parse_global(&t, line)?);
             continue;
         }
@@ -703,7 +888,17 @@ pub fn parse_module(text: &str) -> Result<Module, Diag> {
             }
             continue;
         }
-        if t.starts_with("declare ") {
+        if t.starts_with("declare ") || t.starts_with("source_filename") {
+            continue;
+        }
+        if let Some(rest) = t.strip_prefix("target ") {
+            if let Some(dl) = rest.trim_start().strip_prefix("datalayout") {
+                let s = dl.trim().trim_start_matches('=').trim().trim_matches('"');
+                m.layout = Some(
+                    crate::types::DataLayout::parse(s)
+                        .map_err(|d| d.at_place(format!("line {line}")))?,
+                );
+            }
             continue;
         }
         let in_implicit = current.is_none();
@@ -750,6 +945,7 @@ pub fn parse_module(text: &str) -> Result<Module, Diag> {
             },
         );
     }
+    resolve_tuple_fields(&mut m)?;
     if let Some(f) = implicit {
         funcs.insert(0, f);
     }
@@ -989,6 +1185,70 @@ b:
         assert_eq!(m.insts[1].line, 3);
         assert!(matches!(&m.nodes["!3"].kind, Kind::Lifetime { object: Some(o), .. } if o == "!1"));
         assert!(m.lifetime_expr(&m.nodes["!2"]).is_some());
+    }
+
+    /// Every terminator names its successors; labels may be quoted, numbered
+    /// or contain `label`; `resume` leaves the function.
+    #[test]
+    fn every_terminator_has_its_successors() {
+        let m = parse_module(
+            "define void @f(i32 %a) {
+entry:
+  switch i32 %a, label %\"d x\" [ i32 0, label %label.a i32 1, label %3 ]
+label.a:
+  %r = invoke i32 @g() to label %\"d x\" unwind label %lp
+lp:
+  %l = landingpad { ptr, i32 } cleanup
+  resume { ptr, i32 } %l
+3:
+  indirectbr ptr %a, [label %label.a, label %3]
+\"d x\":
+  br label %label.a
+}",
+        )
+        .unwrap();
+        let f = &m.functions[0];
+        let succs: Vec<Vec<usize>> = f.blocks.iter().map(|b| b.succs.clone()).collect();
+        assert_eq!(
+            succs,
+            vec![vec![4, 1, 3], vec![4, 2], vec![], vec![1, 3], vec![1]]
+        );
+        assert!(f.blocks[2].exit, "resume leaves the function");
+    }
+
+    /// Tuples of values (module flags) and list fields naming a tuple.
+    #[test]
+    fn tuples_of_values_and_fields_naming_tuples() {
+        let m = parse_module(
+            "target datalayout = \"e-p5:64:64\"
+!llvm.module.flags = !{!0}
+!0 = !{i32 7, !\"Dwarf Version\", i32 5}
+!1 = distinct !DISubprogram(name: \"f\", retainedNodes: !2)
+!2 = !{!3, null}
+!3 = !DILocalVariable(name: \"x\", scope: !1)
+!4 = distinct !DICompileUnit(globals: !5)
+!5 = !{!6}
+!6 = !DIGlobalVariableExpression(var: !7, expr: !DIExpression())
+!7 = distinct !DIGlobalVariable(name: \"g\")",
+        )
+        .unwrap();
+        assert_eq!(m.nodes["!0"].kind, Kind::Tuple(vec![]));
+        assert_eq!(
+            m.nodes["!1"].kind,
+            Kind::Subprogram {
+                retained: vec!["!3".into()],
+                active_lane_pc: None
+            }
+        );
+        assert_eq!(
+            m.nodes["!4"].kind,
+            Kind::CompileUnit {
+                globals: vec!["!7".into()]
+            }
+        );
+        assert_eq!(m.data_layout().pointer_bits(5), 64);
+        let e = parse_module("!1 = distinct !DISubprogram(retainedNodes: !9)").unwrap_err();
+        assert!(e.to_string().contains("not a tuple"), "{e}");
     }
 
     #[test]

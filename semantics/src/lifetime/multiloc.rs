@@ -379,11 +379,7 @@ pub fn parse_listing(text: &str) -> Result<Listing, Diag> {
         let line = calls[k].line;
         // The piece.
         if !calls[k].expr.is_empty() {
-            let e = parse_classic(&calls[k].expr)?;
-            calls[k].piece = e.ops.iter().find_map(|op| match op {
-                COp::Fragment(o, s) => Some((*o, *s)),
-                _ => None,
-            });
+            calls[k].piece = expr_piece(&calls[k].expr)?;
         }
         let tok = match &calls[k].kind {
             CallKind::Key => {
@@ -611,17 +607,21 @@ struct Objects {
     pieces: BTreeMap<(String, Option<(u64, u64)>), String>,
     /// The nodes: fragments and the variables' computed segments.
     text: String,
+    /// Each computed segment and its variable.
+    computed: Vec<(String, String)>,
 }
 
 /// DECISION (D-multiloc-pieces): in the translation, a variable whose key
 /// calls name pieces gets one `DIFragment` per piece and a computed
-/// `DILifetime` composing them, lowest bits first; the pieces must tile the
-/// variable from bit 0 without overlap (other layouts, and a variable
-/// described both whole and in pieces, are `unsupported`), and an added
-/// location must describe its key call's whole piece.
+/// `DILifetime` composing them, lowest bits first, from bit 0 to the end of
+/// the highest piece; bits between pieces (and below the lowest) are
+/// undefined (`DIOpConstant(iN undef)`). Overlapping pieces, and a variable
+/// described both whole and in pieces, are `unsupported`; an added location
+/// must describe its key call's whole piece.
 fn piece_objects(l: &Listing, first: usize) -> Result<Objects, Diag> {
     let mut out = Objects {
         pieces: BTreeMap::new(),
+        computed: Vec::new(),
         text: String::new(),
     };
     let mut next = first;
@@ -654,18 +654,27 @@ fn piece_objects(l: &Listing, first: usize) -> Result<Objects, Diag> {
         ps.sort_unstable();
         let mut end = 0;
         for &(o, sz) in &ps {
-            if pieces.contains(&None) || o != end {
+            if pieces.contains(&None) || o < end {
                 return Err(Diag::unsupported(
                     "llvm.dbg.value",
                     "multiloc-pieces",
-                    format!("the pieces of {var} do not tile it from bit 0 without overlap"),
+                    format!(
+                        "the pieces of {var} overlap, or it is described both whole and in pieces"
+                    ),
                 ));
             }
             end = o + sz;
         }
         let mut args = Vec::new();
         let mut ops = Vec::new();
+        let mut at = 0;
+        let mut parts = 0;
         for (k, &(o, sz)) in ps.iter().enumerate() {
+            // Bits no piece describes are undefined (D-multiloc-pieces).
+            if o > at {
+                ops.push(format!("DIOpConstant(i{} undef)", o - at));
+                parts += 1;
+            }
             let f = format!("!{next}");
             next += 1;
             out.text += &format!("{f} = distinct !DIFragment()\n");
@@ -673,11 +682,13 @@ fn piece_objects(l: &Listing, first: usize) -> Result<Objects, Diag> {
                 .insert((var.to_string(), Some((o, sz))), f.clone());
             args.push(f);
             ops.push(format!("DIOpArg({k}, i{sz})"));
+            parts += 1;
+            at = o + sz;
         }
+        out.computed.push((format!("!{next}"), var.to_string()));
         out.text += &format!(
-            "!{next} = distinct !DILifetime(object: {var}, location: !DIExpr({}, DIOpComposite({}, i{end})), argObjects: {{{}}})\n",
+            "!{next} = distinct !DILifetime(object: {var}, location: !DIExpr({}, DIOpComposite({parts}, i{end})), argObjects: {{{}}})\n",
             ops.join(", "),
-            ps.len(),
             args.join(", ")
         );
         next += 1;
@@ -685,12 +696,51 @@ fn piece_objects(l: &Listing, first: usize) -> Result<Objects, Diag> {
     Ok(out)
 }
 
+/// The piece a call's expression describes: its `DW_OP_LLVM_fragment`
+/// (classic) or `DIOpFragment` (DIOp), if any.
+fn expr_piece(text: &str) -> Result<Option<(u64, u64)>, Diag> {
+    if crate::classic::is_classic(text) {
+        let e = parse_classic(text)?;
+        return Ok(e.ops.iter().find_map(|op| match op {
+            COp::Fragment(o, s) => Some((*o, *s)),
+            _ => None,
+        }));
+    }
+    let e = crate::text::parse_expr(text)?;
+    Ok(e.ops.iter().find_map(|op| match op {
+        Op::Fragment(o, s) => Some((*o, *s)),
+        _ => None,
+    }))
+}
+
 /// The `DILifetime` location of a call: its classic expression translated
 /// to DIOp, the operand as the referrer.
+///
+/// DECISION (D-ir-diop-records): a call whose expression is written with
+/// DIOps (as the ROCm fork writes records) keeps it, with `DIOpArg(0, T)`
+/// (the operand) as the referrer and its `DIOpFragment` dropped (the
+/// segment is of the piece's `DIFragment`).
 fn lifetime_location(c: &Call, layout: &crate::types::DataLayout) -> Result<String, Diag> {
     let ty =
         c.ty.clone()
             .ok_or_else(|| ill("internal-error", c.line, "a removal has no location"))?;
+    if !crate::classic::is_classic(&c.expr) {
+        let e = crate::text::parse_expr(&c.expr)?;
+        let ops: Vec<Op> = e
+            .ops
+            .into_iter()
+            .filter(|op| !matches!(op, Op::Fragment(..)))
+            .map(|op| match op {
+                Op::Arg(0, t) => Op::Referrer(t),
+                other => other,
+            })
+            .collect();
+        return Ok(crate::syntax::Expr {
+            spelling: e.spelling,
+            ops,
+        }
+        .to_string());
+    }
     let mut e = parse_classic(&c.expr)?;
     e.ops.retain(|op| !matches!(op, COp::Fragment(..)));
     let sig = Signature {
@@ -903,7 +953,7 @@ pub fn translate(l: &Listing) -> Result<Translation, Diag> {
         if matches!(call.kind, CallKind::Delete { .. }) {
             continue;
         }
-        let loc = lifetime_location(call, &crate::types::DataLayout::default())?;
+        let loc = lifetime_location(call, &l.module.data_layout())?;
         let object = objects
             .pieces
             .get(&(call.var.clone(), piece_of(l, c)))
@@ -916,11 +966,110 @@ pub fn translate(l: &Listing) -> Result<Translation, Diag> {
         seg_map.insert(name(s), c);
     }
     text += &objects.text;
+    let text = retain_computed(l, text, &objects.computed);
     Ok(Translation {
         text,
         segments: seg_map,
         points,
     })
+}
+
+/// DECISION (D-multiloc-retainer): the computed segment composing a
+/// variable's pieces is retained where the lifetime rules want it: by the
+/// variable's subprogram (its scope, through lexical blocks) when every
+/// call describing the variable is in that subprogram's function, and by
+/// `!llvm.dbg.retainedNodes` otherwise (an inlined variable, whose scope
+/// is the callee's subprogram). The subprogram's `retainedNodes` is
+/// written in place with the segment added (a tuple it referred to is
+/// copied, not changed: other subprograms may share it).
+fn retain_computed(l: &Listing, text: String, computed: &[(String, String)]) -> String {
+    use super::listing::Kind;
+    let m = &l.module;
+    let sps: Vec<&String> = m
+        .nodes
+        .iter()
+        .filter(|(_, n)| matches!(n.kind, Kind::Subprogram { .. }))
+        .map(|(id, _)| id)
+        .collect();
+    if computed.is_empty() || (sps.is_empty() && !m.named.contains_key("llvm.dbg.retainedNodes")) {
+        return text;
+    }
+    let sp_of_func = |f: usize| {
+        m.functions[f]
+            .subprogram
+            .clone()
+            .or_else(|| (sps.len() == 1 && m.functions.len() == 1).then(|| sps[0].clone()))
+    };
+    let mut by_sp: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    let mut module = Vec::new();
+    for (seg, var) in computed {
+        let var_sp = match m.nodes.get(var).map(|n| &n.kind) {
+            Some(Kind::LocalVariable { scope: Some(s), .. }) => m.enclosing_subprogram(s),
+            _ => None,
+        };
+        let local = var_sp.filter(|sp| {
+            l.calls
+                .iter()
+                .filter(|c| &c.var == var)
+                .all(|c| sp_of_func(m.insts[c.inst].func).as_ref() == Some(sp))
+        });
+        match local {
+            Some(sp) => by_sp.entry(sp).or_default().push(seg.clone()),
+            None => module.push(seg.clone()),
+        }
+    }
+    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+    for (sp, segs) in &by_sp {
+        let Some(k) = lines.iter().position(|t| {
+            t.trim_start()
+                .split_once('=')
+                .is_some_and(|(id, _)| id.trim() == sp)
+        }) else {
+            continue;
+        };
+        let kept = match m.nodes.get(sp).map(|n| &n.kind) {
+            Some(Kind::Subprogram { retained, .. }) => retained.clone(),
+            _ => Vec::new(),
+        };
+        let mut all = kept;
+        all.extend(segs.iter().cloned());
+        let list = format!("retainedNodes: {{{}}}", all.join(", "));
+        let t = &lines[k];
+        lines[k] = match t.find("retainedNodes:") {
+            Some(at) => {
+                let rest = &t[at + "retainedNodes:".len()..];
+                let value_len = rest.find([',', ')']).unwrap_or(rest.len());
+                let value_len = if rest.trim_start().starts_with('{') {
+                    rest.find('}').map_or(value_len, |c| c + 1)
+                } else {
+                    value_len
+                };
+                format!("{}{list}{}", &t[..at], &rest[value_len..])
+            }
+            None => t.replacen("DISubprogram(", &format!("DISubprogram({list}, "), 1),
+        };
+    }
+    if !module.is_empty() {
+        match lines
+            .iter()
+            .position(|t| t.trim_start().starts_with("!llvm.dbg.retainedNodes"))
+        {
+            Some(k) => {
+                let t = &lines[k];
+                let close = t.rfind('}').unwrap_or(t.len());
+                let inner = t[..close].rsplit_once('{').map_or("", |(_, i)| i).trim();
+                let sep = if inner.is_empty() { "" } else { ", " };
+                lines[k] = format!("{}{sep}{}{}", &t[..close], module.join(", "), &t[close..]);
+            }
+            None => lines.push(format!(
+                "!llvm.dbg.retainedNodes = !{{{}}}",
+                module.join(", ")
+            )),
+        }
+    }
+    let mut out = lines.join("\n");
+    out.push('\n');
+    out
 }
 
 /// The current set on entry to block `b` (before its first instruction):

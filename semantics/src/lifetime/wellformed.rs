@@ -601,6 +601,7 @@ pub fn static_signature(
         .collect();
     let is_type_property = matches!(&lifetime.kind, Kind::Lifetime { object: Some(o), .. } if type_props.contains_key(o));
     Signature {
+        layout: m.data_layout(),
         referrer: referrer_ty,
         args: arg_types,
         type_object: is_type_property.then(|| {
@@ -611,7 +612,6 @@ pub fn static_signature(
             .unwrap_or(Type::Int(64))
         }),
         simt: true,
-        ..Signature::default()
     }
 }
 
@@ -866,7 +866,14 @@ fn local_home(
             return Home::Module;
         };
         let h = match &n.kind {
-            Kind::LocalVariable { scope, .. } => local(scope.clone()),
+            // DECISION (D-local-home-lexical-block): a variable declared in
+            // a lexical block is a variable of the function of the
+            // subprogram the block nests in.
+            Kind::LocalVariable { scope, .. } => local(
+                scope
+                    .as_deref()
+                    .map(|s| m.enclosing_subprogram(s).unwrap_or_else(|| s.to_string())),
+            ),
             Kind::CompositeType { .. } => Home::Neutral,
             Kind::ExprCode | Kind::Label { .. } => local(
                 x.labels
