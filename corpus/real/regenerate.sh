@@ -20,3 +20,24 @@ gcc -O0 -g -gdwarf-5 -fdebug-prefix-map="$here"=. -c c/vars.c -o c/vars-gcc-O0.o
 clang-14 -O2 -g -gdwarf-5 -fdebug-prefix-map="$here"=. c/vars.c -o c/vars-dwarf5.exe
 # A thread-local variable (a relocation the reader does not apply).
 clang-14 -O2 -g -gdwarf-5 -fdebug-prefix-map="$here"=. -c c/tls.c -o c/tls.o
+# LLVM IR as the compilers write it (`dioptra ir`, `lifetimes`, `multiloc`):
+# clang-14 (typed pointers, debug intrinsics), rustc (its LLVM's opaque
+# pointers and #dbg_ records).
+clang-14 -O2 -g -fdebug-prefix-map="$here"=. -S -emit-llvm c/vars.c -o c/vars.ll
+clang-14 -O0 -g -fdebug-prefix-map="$here"=. -S -emit-llvm c/vars.c -o c/vars-O0.ll
+clang++-14 -O2 -g -fdebug-prefix-map="$here"=. -S -emit-llvm cpp/flow.cpp -o cpp/flow.ll
+rustc --edition 2021 -C opt-level=2 -C debuginfo=2 --crate-type lib --emit llvm-ir \
+  --remap-path-prefix "$here"=. -o rust/lib.ll rust/lib.rs
+rustc --edition 2021 -C opt-level=2 -C debuginfo=2 --crate-type lib --emit llvm-ir \
+  --remap-path-prefix "$here"=. -o rust/salvage.ll rust/salvage.rs
+# One function of a real crate from the cargo registry (itoa 1.0.18's
+# `<u16 as Unsigned>::fmt`), cut out of its module by cut.sh.
+itoa=$(ls -d "${CARGO_HOME:-$HOME/.cargo}"/registry/src/*/itoa-1.0.18 2>/dev/null | head -1)
+if [ -n "$itoa" ]; then
+  rustc --edition 2021 -C opt-level=2 -C debuginfo=2 --crate-type lib --emit llvm-ir \
+    --cap-lints allow --remap-path-prefix "$itoa"=itoa --remap-path-prefix "$here"=. -o /tmp/itoa-$$.ll "$itoa/src/lib.rs"
+  bash cut.sh 'u16$u20$as$u20$lib..Unsigned$GT$3fmt' < /tmp/itoa-$$.ll > rust/itoa-u16.ll
+  rm -f /tmp/itoa-$$.ll
+else
+  echo "itoa 1.0.18 is not in the cargo registry: rust/itoa-u16.ll kept as it is" >&2
+fi

@@ -17,6 +17,8 @@
 //!   (gimli, gdb, lldb) against the reference;
 //! * [`render`]: values as the CLI prints them;
 //! * [`input`]: input files read with a bound;
+//! * [`ir`]: LLVM IR modules as compilers write them, their debug records
+//!   checked, and written as lifetime listings;
 //! * [`objfile`]: DWARF as object files hold it (variables, location lists,
 //!   call frame information) and a variable at a pc;
 //! * [`fuzzing`]: the bodies of the cargo-fuzz targets under `fuzz/`.
@@ -29,6 +31,7 @@ pub mod diff;
 pub mod equiv;
 pub mod fuzzing;
 pub mod input;
+pub mod ir;
 pub mod lower;
 pub mod objfile;
 pub mod render;

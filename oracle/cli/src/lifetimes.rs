@@ -5,7 +5,6 @@ use dioptra_semantics::context::ConcreteContext;
 use dioptra_semantics::diag::Diag;
 use dioptra_semantics::dwarf::Encoding;
 use dioptra_semantics::lifetime::locate::{Analysis, SegmentCache};
-use dioptra_semantics::lifetime::parse_module;
 use dioptra_semantics::lifetime::ranges::Reading;
 use dioptra_semantics::lifetime::wellformed::check_module;
 use serde_json::json;
@@ -44,7 +43,7 @@ pub fn cmd_lower_module(
                 format!("--variants {variants}: at most 100000"),
             ));
         }
-        let m = parse_module(&read_text(file, "Module")?)?;
+        let m = dioptra_oracle::ir::lifetimes::read(&read_text(file, "Module")?)?.module;
         let ctx = match context {
             Some(c) => read_context(c)?,
             None => ConcreteContext::default(),
@@ -137,13 +136,13 @@ pub fn cmd_lifetimes(
     json: bool,
 ) -> ExitCode {
     let setup = || -> Result<_, Diag> {
-        let m = parse_module(&read_text(file, "Module")?)?;
+        let lt = dioptra_oracle::ir::lifetimes::read(&read_text(file, "Module")?)?;
         let ctx = match context {
             Some(c) => read_context(c)?,
             None => ConcreteContext::default(),
         };
         let point = match at {
-            Some(line) => Some(m.inst_at_line(line).ok_or_else(|| {
+            Some(line) => Some(lt.inst_at_line(line).ok_or_else(|| {
                 Diag::malformed(
                     "Lifetimes",
                     "no-instruction",
@@ -152,13 +151,17 @@ pub fn cmd_lifetimes(
             })?),
             None => None,
         };
-        Ok((m, ctx, point))
+        Ok((lt, ctx, point))
     };
-    let (m, ctx, point) = match setup() {
+    let (lt, ctx, point) = match setup() {
         Ok(x) => x,
         Err(d) => return report(&d, json),
     };
-    let ds = check_module(&m);
+    for r in lt.remarks() {
+        eprintln!("{r}");
+    }
+    let m = &lt.module;
+    let ds = check_module(m);
     if !ds.is_empty() {
         if json {
             let list: Vec<_> = ds
@@ -178,10 +181,14 @@ pub fn cmd_lifetimes(
     } else {
         Reading::ControlFlow
     };
-    let a = Analysis::new(&m, reading);
+    let a = Analysis::new(m, reading);
+    // The file's own instructions (a translation's inserted def/kill are
+    // not points of the file).
     let points: Vec<usize> = match point {
         Some(p) => vec![p],
-        None => (0..m.insts.len()).collect(),
+        None => (0..m.insts.len())
+            .filter(|&i| lt.line(i).is_some())
+            .collect(),
     };
     let mut objects_json = Vec::new();
     let cache = SegmentCache::new(&ctx);
@@ -198,7 +205,7 @@ pub fn cmd_lifetimes(
         // row.
         let mut row: Option<Row> = None;
         for &p in &points {
-            let (line, func) = (m.insts[p].line, m.insts[p].func);
+            let (line, func) = (lt.line(p).unwrap_or(m.insts[p].line), m.insts[p].func);
             let located = a.locate_first(&cache, &o, p, MAX_SHOWN);
             if json {
                 pts.push(match located {

@@ -35,6 +35,7 @@ mod equiv;
 mod eval;
 mod fuzz;
 mod gdb;
+mod ir;
 mod lifetimes;
 mod lower;
 mod multiloc;
@@ -164,6 +165,16 @@ enum Cmd {
         /// Only this variable (`name` or `function::name`).
         #[arg(long)]
         var: Option<String>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Reads an LLVM IR module (.ll, LLVM 14 to 22) and checks every debug record: each expression well-formed over its operands' types and for its variable's type, with a count per reason.
+    Ir {
+        /// A textual LLVM IR module.
+        file: PathBuf,
+        /// Print every record's verdict, not only the refused ones.
+        #[arg(long)]
+        all: bool,
         #[arg(long)]
         json: bool,
     },
@@ -364,6 +375,7 @@ fn main() -> ExitCode {
             var: var.as_deref(),
             json,
         }),
+        Cmd::Ir { file, all, json } => ir::cmd_ir(&file, all, json),
         Cmd::DwarfEquiv {
             expr,
             dwarf,

@@ -9,13 +9,18 @@ use std::process::ExitCode;
 pub fn cmd_multiloc(file: &Path, json: bool) -> ExitCode {
     use dioptra_semantics::lifetime::multiloc::{agreement, parse_listing};
     let run = || -> Result<_, Diag> {
-        let l = parse_listing(&read_text(file, "Module")?)?;
-        agreement(&l)
+        let (text, notes) =
+            dioptra_oracle::ir::lifetimes::multiloc_text(&read_text(file, "Module")?)?;
+        let l = parse_listing(&text)?;
+        Ok((agreement(&l)?, notes))
     };
-    let (t, a) = match run() {
+    let ((t, a), notes) = match run() {
         Ok(x) => x,
         Err(d) => return report(&d, json),
     };
+    for r in notes.remarks() {
+        eprintln!("{r}");
+    }
     let verdict = match &a.difference {
         None => format!("agrees at {} program points", a.points),
         Some((line, want, got)) => format!(

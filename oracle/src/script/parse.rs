@@ -121,6 +121,16 @@ pub enum Expect {
         error: Option<String>,
         outcome: Option<String>,
     },
+    /// `(assert_ir_record "MODULE.ll" (line N) (verdict "well-formed") |
+    /// (error "C: code") (killed "yes"|"no")?)`: the verdict `dioptra ir`
+    /// gives the debug record on line N of a real module (the path
+    /// relative to the script).
+    IrRecord {
+        line: u32,
+        verdict: Option<String>,
+        error: Option<String>,
+        killed: Option<bool>,
+    },
     /// `(assert_join MODULE (object "!23") (at LINE) (location "undef" |
     /// "i32 %x, !DIExpression()"))`: a variable's location at a point by
     /// LiveDebugValues' join rule.
@@ -156,6 +166,7 @@ impl Expect {
                 | Expect::MultiLocation { .. }
                 | Expect::Join { .. }
                 | Expect::DwarfVariable { .. }
+                | Expect::IrRecord { .. }
         )
     }
     /// Is the case about a module listing (`expr` holds the listing)?
@@ -299,11 +310,35 @@ pub fn parse_script(file: &str, text: &str) -> Result<Script, Diag> {
                 }
             }
             "module" => {
+                // `(module NAME (file "x.ll"))`: a module file beside the
+                // script, read as `dioptra lifetimes` reads it.
+                let from_file = rest.get(1).and_then(Node::form).and_then(|(k, v)| {
+                    (k == "file")
+                        .then(|| v.first().and_then(Node::str))
+                        .flatten()
+                });
+                let loaded;
                 let (Some(name), Some(text)) = (
                     rest.first().and_then(Node::atom),
-                    rest.get(1).and_then(Node::str),
+                    match from_file {
+                        Some(path) => {
+                            let full = std::path::Path::new(file)
+                                .parent()
+                                .unwrap_or(std::path::Path::new("."))
+                                .join(path);
+                            loaded = crate::input::read_file(&full, "Module")
+                                .map_err(|d| err(file, n, "bad-file", d.to_string()))?;
+                            Some(loaded.as_str())
+                        }
+                        None => rest.get(1).and_then(Node::str),
+                    },
                 ) else {
-                    return Err(err(file, n, "bad-form", "(module NAME \"LISTING\")"));
+                    return Err(err(
+                        file,
+                        n,
+                        "bad-form",
+                        "(module NAME \"LISTING\") or (module NAME (file \"PATH\"))",
+                    ));
                 };
                 if rest.len() != 2 || modules.insert(name.to_string(), text.to_string()).is_some() {
                     return Err(err(
@@ -322,6 +357,7 @@ pub fn parse_script(file: &str, text: &str) -> Result<Script, Diag> {
                     .push(module_case(file, n, h, rest, &envs, &modules)?)
             }
             "assert_dwarf_variable" => script.cases.push(object_case(file, n, rest, &envs)?),
+            "assert_ir_record" => script.cases.push(ir_case(file, n, rest, &envs)?),
             h if h.starts_with("assert_") => script.cases.push(case(file, n, h, rest, &envs)?),
             other => return Err(err(file, n, "unknown-form", format!("`{other}`"))),
         }
@@ -870,6 +906,75 @@ fn object_case(
         env,
         env_name: c.env_name,
         expect,
+        decision,
+        erratum,
+        classic: None,
+    })
+}
+
+/// `assert_ir_record`: the verdict on one debug record of a real module.
+fn ir_case(
+    file: &str,
+    n: &Node,
+    rest: &[Node],
+    envs: &BTreeMap<String, Env>,
+) -> Result<Case, Diag> {
+    let head = "assert_ir_record";
+    let Some(module) = rest.first().and_then(Node::str) else {
+        return Err(err(
+            file,
+            n,
+            "bad-form",
+            "(assert_ir_record \"MODULE.ll\" ...): the file is a string",
+        ));
+    };
+    let mut c = clauses(
+        file,
+        head,
+        &rest[1..],
+        envs,
+        &["line", "verdict", "error", "killed", "decision", "erratum"],
+    )?;
+    let line_text = c.need(file, n, head, "line")?;
+    let line = line_text.parse().map_err(|_| {
+        err(
+            file,
+            n,
+            "bad-form",
+            format!("(line \"{line_text}\") is not a line number"),
+        )
+    })?;
+    let killed = match c.fields.remove("killed").as_deref() {
+        None => None,
+        Some("yes") => Some(true),
+        Some("no") => Some(false),
+        Some(o) => return Err(err(file, n, "bad-form", format!("killed `{o}`: yes or no"))),
+    };
+    let verdict = c.fields.remove("verdict");
+    let error = c.fields.remove("error");
+    if verdict.is_some() == error.is_some() {
+        return Err(err(
+            file,
+            n,
+            "bad-form",
+            "assert_ir_record needs exactly one of (verdict) and (error)",
+        ));
+    }
+    let decision = c.fields.remove("decision");
+    let erratum = c.fields.remove("erratum");
+    c.finish(file, n, head)?;
+    Ok(Case {
+        file: file.to_string(),
+        line: n.pos().line,
+        expr: module.to_string(),
+        env: Env::Sig(Arc::new(Signature::default())),
+        env_name: "-".into(),
+        expect: Expect::IrRecord {
+            line,
+            verdict,
+            error,
+            killed,
+        },
         decision,
         erratum,
         classic: None,

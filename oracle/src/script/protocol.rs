@@ -36,7 +36,6 @@ use dioptra_semantics::classic::Params;
 use dioptra_semantics::context::{ConcreteContext, Context, Input, Signature};
 use dioptra_semantics::diag::Diag;
 use dioptra_semantics::lifetime::locate::Analysis;
-use dioptra_semantics::lifetime::parse_module;
 use dioptra_semantics::lifetime::ranges::Reading;
 use dioptra_semantics::lifetime::wellformed::check_module;
 use dioptra_semantics::location::read;
@@ -316,8 +315,8 @@ pub fn answer_eval(id: u64, expr: &str, ctx: &ConcreteContext, p: &Params) -> Re
 
 /// The reference's answer to `module-check`.
 pub fn answer_module_check(id: u64, text: &str) -> Response {
-    let m = match parse_module(text) {
-        Ok(m) => m,
+    let m = match crate::ir::lifetimes::read(text) {
+        Ok(lt) => lt.module,
         Err(d) => return failure(id, &d),
     };
     let ds = check_module(&m);
@@ -344,18 +343,21 @@ pub fn answer_locate(
     at: u32,
     block_local: bool,
 ) -> Response {
-    let m = match parse_module(text) {
-        Ok(m) => m,
+    // A compiler's module is read as `dioptra lifetimes` reads it; lines
+    // are the file's (D-ir-detect).
+    let lt = match crate::ir::lifetimes::read(text) {
+        Ok(lt) => lt,
         Err(d) => return failure(id, &d),
     };
-    if let Some(d) = check_module(&m).first() {
+    let m = &lt.module;
+    if let Some(d) = check_module(m).first() {
         return failure(id, d);
     }
     // Line 0 is a program point outside every function: no bounded segment
     // is active there (global variables exist for the whole program).
     let point = match at {
         0 => usize::MAX,
-        _ => match m.inst_at_line(at) {
+        _ => match lt.inst_at_line(at) {
             Some(p) => p,
             None => {
                 return failure(
@@ -374,7 +376,7 @@ pub fn answer_locate(
     } else {
         Reading::ControlFlow
     };
-    let a = Analysis::new(&m, reading);
+    let a = Analysis::new(m, reading);
     match a.locate(ctx, object, point) {
         Ok(l) => {
             let value =

@@ -343,6 +343,7 @@ pub fn check_case(case: &Case, r: &Response) -> Result<(), String> {
         | Expect::ModuleLowering { .. }
         | Expect::MultiLocation { .. }
         | Expect::DwarfVariable { .. }
+        | Expect::IrRecord { .. }
         | Expect::Join { .. } => Err("checked in process (check_in_process)".into()),
         Expect::ModuleWellFormed => ok(),
         Expect::ModuleMalformed { reason } => failure("malformed", reason),
@@ -504,6 +505,12 @@ pub fn check_in_process(case: &Case) -> Result<(), String> {
             at,
             location,
         } => check_join(case, object, *at, location),
+        Expect::IrRecord {
+            line,
+            verdict,
+            error,
+            killed,
+        } => check_ir_record(case, *line, verdict.as_deref(), error.as_deref(), *killed),
         Expect::DwarfVariable {
             variable,
             pc,
@@ -518,6 +525,43 @@ pub fn check_in_process(case: &Case) -> Result<(), String> {
             [loc, value, error, outcome].map(|x| x.as_deref()),
         ),
         _ => check_dwarf_case(case),
+    }
+}
+
+/// `assert_ir_record`: the verdict `dioptra ir` gives the record on a line
+/// of a real module.
+fn check_ir_record(
+    case: &Case,
+    line: u32,
+    verdict: Option<&str>,
+    error: Option<&str>,
+    killed: Option<bool>,
+) -> Result<(), String> {
+    let path = Path::new(&case.file)
+        .parent()
+        .unwrap_or(Path::new("."))
+        .join(&case.expr);
+    let text = crate::input::read_file(&path, "Module").map_err(|d| d.to_string())?;
+    let m = crate::ir::parse(&text).map_err(|d| d.to_string())?;
+    let vs = crate::ir::dbg::check_records(&m).map_err(|d| d.to_string())?;
+    let v = vs.iter().find(|v| v.line == line).ok_or(format!(
+        "line {line} holds no dbg_value, dbg_declare, dbg_assign or dbg_label"
+    ))?;
+    if let Some(k) = killed {
+        if v.killed != k {
+            return Err(format!("expected killed {k}, got {}", v.killed));
+        }
+    }
+    match (verdict, error, &v.diag) {
+        (Some(w), _, _) if w == v.word() => Ok(()),
+        (_, Some(p), Some(d)) if d.matches(p) => Ok(()),
+        _ => Err(format!(
+            "expected {}, got {}",
+            verdict.or(error).unwrap_or("?"),
+            v.diag
+                .as_ref()
+                .map_or("well-formed".to_string(), ToString::to_string)
+        )),
     }
 }
 
@@ -620,7 +664,9 @@ fn check_multilocation(
     reason: Option<&str>,
 ) -> Result<(), String> {
     use dioptra_semantics::lifetime::multiloc::{agreement, current_at, parse_listing};
-    let parsed = parse_listing(&case.expr).and_then(|l| agreement(&l).map(|a| (l, a)));
+    let parsed = crate::ir::lifetimes::multiloc_text(&case.expr)
+        .and_then(|(text, _)| parse_listing(&text))
+        .and_then(|l| agreement(&l).map(|a| (l, a)));
     let (l, (_, a)) = match (parsed, reason) {
         (Err(d), Some(r)) if d.matches(r) => return Ok(()),
         (Err(d), _) => return Err(format!("{d}")),

@@ -1,0 +1,322 @@
+//! What each debug record of a module says, checked: its expression
+//! well-formed over its operands' types (read from the IR) and for its
+//! variable's type (read from the `DILocalVariable`, through typedefs,
+//! qualifiers and composite types); its fragment inside the variable.
+//!
+//! Classic `!DIExpression(DW_OP_...)` is checked by the classic rules
+//! (`classic::wellformed`), AMD's `!DIExpression(DIOp...)` by the DIOp
+//! rules (`wellformed`). `llvm.dbg.def`/`llvm.dbg.kill` are checked by the
+//! lifetime rules over the whole module (see `dioptra ir`).
+//!
+//! DECISION (D-ir-diop-records): in a `dbg_value`/`dbg_declare`/`dbg_assign`
+//! written with DIOps, the record's operands are the expression's
+//! arguments (`DIOpArg(0, T)` is the first; a `DIArgList` gives more) and
+//! there is no referrer (`DIOpReferrer` is `DIOpReferrer: not-bounded`, as
+//! in a computed segment): the spec gives DIOps meaning only in
+//! `DILifetime`s, and the ROCm fork writes records this way.
+//!
+//! DECISION (D-ir-killed-records): a record whose only operand is `undef`
+//! or `poison` (or an empty `!{}`) says the variable has no location from
+//! there on; its expression is still checked (LLVM keeps it, and a
+//! salvage may bring the operand back), and the verdict says `killed`.
+
+use super::{InstKind, Md, Module, Operand, Record, RecordKind};
+use dioptra_semantics::classic::wellformed::check_classic;
+use dioptra_semantics::classic::{parse_classic, Intrinsic, Params};
+use dioptra_semantics::context::Signature;
+use dioptra_semantics::diag::{Diag, Outcome};
+use dioptra_semantics::text::{parse_expr, parse_type};
+use dioptra_semantics::types::{DataLayout, Type};
+use std::collections::BTreeMap;
+
+/// How deep a type chain (typedef of const of typedef ...) is followed.
+pub const MAX_TYPE_DEPTH: usize = 64;
+
+/// The verdict on one record.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Verdict {
+    pub function: String,
+    /// The record's line and column in the file.
+    pub line: u32,
+    pub col: u32,
+    pub kind: RecordKind,
+    /// The variable's (or label's) name, as the metadata gives it.
+    pub variable: Option<String>,
+    /// The variable's size in bits, when its type says.
+    pub variable_bits: Option<u64>,
+    /// The line the variable is declared on (its `line:`).
+    pub source_line: Option<u64>,
+    /// The expression as written.
+    pub expr: Option<String>,
+    /// Is the location gone (`undef`, `poison`, `!{}`)?
+    pub killed: bool,
+    /// `None`: well-formed.
+    pub diag: Option<Diag>,
+}
+
+impl Verdict {
+    /// `well-formed`, or the outcome word of the diagnostic.
+    pub fn word(&self) -> &'static str {
+        match &self.diag {
+            None => "well-formed",
+            Some(d) => d.outcome.word(),
+        }
+    }
+}
+
+/// The size in bits of the debug-info type `ty` (a `DIBasicType`,
+/// `DIDerivedType`, `DICompositeType` or a reference to one): its `size`,
+/// or the size of the type a typedef or qualifier names. `Ok(None)`: the
+/// type says no size (a declaration, a subroutine type, `void`).
+pub fn type_bits(m: &Module, ty: &Md, pointer_bits: u64) -> Result<Option<u64>, Diag> {
+    let mut cur = ty.clone();
+    for _ in 0..MAX_TYPE_DEPTH {
+        if let Md::Word(w) = &cur {
+            if w == "null" {
+                return Ok(None);
+            }
+        }
+        let Some(n) = m.resolve(&cur) else {
+            return Err(Diag::ill(
+                "DIType",
+                "unknown-type",
+                format!("`{cur:?}` is not a type node the module defines"),
+            ));
+        };
+        if let Some(s) = n.int("size") {
+            return Ok(Some(s));
+        }
+        let tag = match n.field("tag") {
+            Some(Md::Word(t)) => t.as_str(),
+            _ => "",
+        };
+        match (n.kind.as_str(), tag) {
+            (
+                "DIDerivedType",
+                "DW_TAG_pointer_type" | "DW_TAG_reference_type" | "DW_TAG_rvalue_reference_type",
+            ) => return Ok(Some(pointer_bits)),
+            ("DIDerivedType", _) => match n.field("baseType") {
+                Some(b) => cur = b.clone(),
+                None => return Ok(None),
+            },
+            ("DIBasicType" | "DICompositeType" | "DISubroutineType" | "DIStringType", _) => {
+                return Ok(None)
+            }
+            (k, _) => {
+                return Err(Diag::ill(
+                    "DIType",
+                    "not-a-type",
+                    format!("a `{k}` node is not a type"),
+                ))
+            }
+        }
+    }
+    Err(Diag::ill(
+        "DIType",
+        "too-deep",
+        format!("a type chain longer than {MAX_TYPE_DEPTH} (a cycle?)"),
+    ))
+}
+
+/// The operands' types, as dioptra's types.
+fn operand_types(ops: &[Operand]) -> Result<Vec<Type>, Diag> {
+    ops.iter()
+        .map(|o| {
+            parse_type(&o.opaque_type()).map_err(|d| {
+                Diag::unsupported(
+                    "Operand",
+                    "operand-type",
+                    format!("`{} {}`: {}", o.ty, o.value, d),
+                )
+            })
+        })
+        .collect()
+}
+
+/// Checks one record; `Ok(())` is well-formed.
+fn check_record(
+    m: &Module,
+    r: &Record,
+    layout: &DataLayout,
+    var_bits: Option<u64>,
+) -> Result<(), Diag> {
+    if matches!(r.kind, RecordKind::Label) {
+        return match r.variable.as_ref().and_then(|v| m.resolve(v)) {
+            Some(n) if n.kind == "DILabel" => Ok(()),
+            _ => Err(Diag::ill(
+                "dbg_label",
+                "not-a-label",
+                "the operand is not a DILabel",
+            )),
+        };
+    }
+    let expr = r
+        .expr
+        .as_ref()
+        .and_then(|e| m.resolve(e))
+        .filter(|n| n.kind == "DIExpression")
+        .ok_or_else(|| {
+            Diag::ill(
+                r.kind.name(),
+                "not-an-expression",
+                "the expression operand is not a DIExpression",
+            )
+        })?;
+    let is_diop = expr
+        .fields
+        .iter()
+        .any(|(_, v)| matches!(v, Md::Word(w) if w.starts_with("DIOp")));
+    let args = operand_types(&r.operands)?;
+    let sig = Signature {
+        layout: layout.clone(),
+        args,
+        ..Signature::default()
+    };
+    let fragment = if is_diop {
+        let e = parse_expr(&expr.text)?;
+        let c = dioptra_semantics::wellformed::check(&e, &sig)?;
+        c.fragment
+    } else {
+        let e = parse_classic(&expr.text)?;
+        let params = Params {
+            intrinsic: match r.kind {
+                RecordKind::Declare => Intrinsic::Declare,
+                _ => Intrinsic::Value,
+            },
+            variable: var_bits.filter(|&b| b > 0).map(Type::Int),
+            ..Params::default()
+        };
+        if r.operands.is_empty() {
+            // No operand (`!{}`): nothing is pushed; only the fragment and
+            // the operation list itself are checked.
+            None
+        } else {
+            check_classic(&e, &sig, &params)?.fragment
+        }
+    };
+    // LLVM's verifier (verifyFragmentExpression): a fragment lies inside
+    // the variable and is smaller than it.
+    if let (Some((off, size)), Some(vb)) = (fragment, var_bits) {
+        if off.saturating_add(size) > vb {
+            return Err(Diag::ill(
+                "DW_OP_LLVM_fragment",
+                "fragment-outside-variable",
+                format!(
+                    "bits [{off}, {}) of a {vb}-bit variable",
+                    off.saturating_add(size)
+                ),
+            ));
+        }
+        if off == 0 && size == vb {
+            return Err(Diag::ill(
+                "DW_OP_LLVM_fragment",
+                "fragment-is-whole-variable",
+                format!("the fragment covers all {vb} bits of the variable"),
+            ));
+        }
+    }
+    if let (Some(ae), Some(_)) = (&r.address_expr, &r.address) {
+        let n = m
+            .resolve(ae)
+            .filter(|n| n.kind == "DIExpression")
+            .ok_or_else(|| {
+                Diag::ill(
+                    "dbg_assign",
+                    "not-an-expression",
+                    "the address expression is not a DIExpression",
+                )
+            })?;
+        parse_classic(&n.text)?;
+    }
+    Ok(())
+}
+
+/// The verdict on every `dbg_value`, `dbg_declare`, `dbg_assign` and
+/// `dbg_label` of the module, in file order. `def`/`kill` are left to the
+/// lifetime rules.
+pub fn check_records(m: &Module) -> Result<Vec<Verdict>, Diag> {
+    let layout = match &m.datalayout {
+        Some(s) => DataLayout::parse(s).map_err(|d| d.at_place("target datalayout"))?,
+        None => DataLayout::default(),
+    };
+    let ptr = layout.pointer_bits(0) as u64;
+    let mut out = Vec::new();
+    for (f, inst, r) in m.records() {
+        if matches!(r.kind, RecordKind::Def | RecordKind::Kill) {
+            continue;
+        }
+        let var = r.variable.as_ref().and_then(|v| m.resolve(v));
+        let mut v = Verdict {
+            function: f.name.clone(),
+            line: inst.line,
+            col: inst.col,
+            kind: r.kind,
+            variable: var.and_then(|n| n.string("name")).map(str::to_string),
+            variable_bits: None,
+            source_line: var.and_then(|n| n.int("line")),
+            expr: r
+                .expr
+                .as_ref()
+                .and_then(|e| m.resolve(e))
+                .map(|n| n.text.clone()),
+            killed: r.kind != RecordKind::Label && r.operands.iter().all(Operand::is_undef),
+            diag: None,
+        };
+        let bits = match var {
+            _ if r.kind == RecordKind::Label => Ok(None),
+            Some(n) if n.kind == "DILocalVariable" || n.kind == "DIGlobalVariable" => {
+                match n.field("type") {
+                    Some(t) => type_bits(m, t, ptr),
+                    None => Ok(None),
+                }
+            }
+            _ => Err(Diag::ill(
+                r.kind.name(),
+                "not-a-variable",
+                "the variable operand is not a DILocalVariable",
+            )),
+        };
+        let checked = bits.and_then(|b| {
+            v.variable_bits = b;
+            check_record(m, r, &layout, b)
+        });
+        v.diag = checked.err();
+        out.push(v);
+    }
+    Ok(out)
+}
+
+/// Verdicts counted by outcome and reason (`well-formed`,
+/// `ill-formed DW_OP_LLVM_fragment: fragment-outside-variable`, ...).
+pub fn summary(vs: &[Verdict]) -> BTreeMap<String, usize> {
+    let mut s = BTreeMap::new();
+    for v in vs {
+        let key = match &v.diag {
+            None => "well-formed".to_string(),
+            Some(d) => format!("{} {}: {}", d.outcome.word(), d.construct, d.reason),
+        };
+        *s.entry(key).or_default() += 1;
+    }
+    s
+}
+
+/// Is any verdict a refusal of the given outcome?
+pub fn any(vs: &[Verdict], o: Outcome) -> bool {
+    vs.iter()
+        .any(|v| v.diag.as_ref().is_some_and(|d| d.outcome == o))
+}
+
+/// Records of each kind in the module (def and kill included).
+pub fn record_counts(m: &Module) -> BTreeMap<&'static str, usize> {
+    let mut c = BTreeMap::new();
+    for f in &m.functions {
+        for b in &f.blocks {
+            for i in &b.insts {
+                if let InstKind::Record(r) = &i.kind {
+                    *c.entry(r.kind.name()).or_default() += 1;
+                }
+            }
+        }
+    }
+    c
+}
