@@ -981,7 +981,10 @@ pub fn translate(l: &Listing) -> Result<Translation, Diag> {
 /// `!llvm.dbg.retainedNodes` otherwise (an inlined variable, whose scope
 /// is the callee's subprogram). The subprogram's `retainedNodes` is
 /// written in place with the segment added (a tuple it referred to is
-/// copied, not changed: other subprograms may share it).
+/// copied, not changed: other subprograms may share it). So is every local
+/// variable and label whose scope is a subprogram that does not list it:
+/// upstream LLVM lists only the variables it must keep when optimized out
+/// (clang -O0 lists none), the lifetime rules want all of them.
 fn retain_computed(l: &Listing, text: String, computed: &[(String, String)]) -> String {
     use super::listing::Kind;
     let m = &l.module;
@@ -991,7 +994,7 @@ fn retain_computed(l: &Listing, text: String, computed: &[(String, String)]) -> 
         .filter(|(_, n)| matches!(n.kind, Kind::Subprogram { .. }))
         .map(|(id, _)| id)
         .collect();
-    if computed.is_empty() || (sps.is_empty() && !m.named.contains_key("llvm.dbg.retainedNodes")) {
+    if sps.is_empty() && !m.named.contains_key("llvm.dbg.retainedNodes") {
         return text;
     }
     let sp_of_func = |f: usize| {
@@ -1017,6 +1020,24 @@ fn retain_computed(l: &Listing, text: String, computed: &[(String, String)]) -> 
             Some(sp) => by_sp.entry(sp).or_default().push(seg.clone()),
             None => module.push(seg.clone()),
         }
+    }
+    for (id, n) in &m.nodes {
+        if let Kind::LocalVariable {
+            scope: Some(sc), ..
+        }
+        | Kind::Label {
+            scope: Some(sc), ..
+        } = &n.kind
+        {
+            if let Some(Kind::Subprogram { retained, .. }) = m.nodes.get(sc).map(|k| &k.kind) {
+                if !retained.contains(id) {
+                    by_sp.entry(sc.clone()).or_default().push(id.clone());
+                }
+            }
+        }
+    }
+    if by_sp.is_empty() && module.is_empty() {
+        return text;
     }
     let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
     for (sp, segs) in &by_sp {
