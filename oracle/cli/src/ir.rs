@@ -45,25 +45,21 @@ fn verdict_json(v: &Verdict) -> serde_json::Value {
     })
 }
 
+/// A record's verdict on one line: a refusal as a diagnostic
+/// (`Construct: reason: line N: ...`), as every command prints them.
 fn verdict_line(v: &Verdict) -> String {
     let var = v.variable.as_deref().unwrap_or("?");
-    let src = v
+    let declared = v
         .source_line
         .map(|l| format!(" (declared line {l})"))
         .unwrap_or_default();
     let killed = if v.killed { ", killed" } else { "" };
+    let what = format!("{} {var}{declared} in {}", v.kind.name(), v.function);
     match &v.diag {
-        None => format!(
-            "{}:{}: {} {var}{src}: well-formed{killed}",
-            v.function,
-            v.line,
-            v.kind.name()
-        ),
+        None => format!("line {}: {what}: well-formed{killed}", v.line),
         Some(d) => format!(
-            "{}:{}: {} {var}{src}: {d}{killed}",
-            v.function,
-            v.line,
-            v.kind.name()
+            "{}: {}: line {}: {what}{killed}: {}",
+            d.construct, d.reason, v.line, d.message
         ),
     }
 }

@@ -4,6 +4,7 @@ use crate::common::*;
 use dioptra_semantics::context::ConcreteContext;
 use dioptra_semantics::diag::Diag;
 use dioptra_semantics::dwarf::Encoding;
+use dioptra_semantics::lifetime::listing::Kind;
 use dioptra_semantics::lifetime::locate::{Analysis, SegmentCache};
 use dioptra_semantics::lifetime::ranges::Reading;
 use dioptra_semantics::lifetime::wellformed::check_module;
@@ -192,19 +193,54 @@ pub fn cmd_lifetimes(
     };
     let mut objects_json = Vec::new();
     let cache = SegmentCache::new(&ctx);
+    // A fragment an object's computed segment composes is named after
+    // that object (the translation makes one per piece of a variable).
+    let mut piece_of: std::collections::BTreeMap<&str, &str> = std::collections::BTreeMap::new();
+    for n in m.nodes.values() {
+        if let Kind::Lifetime {
+            object: Some(obj),
+            args,
+            ..
+        } = &n.kind
+        {
+            if let Some(name) = m.nodes.get(obj).and_then(|x| x.display_name()) {
+                for arg in args {
+                    piece_of.entry(arg.as_str()).or_insert(name);
+                }
+            }
+        }
+    }
     for o in a.objects() {
-        let name = m.nodes[&o]
-            .display_name()
-            .map(|n| format!(" \"{n}\""))
-            .unwrap_or_default();
+        let name = match (m.nodes[&o].display_name(), piece_of.get(o.as_str())) {
+            (Some(n), _) => format!(" \"{n}\""),
+            (None, Some(v)) => format!(" (a piece of \"{v}\")"),
+            _ => String::new(),
+        };
         if !json {
             outln!("{o}{name}:");
         }
         let mut pts = Vec::new();
+        // An object whose segments are all bounded has no segment active in
+        // a function none of them covers: its location there is the
+        // default (undefined), and those functions are not listed (a
+        // module of many functions would otherwise list every object in
+        // every one). `--at` shows the point asked for regardless.
+        let functions = functions_of(&a, &o);
+        let shown: Vec<usize> = match (&functions, point) {
+            (Some(fs), None) => points
+                .iter()
+                .copied()
+                .filter(|&p| fs.contains(&m.insts[p].func))
+                .collect(),
+            _ => points.clone(),
+        };
+        if shown.is_empty() && !json {
+            outln!("  no segment is active anywhere: undef  [default]");
+        }
         // Consecutive points of one function with the same answer share a
         // row.
         let mut row: Option<Row> = None;
-        for &p in &points {
+        for &p in &shown {
             let (line, func) = (lt.line(p).unwrap_or(m.insts[p].line), m.insts[p].func);
             let located = a.locate_first(&cache, &o, p, MAX_SHOWN);
             if json {
@@ -277,6 +313,24 @@ pub fn cmd_lifetimes(
         outln!("{}", json!({"outcome": "ok", "objects": objects_json}));
     }
     ExitCode::SUCCESS
+}
+
+/// The functions in which some segment of `object` is active, or `None`
+/// when it may be located anywhere (a computed segment, or a global
+/// variable's fragment).
+fn functions_of(a: &Analysis, object: &str) -> Option<std::collections::BTreeSet<usize>> {
+    if a.global_of.contains_key(object) {
+        return None;
+    }
+    let mut fs = std::collections::BTreeSet::new();
+    for lt in a.by.get(object)? {
+        for &(start, end) in a.ranges.get(lt)? {
+            for p in start..end {
+                fs.insert(a.m.insts[p].func);
+            }
+        }
+    }
+    Some(fs)
 }
 
 /// Consecutive points of one function with the same answer: the segments

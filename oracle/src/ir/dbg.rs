@@ -156,7 +156,7 @@ fn check_record(
         .and_then(|e| m.resolve(e))
         .filter(|n| n.kind == "DIExpression")
         .ok_or_else(|| {
-            Diag::ill(
+            Diag::malformed(
                 r.kind.name(),
                 "not-an-expression",
                 "the expression operand is not a DIExpression",
@@ -194,19 +194,10 @@ fn check_record(
             check_classic(&e, &sig, &params)?.fragment
         }
     };
-    // LLVM's verifier (verifyFragmentExpression): a fragment lies inside
-    // the variable and is smaller than it.
+    // LLVM's verifier (verifyFragmentExpression): a fragment is smaller
+    // than the variable (that it lies inside it the classic rules check,
+    // given the variable's type).
     if let (Some((off, size)), Some(vb)) = (fragment, var_bits) {
-        if off.saturating_add(size) > vb {
-            return Err(Diag::ill(
-                "DW_OP_LLVM_fragment",
-                "fragment-outside-variable",
-                format!(
-                    "bits [{off}, {}) of a {vb}-bit variable",
-                    off.saturating_add(size)
-                ),
-            ));
-        }
         if off == 0 && size == vb {
             return Err(Diag::ill(
                 "DW_OP_LLVM_fragment",
@@ -220,7 +211,7 @@ fn check_record(
             .resolve(ae)
             .filter(|n| n.kind == "DIExpression")
             .ok_or_else(|| {
-                Diag::ill(
+                Diag::malformed(
                     "dbg_assign",
                     "not-an-expression",
                     "the address expression is not a DIExpression",
@@ -287,7 +278,7 @@ pub fn check_records(m: &Module) -> Result<Vec<Verdict>, Diag> {
 }
 
 /// Verdicts counted by outcome and reason (`well-formed`,
-/// `ill-formed DW_OP_LLVM_fragment: fragment-outside-variable`, ...).
+/// `ill-formed DW_OP_LLVM_fragment: out-of-range`, ...).
 pub fn summary(vs: &[Verdict]) -> BTreeMap<String, usize> {
     let mut s = BTreeMap::new();
     for v in vs {

@@ -28,7 +28,8 @@
 //!   listing has no referrer for ([`Notes::constant_expressions`]).
 //! * DECISION (D-ir-refused-records): a record `dioptra ir` refuses (its
 //!   expression ill-formed or beyond what dioptra models) describes no
-//!   location: it is written as `poison` with its fragment kept
+//!   location: it is written as `poison` with its fragment kept (a record
+//!   whose expression is malformed makes the module unreadable)
 //!   ([`Notes::refused`]). A variable whose pieces overlap, or that is
 //!   described both whole and in pieces, has no composition of its pieces
 //!   in the translation: its records are left out, so it has no location
@@ -310,14 +311,21 @@ pub fn to_listing(m: &Module) -> Result<Listing, Diag> {
     };
     let mut notes = Notes::default();
     let (mut defs, mut values) = (false, false);
-    let refused: std::collections::BTreeSet<u32> = super::dbg::check_records(m)
-        .map(|vs| {
-            vs.into_iter()
-                .filter(|v| v.diag.is_some())
-                .map(|v| v.line)
-                .collect()
-        })
-        .unwrap_or_default();
+    // A record that cannot be read (its expression malformed) makes the
+    // module unreadable as lifetimes; one the rules refuse is read as no
+    // location (D-ir-refused-records).
+    let mut refused = std::collections::BTreeSet::new();
+    for v in super::dbg::check_records(m)? {
+        match v.diag {
+            Some(d) if d.outcome == dioptra_semantics::diag::Outcome::Malformed => {
+                return Err(d.at_place(format!("line {}", v.line)));
+            }
+            Some(_) => {
+                refused.insert(v.line);
+            }
+            None => {}
+        }
+    }
     let left_out = uncomposable(m);
     notes.left_out = left_out
         .iter()
