@@ -105,6 +105,29 @@ pub fn dwarf(data: &[u8]) {
     }
 }
 
+/// Target `ir`: a compiler's LLVM IR module, read, its records checked,
+/// written as a listing and read as lifetimes (translated when it has
+/// `dbg_value` records).
+pub fn ir(data: &[u8]) {
+    let Ok(s) = std::str::from_utf8(data) else {
+        return;
+    };
+    let Ok(m) = crate::ir::parse(s) else { return };
+    let _ = crate::ir::dbg::check_records(&m);
+    let _ = crate::ir::listing::to_listing(&m);
+    if let Ok(lt) = crate::ir::lifetimes::read(s) {
+        if check_module(&lt.module).is_empty() {
+            let a = Analysis::new(&lt.module, Reading::ControlFlow);
+            let ctx = ConcreteContext::default();
+            for o in a.objects().iter().take(16) {
+                for p in 0..lt.module.insts.len().min(32) {
+                    let _ = a.locate(&ctx, o, p);
+                }
+            }
+        }
+    }
+}
+
 /// A fuzz target's body.
 pub type Target = fn(&[u8]);
 
@@ -115,4 +138,5 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("script", script),
     ("module", module),
     ("dwarf", dwarf),
+    ("ir", ir),
 ];

@@ -131,9 +131,9 @@ fn classes(inputs: &Inputs) -> Vec<(&'static str, String)> {
 /// The hostile content inside a listing, where `lifetimes` and `multiloc`
 /// read expressions (their pseudo-IR takes any other line as an
 /// instruction): a segment's location, and a call's classic expression.
-fn in_listings(inputs: &Inputs, class: &str, f: &str) -> (String, String) {
+fn in_listings(inputs: &Inputs, class: &str, f: &str) -> (String, String, String) {
     if f == "/dev/zero" {
-        return (f.to_string(), f.to_string());
+        return (f.to_string(), f.to_string(), f.to_string());
     }
     let content = std::fs::read(f).unwrap();
     let mut lt = b"call void @llvm.dbg.def(metadata !2, metadata i32 %x)\n!1 = !DILocalVariable(\"x\")\n!2 = distinct !DILifetime(object: !1, location: ".to_vec();
@@ -142,18 +142,24 @@ fn in_listings(inputs: &Inputs, class: &str, f: &str) -> (String, String) {
     let mut ml = b"define void @f() {\nentry:\n  %t = call token @llvm.dbg.value.new(metadata i32 %a, metadata !1, metadata ".to_vec();
     ml.extend(&content);
     ml.extend(b")\n  ret void\n}\n!1 = !DILocalVariable(name: \"x\")\n");
+    // A compiler's module (`dioptra ir`, and `lifetimes`/`multiloc` read
+    // it through the IR reader) with the content as a record's expression.
+    let mut ir =
+        b"source_filename = \"x\"\ndefine void @f(i32 %a) {\n  #dbg_value(i32 %a, !1, ".to_vec();
+    ir.extend(&content);
+    ir.extend(b", !2)\n  ret void\n}\n!1 = !DILocalVariable(name: \"x\")\n");
     let empty = content.is_empty();
+    let or_file = |name: &str, bytes: &[u8]| {
+        if empty {
+            f.to_string()
+        } else {
+            inputs.write(&format!("{class}.{name}"), bytes)
+        }
+    };
     (
-        if empty {
-            f.to_string()
-        } else {
-            inputs.write(&format!("{class}.lifetimes"), &lt)
-        },
-        if empty {
-            f.to_string()
-        } else {
-            inputs.write(&format!("{class}.multiloc"), &ml)
-        },
+        or_file("lifetimes", &lt),
+        or_file("multiloc", &ml),
+        or_file("ll", &ir),
     )
 }
 
@@ -166,7 +172,7 @@ fn real_object() -> String {
 }
 
 /// Each command with the hostile file in each of its file arguments.
-fn invocations(f: &str, listing: &str, multiloc: &str) -> Vec<Vec<String>> {
+fn invocations(f: &str, listing: &str, multiloc: &str, module: &str) -> Vec<Vec<String>> {
     let at = format!("@{f}");
     let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
     vec![
@@ -199,6 +205,10 @@ fn invocations(f: &str, listing: &str, multiloc: &str) -> Vec<Vec<String>> {
         s(&["multiloc", multiloc]),
         s(&["dwarf", f]),
         s(&["dwarf", &real_object(), "--at", "0x0", "--context", f]),
+        s(&["ir", f]),
+        s(&["ir", module]),
+        s(&["lifetimes", module]),
+        s(&["multiloc", module]),
     ]
 }
 
@@ -207,8 +217,8 @@ fn every_command_diagnoses_every_hostile_input_within_bounds() {
     let inputs = Inputs::new("every");
     let mut failures = Vec::new();
     for (class, f) in classes(&inputs) {
-        let (listing, multiloc) = in_listings(&inputs, class, &f);
-        for args in invocations(&f, &listing, &multiloc) {
+        let (listing, multiloc, module) = in_listings(&inputs, class, &f);
+        for args in invocations(&f, &listing, &multiloc, &module) {
             let args: Vec<&str> = args.iter().map(String::as_str).collect();
             let shown = format!("{class}: dioptra {}", args.join(" "));
             let Some(o) = bounded(&args, None) else {
