@@ -636,9 +636,20 @@ fn parse_referrer(text: &str, line: u32) -> Result<Referrer, Diag> {
                 ty: Some(ty),
             }
         }
+        // DECISION (D-undef-referrer-size): a typed `undef` or `poison`
+        // referrer (`metadata i32 undef`) is the undefined location of its
+        // type: "If bitsizeof(T) is not equal to bitsizeof(R)" holds for it
+        // as for any referrer, so `DIOpReferrer(i64)` over `i32 undef` is
+        // ill-formed. An untyped one (`undef`, `$noreg`) takes the
+        // expression's type (D-untyped-entities).
         Some(Tok::Ident(n)) if n == "undef" || n == "poison" => {
             t.advance();
-            Referrer::Undef
+            let lit = if n == "undef" {
+                Literal::Undef
+            } else {
+                Literal::Poison
+            };
+            Referrer::Constant(ty, lit)
         }
         Some(_) => {
             let lit = literal(&mut t, &ty, 0).map_err(|d| bad(d.to_string()))?;

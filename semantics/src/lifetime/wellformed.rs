@@ -629,13 +629,37 @@ fn check_expressions(m: &Module, x: &Intrinsics, out: &mut Vec<Diag>) {
     let globals = global_fragments(m);
     let types = object_types(m, &by, &globals);
     let type_props = type_property_fragments(m);
+    let sizes = segment_sizes(m, x, &by, &types, &type_props);
     for n in m.nodes.values() {
-        if !matches!(n.kind, Kind::Lifetime { .. }) {
+        let Kind::Lifetime { args, .. } = &n.kind else {
             continue;
-        }
+        };
         let Some(e) = m.lifetime_expr(n) else {
             continue;
         };
+        // DECISION (D-arg-object-sizes): an input's size must not depend on
+        // which of its object's segments is active: checked against every
+        // segment, not the first that checks (which would make the verdict
+        // depend on how the nodes are numbered).
+        let conflict = args.iter().enumerate().find_map(|(k, a)| {
+            let s = sizes.get(a)?;
+            let mut it = s.iter();
+            let (b1, l1) = it.next()?;
+            let (b2, l2) = it.next()?;
+            Some(ill(
+                "DIOpArg",
+                "segment-sizes-differ",
+                n.line,
+                format!(
+                    "`{}`: input {k}, `{a}`, has a segment of {b1} bits (`{l1}`) and one of {b2} bits (`{l2}`): `bitsizeof(I)` depends on the point",
+                    n.id
+                ),
+            ))
+        });
+        if let Some(d) = conflict {
+            out.push(d);
+            continue;
+        }
         let referrer = x.defs.get(&n.id).and_then(|d| match &m.insts[d[0]].kind {
             InstKind::Def { referrer, .. } => Some(referrer.clone()),
             _ => None,
@@ -651,6 +675,46 @@ fn check_expressions(m: &Module, x: &Intrinsics, out: &mut Vec<Diag>) {
             out.push(d.at_place(format!("line {} (`{}`)", n.line, n.id)));
         }
     }
+}
+
+/// The result sizes of each object's segments (those whose expression
+/// checks), each with the first segment (in id order) of that size.
+fn segment_sizes(
+    m: &Module,
+    x: &Intrinsics,
+    by: &BTreeMap<String, Vec<String>>,
+    types: &BTreeMap<String, Type>,
+    type_props: &BTreeMap<String, Vec<(String, String)>>,
+) -> BTreeMap<String, BTreeMap<u64, String>> {
+    let dl = m.data_layout();
+    let mut out: BTreeMap<String, BTreeMap<u64, String>> = BTreeMap::new();
+    for (o, lts) in by {
+        for lt in lts {
+            let ln = &m.nodes[lt.as_str()];
+            let Some(e) = m.lifetime_expr(ln) else {
+                continue;
+            };
+            let referrer = x.is_bounded(lt).then(|| {
+                x.defs
+                    .get(lt)
+                    .and_then(|d| match &m.insts[d[0]].kind {
+                        InstKind::Def { referrer, .. } => Some(referrer.clone()),
+                        _ => None,
+                    })
+                    .unwrap_or(Referrer::Undef)
+            });
+            if let Ok(c) = check(
+                e,
+                &static_signature(m, ln, types, type_props, referrer.as_ref()),
+            ) {
+                out.entry(o.clone())
+                    .or_default()
+                    .entry(dl.bitsizeof(&c.result))
+                    .or_insert_with(|| lt.clone());
+            }
+        }
+    }
+    out
 }
 
 /// `DISubprogram` and `DICompileUnit` retention rules.
