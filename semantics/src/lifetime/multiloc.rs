@@ -772,6 +772,15 @@ fn lifetime_location(c: &Call, layout: &crate::types::DataLayout) -> Result<Stri
 /// segments it supersedes and a removal the segment it names.
 pub fn translate(l: &Listing) -> Result<Translation, Diag> {
     let m = &l.module;
+    // The input's own errors (a scope or unit that is not defined) are
+    // input errors, reported at the input's lines, not a translation that
+    // fails to check.
+    if let Some(d) = super::wellformed::check_module(m)
+        .into_iter()
+        .find(|d| d.outcome == crate::diag::Outcome::Malformed)
+    {
+        return Err(d);
+    }
     let by_inst = calls_by_inst(l);
     // What each call ended where it was reached, and which instructions
     // are reachable.
