@@ -24,7 +24,7 @@ entry:
 
 !llvm.dbg.cu = !{!0}
 !llvm.module.flags = !{!1, !2}
-!0 = distinct !DICompileUnit(language: DW_LANG_C11, file: !3, emissionKind: FullDebug)
+!0 = distinct !DICompileUnit(language: DW_LANG_C11, file: !3, emissionKind: FullDebug, globals: !52)
 !1 = !{i32 7, !"Dwarf Version", i32 5}
 !2 = !{i32 2, !"Debug Info Version", i32 3}
 !3 = !DIFile(filename: "records.c", directory: ".")
@@ -46,3 +46,8 @@ entry:
 !30 = !DILocation(line: 2, column: 3, scope: !10)
 !40 = distinct !DIAssignID()
 !41 = distinct !DIAssignID()
+!50 = !DIGlobalVariableExpression(var: !51, expr: !DIExpression(DW_OP_constu, 7, DW_OP_stack_value))
+!51 = distinct !DIGlobalVariable(name: "seven", scope: !0, file: !3, line: 10, type: !4)
+!52 = !{!50, !53}
+!53 = !DIGlobalVariableExpression(var: !54, expr: !DIExpression(DW_OP_LLVM_fragment, 0, 64))
+!54 = distinct !DIGlobalVariable(name: "narrow", scope: !0, file: !3, line: 11, type: !4)

@@ -54,7 +54,16 @@ fn verdict_line(v: &Verdict) -> String {
         .map(|l| format!(" (declared line {l})"))
         .unwrap_or_default();
     let killed = if v.killed { ", killed" } else { "" };
-    let what = format!("{} {var}{declared} in {}", v.kind.name(), v.function);
+    let place = if v.kind == dioptra_oracle::ir::RecordKind::GlobalExpression {
+        if v.function.is_empty() {
+            "a compile unit's globals".to_string()
+        } else {
+            v.function.clone()
+        }
+    } else {
+        v.function.clone()
+    };
+    let what = format!("{} {var}{declared} in {place}", v.kind.name());
     match &v.diag {
         None => format!("line {}: {what}: well-formed{killed}", v.line),
         Some(d) => format!(
@@ -77,7 +86,14 @@ pub fn cmd_ir(file: &Path, all: bool, json_out: bool) -> ExitCode {
         Ok(d) => d,
         Err(d) => return report(&d, json_out),
     };
-    let counts = record_counts(&m);
+    let mut counts = record_counts(&m);
+    let globals = verdicts
+        .iter()
+        .filter(|v| v.kind == dioptra_oracle::ir::RecordKind::GlobalExpression)
+        .count();
+    if globals > 0 {
+        counts.insert("global_expression", globals);
+    }
     let total: usize = counts.values().sum();
     let mut sum = summary(&verdicts);
     // def/kill records: their verdict is the lifetime rules' on their line.

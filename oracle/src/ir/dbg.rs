@@ -186,13 +186,9 @@ fn check_record(
             variable: var_bits.filter(|&b| b > 0).map(Type::Int),
             ..Params::default()
         };
-        if r.operands.is_empty() {
-            // No operand (`!{}`): nothing is pushed; only the fragment and
-            // the operation list itself are checked.
-            None
-        } else {
-            check_classic(&e, &sig, &params)?.fragment
-        }
+        // With no operand (`!{}`, a global's constant) nothing is pushed
+        // first: the operations stand alone.
+        check_classic(&e, &sig, &params)?.fragment
     };
     // LLVM's verifier (verifyFragmentExpression): a fragment is smaller
     // than the variable (that it lies inside it the classic rules check,
@@ -223,8 +219,9 @@ fn check_record(
 }
 
 /// The verdict on every `dbg_value`, `dbg_declare`, `dbg_assign` and
-/// `dbg_label` of the module, in file order. `def`/`kill` are left to the
-/// lifetime rules.
+/// `dbg_label` of the module, and on every `DIGlobalVariableExpression`
+/// (see [`global_expressions`]), in file order. `def`/`kill` are left to
+/// the lifetime rules.
 pub fn check_records(m: &Module) -> Result<Vec<Verdict>, Diag> {
     let layout = match &m.datalayout {
         Some(s) => DataLayout::parse(s).map_err(|d| d.at_place("target datalayout"))?,
@@ -271,6 +268,110 @@ pub fn check_records(m: &Module) -> Result<Vec<Verdict>, Diag> {
             v.variable_bits = b;
             check_record(m, r, &layout, b)
         });
+        v.diag = checked.err();
+        out.push(v);
+    }
+    out.extend(global_expressions(m, &layout)?);
+    out.sort_by_key(|v| v.line);
+    Ok(out)
+}
+
+/// The verdict on each `DIGlobalVariableExpression`.
+///
+/// DECISION (D-ir-global-expressions): attached to a global (its `!dbg`),
+/// the expression applies to the global's address, checked as a
+/// `dbg_value` of one operand `ptr @g` (so GlobalOpt's `DW_OP_deref_size,
+/// ..., DW_OP_stack_value` is allowed); listed by a compile unit with no
+/// global (a constant such as `DW_OP_constu 5, DW_OP_stack_value`, or an
+/// empty expression for a global optimized out), it has no operand and its
+/// operations stand alone.
+fn global_expressions(m: &Module, layout: &DataLayout) -> Result<Vec<Verdict>, Diag> {
+    let ptr = layout.pointer_bits(0) as u64;
+    let mut attached = std::collections::BTreeSet::new();
+    let mut todo: Vec<(u32, String, Option<Operand>, String)> = Vec::new();
+    for g in &m.globals {
+        for (k, n) in &g.attachments {
+            if k == "dbg" {
+                attached.insert(n.clone());
+                let op = Operand {
+                    ty: "ptr".into(),
+                    value: format!("@{}", g.name),
+                };
+                todo.push((g.line, format!("@{}", g.name), Some(op), n.clone()));
+            }
+        }
+    }
+    for n in m.metadata.values().filter(|n| n.kind == "DICompileUnit") {
+        let Some(list) = n.field("globals") else {
+            continue;
+        };
+        let elems: Vec<&Md> = match list {
+            Md::Tuple(t) => t.iter().collect(),
+            r => match m.resolve(r) {
+                Some(t) => t.fields.iter().map(|(_, v)| v).collect(),
+                None => Vec::new(),
+            },
+        };
+        for e in elems {
+            if let Md::Ref(r) = e {
+                if !attached.contains(r) {
+                    let line = m.node(r).map_or(n.line, |x| x.line);
+                    attached.insert(r.clone());
+                    todo.push((line, String::new(), None, r.clone()));
+                }
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for (line, global, op, gve) in todo {
+        let node = m.node(&gve);
+        let var = node.and_then(|n| n.field("var")).and_then(|v| m.resolve(v));
+        let rec = Record {
+            kind: RecordKind::GlobalExpression,
+            form: super::Form::Intrinsic,
+            operands: op.into_iter().collect(),
+            arglist: false,
+            variable: node.and_then(|n| n.field("var")).cloned(),
+            expr: node.and_then(|n| n.field("expr")).cloned(),
+            address: None,
+            address_expr: None,
+            loc: None,
+        };
+        let expr = rec.expr.as_ref().and_then(|e| m.resolve(e));
+        let mut v = Verdict {
+            function: global,
+            line,
+            col: 1,
+            kind: RecordKind::GlobalExpression,
+            variable: var.and_then(|n| n.string("name")).map(str::to_string),
+            variable_bits: None,
+            source_line: var.and_then(|n| n.int("line")),
+            expr: expr.map(|n| n.text.clone()),
+            killed: rec.operands.is_empty() && expr.is_none_or(|e| e.fields.is_empty()),
+            diag: None,
+        };
+        let checked = match node {
+            Some(n) if n.kind == "DIGlobalVariableExpression" => match var {
+                Some(vn) if vn.kind == "DIGlobalVariable" => match vn.field("type") {
+                    Some(t) => type_bits(m, t, ptr),
+                    None => Ok(None),
+                }
+                .and_then(|b| {
+                    v.variable_bits = b;
+                    check_record(m, &rec, layout, b)
+                }),
+                _ => Err(Diag::ill(
+                    "DIGlobalVariableExpression",
+                    "not-a-variable",
+                    "its var is not a DIGlobalVariable",
+                )),
+            },
+            _ => Err(Diag::ill(
+                "DIGlobalVariableExpression",
+                "not-an-expression",
+                format!("`{gve}` is not a DIGlobalVariableExpression"),
+            )),
+        };
         v.diag = checked.err();
         out.push(v);
     }

@@ -291,6 +291,13 @@ fn record_call(m: &Module, r: &Record, line: u32, notes: &mut Notes) -> Result<S
             }
         ),
         RecordKind::Kill => format!("  call void @llvm.dbg.kill(metadata {var})"),
+        RecordKind::GlobalExpression => {
+            return Err(Diag::unsupported(
+                "Module",
+                "bad-record",
+                format!("line {line}: a global's expression is not an instruction"),
+            ))
+        }
     })
 }
 

@@ -125,6 +125,11 @@ pub enum RecordKind {
     /// rules, not by [`dbg`]).
     Def,
     Kill,
+    /// A `DIGlobalVariableExpression`: a global's `!dbg` attachment, or a
+    /// compile unit's global with no IR global (a constant, or optimized
+    /// out). Not an instruction; checked as a record whose operand is the
+    /// global's address.
+    GlobalExpression,
 }
 
 impl RecordKind {
@@ -136,6 +141,7 @@ impl RecordKind {
             RecordKind::Label => "dbg_label",
             RecordKind::Def => "dbg_def",
             RecordKind::Kill => "dbg_kill",
+            RecordKind::GlobalExpression => "global_expression",
         }
     }
 }

@@ -764,6 +764,13 @@ fn record(p: &P, kind: RecordKind, form: Form, open: usize, b: usize) -> Result<
             want(1, "lifetime")?;
             r.variable = Some(md(0)?);
         }
+        (RecordKind::GlobalExpression, _) => {
+            return Err(p.err_at(
+                open,
+                "bad-record",
+                "a global's expression is metadata, not a call",
+            ))
+        }
     }
     Ok(r)
 }
