@@ -10,8 +10,11 @@
 //! DECISION (D-listing-control-flow): a block that does not end in a branch
 //! or an exit falls through to the next block (the spec's pseudo listings
 //! mark regions with labels and no branches); the last block of a function
-//! is an exit block. Exits are `ret`, `return`, `RETURN`, `S_ENDPGM` and
-//! `unreachable`; branches are `br label %L` and `br i1 %c, label %A, label %B`.
+//! is an exit block. Exits are `ret`, `return`, `RETURN`, `S_ENDPGM`,
+//! `unreachable`, `resume` and MIR's returns (D-listing-mir-successors);
+//! branches are IR's terminators (`br`, `switch`, `indirectbr`, `invoke`,
+//! `callbr`, `catchswitch`, `catchret`, `cleanupret`), each block named
+//! after a `label` keyword a successor, and MIR's `successors:` lines.
 
 use crate::diag::Diag;
 use crate::limits::MAX_INPUT_BYTES;
@@ -811,13 +814,27 @@ fn parse_inst(l: &str, line: u32) -> Result<InstKind, Diag> {
             }
             Ok(InstKind::Branch { targets })
         }
-        "ret" | "return" | "RETURN" | "S_ENDPGM" | "unreachable" | "resume" => Ok(InstKind::Exit),
+        "ret"
+        | "return"
+        | "RETURN"
+        | "S_ENDPGM"
+        | "unreachable"
+        | "resume"
+        | "RET64"
+        | "RETQ"
+        | "RET"
+        | "SI_RETURN"
+        | "SI_RETURN_TO_EPILOG"
+        | "S_SETPC_B64_return" => Ok(InstKind::Exit),
         _ => Ok(InstKind::Other),
     }
 }
 
 /// A label line: `name:` alone (optionally `%name:` or `$name:`).
 fn label_of(t: &str) -> Option<String> {
+    if let Some(bb) = mir_block(t) {
+        return Some(bb);
+    }
     let name = t.strip_suffix(':')?;
     let name = name.trim_start_matches(['%', '$']);
     if let Some(q) = name.strip_prefix('"').and_then(|q| q.strip_suffix('"')) {
@@ -830,9 +847,37 @@ fn label_of(t: &str) -> Option<String> {
     .then(|| name.to_string())
 }
 
+/// A MIR block header, `bb.N[.name][ (attributes)]:`, as `bb.N` (how MIR
+/// names it in `%bb.N` operands).
+fn mir_block(t: &str) -> Option<String> {
+    let rest = t.strip_suffix(':')?.strip_prefix("bb.")?;
+    let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+    let after = &rest[digits.len()..];
+    let ok = !digits.is_empty()
+        && (after.is_empty() || after.starts_with('.') || after.starts_with(" ("));
+    ok.then(|| format!("bb.{digits}"))
+}
+
+/// A MIR `successors: %bb.2(0x50000000), %bb.1(0x30000000)` line: the
+/// blocks it names.
+fn mir_successors(t: &str) -> Option<Vec<String>> {
+    let list = t.strip_prefix("successors:")?;
+    Some(
+        list.split(',')
+            .filter_map(|x| {
+                let x = x.trim().strip_prefix("%bb.")?;
+                let d: String = x.chars().take_while(char::is_ascii_digit).collect();
+                (!d.is_empty()).then(|| format!("bb.{d}"))
+            })
+            .collect(),
+    )
+}
+
 struct FnBuilder {
     name: String,
     subprogram: Option<String>,
+    /// MIR blocks' `successors:` lines: block label to (line, successors).
+    mir_succs: BTreeMap<String, (u32, Vec<String>)>,
     /// (label, line, instruction indices)
     blocks: Vec<(Option<String>, u32, Vec<usize>)>,
 }
@@ -918,11 +963,25 @@ pub fn parse_module(text: &str) -> Result<Module, Diag> {
             None => implicit.get_or_insert_with(|| FnBuilder {
                 name: "<listing>".into(),
                 subprogram: None,
+                mir_succs: BTreeMap::new(),
                 blocks: vec![(None, line, Vec::new())],
             }),
         };
         if let Some(label) = label_of(&t) {
             f.blocks.push((Some(label), line, Vec::new()));
+            continue;
+        }
+        // DECISION (D-listing-mir-successors): a MIR block takes its
+        // successors from its `successors:` line, the control flow as LLVM
+        // prints it, whatever its target-specific branches (`JCC_1`,
+        // `S_CBRANCH_SCC1`); `liveins:` lines are not program points.
+        if let Some(succs) = mir_successors(&t) {
+            if let Some(Some(label)) = f.blocks.last().map(|b| b.0.clone()) {
+                f.mir_succs.insert(label, (line, succs));
+            }
+            continue;
+        }
+        if t.starts_with("liveins:") {
             continue;
         }
         let kind = parse_inst(&t, line)?;
@@ -1076,6 +1135,7 @@ fn parse_define(t: &str, line: u32) -> FnBuilder {
     FnBuilder {
         name,
         subprogram,
+        mir_succs: BTreeMap::new(),
         blocks: vec![(None, line, Vec::new())],
     }
 }
@@ -1142,6 +1202,22 @@ fn build_function(
             Some(InstKind::Exit) => blocks[k].exit = true,
             _ if k + 1 < n => blocks[k].succs = vec![k + 1],
             _ => blocks[k].exit = true,
+        }
+        let mir = blocks[k].label.as_ref().and_then(|l| f.mir_succs.get(l));
+        if let Some((line, names)) = mir {
+            let mut succs = Vec::new();
+            for tname in names {
+                succs.push(labels.get(tname).copied().ok_or_else(|| {
+                    mal(
+                        "Function",
+                        "unknown-label",
+                        *line,
+                        format!("no block `{tname}`"),
+                    )
+                })?);
+            }
+            blocks[k].exit = succs.is_empty();
+            blocks[k].succs = succs;
         }
     }
     Ok(Function {
