@@ -157,6 +157,7 @@ fn lifetimes_and_multiloc_answer_on_real_modules() {
     for m in [
         "c/vars.ll",
         "c/vars-O0.ll",
+        "c/control.ll",
         "cpp/flow.ll",
         "rust/lib.ll",
         "rust/salvage.ll",

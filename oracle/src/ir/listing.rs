@@ -26,6 +26,13 @@
 //!   counted in [`Notes::several_values`], which the commands print. So is
 //!   a constant-expression operand (`ptrtoint (ptr @g to i64)`), which the
 //!   listing has no referrer for ([`Notes::constant_expressions`]).
+//! * DECISION (D-ir-labels): a `DILabel` that a compiler's module labels
+//!   at no block (optimized out) or at several (duplicated by unrolling or
+//!   tail duplication) has no single block address: it is written as no
+//!   code location (its node is not a `DICode` to the lifetime rules and its
+//!   `dbg_label` records are left out), counted in
+//!   [`Notes::unplaced_labels`]. Upstream LLVM allows both; the
+//!   extensions' "exactly one call" rule is theirs.
 //! * DECISION (D-ir-refused-records): a record `dioptra ir` refuses (its
 //!   expression ill-formed or beyond what dioptra models) describes no
 //!   location: it is written as `poison` with its fragment kept (a record
@@ -58,6 +65,9 @@ pub struct Notes {
     /// or whole and in pieces): their records left out, so they have no
     /// location (D-ir-refused-records), with the reason.
     pub left_out: Vec<(String, String)>,
+    /// Labels a compiler's module places at no block or at several
+    /// (D-ir-labels), with their number of `dbg_label` records.
+    pub unplaced_labels: Vec<(String, usize)>,
 }
 
 impl Notes {
@@ -76,6 +86,18 @@ impl Notes {
         }
         if n.several_values > 0 {
             out.push(format!("{} records of several values have no lifetime form: read as no location (D-ir-arglist-lifetimes)", n.several_values));
+        }
+        if !n.unplaced_labels.is_empty() {
+            let shown: Vec<String> = n
+                .unplaced_labels
+                .iter()
+                .map(|(l, c)| format!("{l} ({c} dbg_label)"))
+                .collect();
+            out.push(format!(
+                "{} labels placed at no block or at several read as no code location (D-ir-labels): {}",
+                n.unplaced_labels.len(),
+                shown.join(", ")
+            ));
         }
         if n.refused > 0 {
             out.push(format!("{} records dioptra ir refuses read as no location (D-ir-refused-records; `dioptra ir` says why)", n.refused));
@@ -338,11 +360,35 @@ pub fn to_listing(m: &Module) -> Result<Listing, Diag> {
         .iter()
         .map(|(v, r)| (v.clone(), r.clone()))
         .collect();
+    let mut label_calls: std::collections::BTreeMap<String, usize> = m
+        .metadata
+        .iter()
+        .filter(|(_, n)| n.kind == "DILabel")
+        .map(|(id, _)| (id.clone(), 0))
+        .collect();
+    for (_, _, r) in m.records() {
+        if let (RecordKind::Label, Some(Md::Ref(l))) = (r.kind, &r.variable) {
+            if let Some(c) = label_calls.get_mut(l) {
+                *c += 1;
+            }
+        }
+    }
+    let unplaced: std::collections::BTreeSet<String> = label_calls
+        .iter()
+        .filter(|(_, &c)| c != 1)
+        .map(|(l, _)| l.clone())
+        .collect();
+    notes.unplaced_labels = label_calls.into_iter().filter(|(_, c)| *c != 1).collect();
     if let Some(dl) = &m.datalayout {
         put(m.datalayout_line, format!("target datalayout = \"{dl}\""))?;
     }
     for (line, text) in &m.metadata_text {
-        put(*line, text.clone())?;
+        let id = text.split(' ').next().unwrap_or("");
+        if unplaced.contains(id) {
+            put(*line, text.replacen("!DILabel(", "!DILabel.unplaced(", 1))?;
+        } else {
+            put(*line, text.clone())?;
+        }
     }
     for g in &m.globals {
         let mut t = format!("{} = global", quoted_name('@', &g.name));
@@ -377,7 +423,10 @@ pub fn to_listing(m: &Module) -> Result<Listing, Diag> {
                             && matches!(r.kind, RecordKind::Def | RecordKind::Kill)
                         {
                             format!("  {}", i.text)
-                        } else if var.is_some_and(|v| left_out.contains_key(v)) {
+                        } else if var.is_some_and(|v| left_out.contains_key(v))
+                            || (r.kind == RecordKind::Label
+                                && var.is_some_and(|v| unplaced.contains(v)))
+                        {
                             String::new()
                         } else if refused.contains(&i.line) && r.kind != RecordKind::Label {
                             notes.refused += 1;
