@@ -12,52 +12,23 @@
 
 use dioptra_oracle::ir::dbg::check_records;
 use dioptra_oracle::ir::{lifetimes, parse};
-use std::fmt::Write as _;
 use std::process::Command;
 use std::time::Instant;
 
-fn source(functions: usize) -> String {
-    let mut s = String::from("struct p { int x; short y; char t; long z; };\n");
-    for i in 0..functions {
-        let _ = write!(
-            s,
-            "__attribute__((noinline)) long f{i}(const int *a, int n, struct p q, long k) {{\n\
-               long acc = k * {i};\n\
-               struct p r = q;\n\
-               for (int j = 0; j < n; j++) {{ acc += a[j] * (j + {i}); r.x ^= a[j]; }}\n\
-               switch (n & 3) {{ case 0: acc += 7; break; case 1: acc -= r.y; break; case 2: acc ^= {i}; break; default: break; }}\n\
-               long t = acc - r.x + r.y * r.t;\n\
-               return t + r.z + q.z;\n\
-             }}\n"
-        );
-    }
-    s
-}
+mod generated;
 
 fn main() {
-    let functions: usize = std::env::var("DIOPTRA_BENCH_FUNCTIONS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(260);
-    let dir = std::env::temp_dir().join(format!("dioptra-bench-ir-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let c = dir.join("big.c");
-    let ll = dir.join("big.ll");
-    std::fs::write(&c, source(functions)).unwrap();
-    let built = Command::new("clang-14")
-        .args(["-O2", "-g", "-S", "-emit-llvm"])
-        .arg(&c)
-        .arg("-o")
-        .arg(&ll)
-        .status();
-    if !built.is_ok_and(|s| s.success()) {
-        println!(
-            "skipped: clang-14 is not installed (apt-get install -y clang-14); nothing measured"
-        );
-        let _ = std::fs::remove_dir_all(&dir);
+    let Some(big) = generated::compile(
+        "ir",
+        260,
+        true,
+        &["-O2", "-g", "-S", "-emit-llvm"],
+        "big.ll",
+    ) else {
         return;
-    }
-    let text = std::fs::read_to_string(&ll).unwrap();
+    };
+    let ll = &big.path;
+    let text = std::fs::read_to_string(ll).unwrap();
     let lines = text.lines().count();
     let t = Instant::now();
     let m = parse(&text).unwrap();
@@ -66,8 +37,9 @@ fn main() {
     let ours = t.elapsed();
     let refused = verdicts.iter().filter(|v| v.diag.is_some()).count();
     println!(
-        "dioptra ir: {lines} lines, {} functions, {} records ({refused} refused) in {:.2} s (parse {:.2} s)",
+        "dioptra ir: {lines} lines, {} functions ({} generated), {} records ({refused} refused) in {:.2} s (parse {:.2} s)",
         m.functions.len(),
+        big.functions,
         verdicts.len(),
         ours.as_secs_f64(),
         parsed.as_secs_f64()
@@ -83,7 +55,7 @@ fn main() {
     for tool in ["llvm-as-14", "llvm-as"] {
         let t = Instant::now();
         let out = Command::new(tool)
-            .arg(&ll)
+            .arg(ll)
             .arg("-o")
             .arg("/dev/null")
             .status();
@@ -98,5 +70,4 @@ fn main() {
             break;
         }
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }

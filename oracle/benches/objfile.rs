@@ -13,53 +13,20 @@
 use dioptra_oracle::objfile::read;
 use dioptra_oracle::objfile::variables::{variables, Location};
 use dioptra_semantics::dwarf::op::decode;
-use std::fmt::Write as _;
 use std::process::Command;
 use std::time::Instant;
 
-fn source(functions: usize) -> String {
-    let mut s = String::from("struct p { int x; short y; char t; long z; };\n");
-    for i in 0..functions {
-        let _ = write!(
-            s,
-            "__attribute__((noinline)) long f{i}(const int *a, int n, struct p q, long k) {{\n\
-               long acc = k * {i};\n\
-               struct p r = q;\n\
-               for (int j = 0; j < n; j++) {{ acc += a[j] * (j + {i}); r.x ^= a[j]; }}\n\
-               long t = acc - r.x + r.y * r.t;\n\
-               return t + r.z + q.z;\n\
-             }}\n"
-        );
-    }
-    s
-}
+mod generated;
 
 fn main() {
-    let functions: usize = std::env::var("DIOPTRA_BENCH_FUNCTIONS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(6000);
-    let dir = std::env::temp_dir().join(format!("dioptra-bench-objfile-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let c = dir.join("big.c");
-    let o = dir.join("big.o");
-    std::fs::write(&c, source(functions)).unwrap();
-    let built = Command::new("clang-14")
-        .args(["-O2", "-g", "-c"])
-        .arg(&c)
-        .arg("-o")
-        .arg(&o)
-        .status();
-    if !built.is_ok_and(|s| s.success()) {
-        println!(
-            "skipped: clang-14 is not installed (apt-get install -y clang-14); nothing measured"
-        );
-        let _ = std::fs::remove_dir_all(&dir);
+    let Some(big) = generated::compile("objfile", 6000, false, &["-O2", "-g", "-c"], "big.o")
+    else {
         return;
-    }
-    let size = std::fs::metadata(&o).unwrap().len();
+    };
+    let (o, functions) = (&big.path, big.functions);
+    let size = std::fs::metadata(o).unwrap().len();
     let t = Instant::now();
-    let obj = read(&o).unwrap();
+    let obj = read(o).unwrap();
     let vars = variables(&obj).unwrap();
     let mut expressions = 0usize;
     for v in &vars.variables {
@@ -89,7 +56,7 @@ fn main() {
         let t = Instant::now();
         let out = Command::new(tool)
             .arg("--debug-info")
-            .arg(&o)
+            .arg(o)
             .stdout(std::process::Stdio::null())
             .status();
         if out.is_ok_and(|s| s.success()) {
@@ -102,5 +69,4 @@ fn main() {
             break;
         }
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -4,23 +4,8 @@
 //! ABI, not taken from dioptra's output.
 
 use serde_json::Value;
-use std::process::Command;
-
-fn object(name: &str) -> String {
-    format!("{}/../../corpus/real/{name}", env!("CARGO_MANIFEST_DIR"))
-}
-
-fn dioptra(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_dioptra"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+mod common;
+use common::{dioptra, real};
 
 fn json(args: &[&str]) -> (i32, Value) {
     let mut a = args.to_vec();
@@ -67,8 +52,8 @@ fn variable<'a>(v: &'a Value, function: &str, name: &str) -> &'a Value {
 
 /// clang -O2, DWARF 5: registers, location lists, entry values, a constant.
 #[test]
-fn lists_every_variable_of_an_optimized_object() {
-    let (code, v) = json(&["dwarf", &object("c/vars-dwarf5.o")]);
+fn lists_every_variable_of_an_optimized_real() {
+    let (code, v) = json(&["dwarf", &real("c/vars-dwarf5.o")]);
     assert_eq!(code, 0, "{v}");
     assert_eq!(v["outcome"], "ok");
     assert_eq!(v["units"][0]["version"], 5);
@@ -93,12 +78,12 @@ fn lists_every_variable_of_an_optimized_object() {
     assert_eq!(variable(&v, "norm1", "pt")["byte_size"], 8);
     // Unnamed types spelled as llvm-dwarfdump spells them.
     assert_eq!(variable(&v, "sum", "p")["type"], "const int *");
-    let (_, o0) = json(&["dwarf", &object("c/vars-gcc-O0.o")]);
+    let (_, o0) = json(&["dwarf", &real("c/vars-gcc-O0.o")]);
     assert_eq!(variable(&o0, "main", "data")["type"], "int[4]");
     assert_eq!(variable(&o0, "main", "data")["byte_size"], 16);
     assert_eq!(v["passed"], v["expressions"]);
     // The text form says the same.
-    let (code, text, _) = dioptra(&["dwarf", &object("c/vars-dwarf5.o"), "--var", "scale::v"]);
+    let (code, text, _) = dioptra(&["dwarf", &real("c/vars-dwarf5.o"), "--var", "scale::v"]);
     assert_eq!(code, 0);
     assert!(
         text.contains("scale: parameter v (line 13, long, 8 bytes): 2 entries"),
@@ -115,15 +100,15 @@ fn lists_every_variable_of_an_optimized_object() {
 #[test]
 fn reads_dwarf_4() {
     for file in ["c/vars-dwarf4.o", "rust/lib.o"] {
-        let (code, v) = json(&["dwarf", &object(file)]);
+        let (code, v) = json(&["dwarf", &real(file)]);
         assert_eq!(code, 0, "{file}: {v}");
         assert_eq!(v["units"][0]["version"], 4, "{file}");
         assert_eq!(v["passed"], v["expressions"], "{file}");
     }
-    let (_, v) = json(&["dwarf", &object("c/vars-dwarf4.o")]);
+    let (_, v) = json(&["dwarf", &real("c/vars-dwarf4.o")]);
     let e = &variable(&v, "scale", "v")["location"][1]["expression"];
     assert_eq!(e, "DW_OP_GNU_entry_value(DW_OP_reg5), DW_OP_stack_value");
-    let (_, v) = json(&["dwarf", &object("rust/lib.o")]);
+    let (_, v) = json(&["dwarf", &real("rust/lib.o")]);
     // rustc: a slice is (pointer, length) in two registers.
     let bytes = &variable(&v, "checksum", "bytes")["location"][0]["expression"];
     assert_eq!(
@@ -149,7 +134,7 @@ fn locates_variables_at_a_pc() {
              (memory 0 0xfe8 "00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 07 00 00 00 2a 00 00 00 00 00 00 00 00 00 00 00")
              (entry (register 5 "05 00 00 00 00 00 00 00")))"#,
     );
-    let at = |file: &str, pc: &str| json(&["dwarf", &object(file), "--at", pc, "--context", &ctx]);
+    let at = |file: &str, pc: &str| json(&["dwarf", &real(file), "--at", pc, "--context", &ctx]);
     // clang -O2: add(a, b) at its first instruction: a in rdi, b in rsi.
     let (code, v) = at("c/vars-dwarf5.o", "0x0");
     assert_eq!(code, 0, "{v}");
@@ -190,7 +175,7 @@ fn a_missing_entry_state_is_reported() {
     );
     let (code, out, _) = dioptra(&[
         "dwarf",
-        &object("c/vars-dwarf5.o"),
+        &real("c/vars-dwarf5.o"),
         "--at",
         "0x20",
         "--context",
@@ -207,15 +192,15 @@ fn a_missing_entry_state_is_reported() {
 
 #[test]
 fn bad_arguments_are_diagnostics() {
-    let (code, _, err) = dioptra(&["dwarf", &object("c/vars.c")]);
+    let (code, _, err) = dioptra(&["dwarf", &real("c/vars.c")]);
     assert_eq!(code, 2);
     assert!(err.starts_with("Object: not-an-object:"), "{err}");
-    let (code, _, err) = dioptra(&["dwarf", &object("c/vars-dwarf5.o"), "--at", "0x0"]);
+    let (code, _, err) = dioptra(&["dwarf", &real("c/vars-dwarf5.o"), "--at", "0x0"]);
     assert_eq!(code, 2);
     assert!(err.starts_with("Dwarf: bad-arguments:"), "{err}");
     let (code, _, err) = dioptra(&[
         "dwarf",
-        &object("c/vars-dwarf5.o"),
+        &real("c/vars-dwarf5.o"),
         "--at",
         "zz",
         "--context",
@@ -263,7 +248,7 @@ fn dwarf_equiv_reads_llvm_dwarfdump_text_and_names_its_verdicts() {
 #[test]
 fn an_expression_that_breaks_a_static_rule_is_reported() {
     use object::{Object as _, ObjectSection as _};
-    let mut bytes = std::fs::read(object("c/vars-dwarf5.o")).unwrap();
+    let mut bytes = std::fs::read(real("c/vars-dwarf5.o")).unwrap();
     let info = {
         let file = object::File::parse(&*bytes).unwrap();
         let s = file.section_by_name(".debug_info").unwrap();
@@ -319,7 +304,7 @@ fn a_lowering_law_that_compared_nothing_is_not_checked() {
 /// counted and left as written; the object still reads.
 #[test]
 fn an_unapplied_relocation_is_counted_not_fatal() {
-    let (code, v) = json(&["dwarf", &object("c/tls.o")]);
+    let (code, v) = json(&["dwarf", &real("c/tls.o")]);
     assert_eq!(code, 0, "{v}");
     assert_eq!(v["relocations_not_applied"], 1);
     let tls = v["variables"]

@@ -4,23 +4,8 @@
 //! 5), not taken from dioptra's output.
 
 use serde_json::Value;
-use std::process::Command;
-
-fn real(name: &str) -> String {
-    format!("{}/../../corpus/real/{name}", env!("CARGO_MANIFEST_DIR"))
-}
-
-fn dioptra(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_dioptra"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+mod common;
+use common::{dioptra, real};
 
 /// A module written to a temporary file.
 fn module(name: &str, text: &str) -> String {

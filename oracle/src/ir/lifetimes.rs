@@ -70,6 +70,19 @@ fn module_markers(text: &str) -> Option<bool> {
     datalayout.then_some(false)
 }
 
+/// `text` read as a compiler's module, or `None` when it is a spec-style
+/// listing (D-ir-detect).
+fn compiler_module(text: &str) -> Result<Option<super::Module>, Diag> {
+    match module_markers(text) {
+        None => Ok(None),
+        Some(sure) => match super::parse(text) {
+            Ok(m) => Ok(Some(m)),
+            Err(d) if sure => Err(d),
+            Err(_) => Ok(None),
+        },
+    }
+}
+
 /// Reads `text` as a compiler's module or a spec-style listing, and makes
 /// the lifetime module.
 pub fn read(text: &str) -> Result<Lifetimes, Diag> {
@@ -81,13 +94,8 @@ pub fn read(text: &str) -> Result<Lifetimes, Diag> {
             notes: Notes::default(),
         })
     };
-    let ir = match module_markers(text) {
-        None => return listing(text),
-        Some(sure) => match super::parse(text) {
-            Ok(m) => m,
-            Err(d) if sure => return Err(d),
-            Err(_) => return listing(text),
-        },
+    let Some(ir) = compiler_module(text)? else {
+        return listing(text);
     };
     let l = to_listing(&ir)?;
     match l.dialect {
@@ -121,13 +129,8 @@ pub fn read(text: &str) -> Result<Lifetimes, Diag> {
 /// `llvm.dbg.value` calls (a compiler's module written as one, see
 /// [`to_listing`]), or the text itself.
 pub fn multiloc_text(text: &str) -> Result<(String, Notes), Diag> {
-    let ir = match module_markers(text) {
-        None => return Ok((text.to_string(), Notes::default())),
-        Some(sure) => match super::parse(text) {
-            Ok(m) => m,
-            Err(d) if sure => return Err(d),
-            Err(_) => return Ok((text.to_string(), Notes::default())),
-        },
+    let Some(ir) = compiler_module(text)? else {
+        return Ok((text.to_string(), Notes::default()));
     };
     let l = to_listing(&ir)?;
     if l.dialect == Dialect::None {
