@@ -35,6 +35,8 @@ const VARS: &str = "!1 = !DILocalVariable(name: \"x\", type: !3)
 !6 = !DIBasicType(name: \"int\", size: 32, encoding: DW_ATE_signed)
 !7 = !DILocalVariable(name: \"l\", type: !8)
 !8 = !DIBasicType(name: \"long\", size: 64, encoding: DW_ATE_signed)
+!9 = !DILocalVariable(name: \"r\", type: !10)
+!10 = !DISubrangeType(name: \"small\", baseType: !6)
 ";
 
 #[test]
@@ -96,6 +98,7 @@ fn fragments_must_lie_inside_the_variable_through_its_typedefs() {
         "  #dbg_value(i32 %a, !1, !DIExpression(DW_OP_LLVM_fragment, 16, 32), !2)
   #dbg_value(i32 %a, !1, !DIExpression(DW_OP_LLVM_fragment, 0, 32), !2)
   #dbg_value(i32 %a, !7, !DIExpression(DW_OP_LLVM_fragment, 32, 32), !2)
+  #dbg_value(i32 %a, !9, !DIExpression(DW_OP_LLVM_fragment, 0, 16), !2)
 ",
         VARS,
     );
@@ -108,6 +111,10 @@ fn fragments_must_lie_inside_the_variable_through_its_typedefs() {
     assert_eq!(v["verdicts"][2]["verdict"], "well-formed");
     assert_eq!(v["verdicts"][0]["variable_bits"], 32);
     assert_eq!(v["verdicts"][2]["variable_bits"], 64);
+    // A type kind newer LLVMs write, with no size: the size is unknown,
+    // and the fragment is not checked against it.
+    assert_eq!(v["verdicts"][3]["verdict"], "well-formed");
+    assert_eq!(v["verdicts"][3]["variable_bits"], Value::Null);
 }
 
 #[test]

@@ -99,9 +99,10 @@ pub fn type_bits(m: &Module, ty: &Md, pointer_bits: u64) -> Result<Option<u64>, 
                 Some(b) => cur = b.clone(),
                 None => return Ok(None),
             },
-            ("DIBasicType" | "DICompositeType" | "DISubroutineType" | "DIStringType", _) => {
-                return Ok(None)
-            }
+            // Any other type node without a size (a declaration, a
+            // subroutine type, kinds newer LLVMs add such as
+            // DISubrangeType): its size is unknown.
+            (k, _) if k.starts_with("DI") && k.ends_with("Type") => return Ok(None),
             (k, _) => {
                 return Err(Diag::ill(
                     "DIType",

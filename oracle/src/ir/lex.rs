@@ -27,7 +27,7 @@ pub enum Tok {
     /// Numbers as written: `42`, `-1`, `0x3FF0000000000000`, `1.5e+00`.
     Num(String),
     /// Keywords, types, opcodes, `DW_*` constants, `#dbg_value`, `#0`,
-    /// `$comdat`, `...`.
+    /// `$comdat`, `^0`, `...`.
     Word(String),
     /// One of `= , ( ) [ ] { } < > * | !`.
     Punct(char),
@@ -168,6 +168,15 @@ pub fn tokens(src: &str) -> Result<Vec<Token>, Diag> {
             b'=' | b',' | b'(' | b')' | b'[' | b']' | b'{' | b'}' | b'<' | b'>' | b'*' | b'|' => {
                 push(&mut out, Tok::Punct(c as char), i + 1);
                 i += 1;
+            }
+            // `^0`: a summary entry (ThinLTO modules).
+            b'^' => {
+                let mut j = i + 1;
+                while j < b.len() && b[j].is_ascii_digit() {
+                    j += 1;
+                }
+                push(&mut out, Tok::Word(src[i..j].to_string()), j);
+                i = j;
             }
             b'#' => {
                 let mut j = i + 1;

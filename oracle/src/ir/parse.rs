@@ -377,6 +377,9 @@ pub fn parse(src: &str) -> Result<Module, Diag> {
             Tok::Word(w) if w == "uselistorder" || w == "uselistorder_bb" => {
                 *m.skipped.entry("uselistorder").or_default() += 1
             }
+            Tok::Word(w) if w.starts_with('^') && p.is_punct(i + 1, '=') => {
+                *m.skipped.entry("summary").or_default() += 1
+            }
             Tok::Word(w) if w.starts_with('$') && p.is_punct(i + 1, '=') => {
                 *m.skipped.entry("comdat").or_default() += 1
             }
@@ -806,6 +809,7 @@ lp:
 }
 declare void @llvm.dbg.value(metadata, metadata, metadata) #1
 attributes #0 = { nounwind "frame-pointer"="none" }
+^0 = module: (path: "t.o", hash: (0, 0, 0, 0, 0))
 !llvm.module.flags = !{!5, !6}
 !0 = !DIGlobalVariableExpression(var: !1, expr: !DIExpression())
 !5 = !{i32 7, !"Dwarf Version", i32 5}
@@ -860,6 +864,7 @@ attributes #0 = { nounwind "frame-pointer"="none" }
         assert_eq!(m.node("!5").unwrap().fields.len(), 3);
         assert_eq!(m.named["llvm.module.flags"].0.len(), 2);
         assert_eq!(m.skipped["declare"], 1);
+        assert_eq!(m.skipped["summary"], 1);
     }
 
     #[test]

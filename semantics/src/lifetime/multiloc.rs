@@ -1069,7 +1069,8 @@ fn retain_computed(l: &Listing, text: String, computed: &[(String, String)]) -> 
             Some(at) => {
                 let rest = &t[at + "retainedNodes:".len()..];
                 let value_len = rest.find([',', ')']).unwrap_or(rest.len());
-                let value_len = if rest.trim_start().starts_with('{') {
+                let value = rest.trim_start();
+                let value_len = if value.starts_with('{') || value.starts_with("!{") {
                     rest.find('}').map_or(value_len, |c| c + 1)
                 } else {
                     value_len
