@@ -109,10 +109,7 @@ pub fn cmd_ir(file: &Path, all: bool, json_out: bool) -> ExitCode {
         }
     }
     let refused = |o: Outcome| {
-        verdicts
-            .iter()
-            .any(|v| v.diag.as_ref().is_some_and(|d| d.outcome == o))
-            || lifetime.iter().any(|d| d.outcome == o)
+        dioptra_oracle::ir::dbg::any(&verdicts, o) || lifetime.iter().any(|d| d.outcome == o)
     };
     let outcome = if refused(Outcome::IllFormed)
         || refused(Outcome::Malformed)
