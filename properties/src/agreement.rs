@@ -129,3 +129,75 @@ pub fn agreement(
     }
     Agreement::Agree
 }
+
+/// The DWARF agreement law on one case: the model of the DWARF encoding
+/// (`dwarf::smt::encode_dwarf`) over the world of `ctx` says what the DWARF
+/// evaluator says: both fail, or both give a location and the two are the
+/// same over the `bits` bits from bit 0 (and each `DW_OP_deref*` the
+/// location needed read the same bytes, which the location's agreement
+/// implies for the value it ends in).
+pub fn dwarf_agreement(
+    listing: &dioptra_semantics::dwarf::unit::Listing,
+    ctx: &dioptra_semantics::context::ConcreteContext,
+    bits: u64,
+    timeout_ms: u32,
+) -> Agreement {
+    use dioptra_semantics::diag::Outcome;
+    use dioptra_semantics::dwarf::eval::{evaluate, Env};
+    use dioptra_semantics::dwarf::smt::encode_dwarf;
+    use dioptra_semantics::dwarf::Encoding;
+    use dioptra_semantics::location::same_location;
+    let enc = Encoding::default();
+    let env = Env {
+        enc,
+        ..Env::new(ctx, &listing.unit)
+    };
+    let interp = evaluate(&listing.ops, env);
+    if let Err(d) = &interp {
+        if d.outcome == Outcome::Unsupported {
+            return Agreement::Unsupported(d.clone());
+        }
+    }
+    let world = dioptra_semantics::smt::World::concrete(ctx);
+    let encoded = match encode_dwarf(&listing.ops, &listing.unit, enc, &world) {
+        Ok(e) => e,
+        Err(d) => return Agreement::Unsupported(d),
+    };
+    let model = match dioptra_semantics::smt::solve(&[], timeout_ms) {
+        dioptra_semantics::smt::Answer::Sat(m) => m,
+        dioptra_semantics::smt::Answer::Unsat => {
+            return Agreement::Disagree("no model of a ground formula".into())
+        }
+        dioptra_semantics::smt::Answer::Unknown(r) => {
+            return Agreement::Unsupported(dioptra_semantics::smt::loc::unsupported("unknown", r))
+        }
+    };
+    let ok = model
+        .eval(&encoded.ok, true)
+        .and_then(|b| b.as_bool())
+        .unwrap_or(false);
+    let loc = match (&interp, ok) {
+        (Ok(loc), true) => loc,
+        (Err(_), false) => return Agreement::Agree,
+        (Err(d), true) => {
+            return Agreement::Disagree(format!(
+                "the evaluator fails with `{d}`, the encoding says evaluation succeeds"
+            ))
+        }
+        (Ok(loc), false) => {
+            return Agreement::Disagree(format!(
+                "the evaluator gives {loc} but the encoding says evaluation fails"
+            ))
+        }
+    };
+    let smt_loc = match dioptra_semantics::smt::world::concrete_loc(&model, &encoded.loc) {
+        Ok(l) => l,
+        Err(d) => return Agreement::Unsupported(d),
+    };
+    if !same_location(loc, &smt_loc, bits) {
+        return Agreement::Disagree(format!(
+            "the evaluator gives {loc} but the encoding {smt_loc}"
+        ));
+    }
+    Agreement::Agree
+}

@@ -400,6 +400,62 @@ pub fn law_smt_agrees_with_interpreter(e: &Expr, ctx: &str) -> Result<Checked, S
     }
 }
 
+/// The DWARF encoding agrees with the DWARF evaluator: on both targets'
+/// lowerings of a generated expression, and on them with operation `cut`
+/// (modulo their length) removed (which reaches the evaluator's failures:
+/// underflows, values where locations are needed, a branch to nowhere), the
+/// model of the encoding over the concrete world of the context says what
+/// `dwarf::eval` says: both fail, or both give the same location over the
+/// expression's bits.
+pub fn law_dwarf_smt_agrees_with_evaluator(
+    e: &Expr,
+    ctx: &str,
+    cut: usize,
+) -> Result<Checked, String> {
+    use crate::agreement::{dwarf_agreement, Agreement};
+    use dioptra_oracle::lower::{lower_placed, Target};
+    use dioptra_semantics::dwarf::Encoding;
+    let given = ConcreteContext::parse(ctx)
+        .map_err(|d| format!("the generated context does not parse: {d}"))?;
+    let mut compared = false;
+    let mut skipped = Vec::new();
+    for target in [Target::Amdgpu, Target::Dwarf5] {
+        let (ctx, lowered) = lower_placed(e, &given, target);
+        let Ok(l) = lowered else {
+            skipped.push(format!("{}: not lowered", target.name()));
+            continue;
+        };
+        let bits = l.offset + l.bits;
+        let mut cut_listing = l.listing.clone();
+        if !cut_listing.ops.is_empty() {
+            let k = cut % cut_listing.ops.len();
+            cut_listing.ops.remove(k);
+        }
+        for listing in [&l.listing, &cut_listing] {
+            match dwarf_agreement(listing, &ctx, bits, solver_ms()) {
+                Agreement::Agree => compared = true,
+                Agreement::Unsupported(d) if d.reason == "unknown" => {
+                    return Ok(Checked::Unknown(d.to_string()))
+                }
+                Agreement::Unsupported(d) => skipped.push(format!("{}: {d}", target.name())),
+                Agreement::Disagree(why) => {
+                    return Err(format!(
+                        "{e}: on the {} DWARF\n{}\n{why}\nin {}",
+                        target.name(),
+                        listing.print(Encoding::default()),
+                        ctx.to_script("cex")
+                    ))
+                }
+            }
+        }
+    }
+    if compared {
+        Ok(Checked::Compared)
+    } else {
+        Ok(Checked::Unsupported(skipped.join("; ")))
+    }
+}
+
 /// The equivalence prover is sound on itself: every expression is
 /// equivalent to itself, and for a variant (a no-op offset, a read, a
 /// changed constant) any counterexample it reports is confirmed by the

@@ -482,6 +482,20 @@ pub static LAWS: &[&dyn AnyLaw] = &[
         budget: Budget::Solver(150),
         floor: 50,
     },
+    &Law::<(Expr, String, usize)> {
+        name: "dwarf-smt-agrees-with-evaluator",
+        says: "the model of the SMT encoding of DWARF (both targets' lowerings of a generated expression, and each with one operation cut out) over a random concrete context says what the DWARF evaluator says: both fail, or the same location",
+        strategy: || (arb_wellformed_expr(30), arb_lowering_context(), any::<usize>()).boxed(),
+        law: |(e, c, k)| law_dwarf_smt_agrees_with_evaluator(e, c, *k),
+        corpus: |(e, c, k), _| {
+            format!(
+                "{c}\n;; the DWARF encoding disagrees with the evaluator on the lowerings of:\n;; {}\n;; (cut at operation {k})\n",
+                quote(&e.to_string())
+            )
+        },
+        budget: Budget::Solver(150),
+        floor: 50,
+    },
     &Law::<(Expr, usize)> {
         name: "equiv-verdicts-are-confirmed",
         says: "every expression is equivalent to itself; every counterexample for a variant (a no-op offset, a read, a changed constant) is confirmed by the interpreter; an `equivalent` verdict holds in the fixed context",

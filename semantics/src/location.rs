@@ -592,17 +592,34 @@ pub fn same_places(a: &LocDesc, b: &LocDesc, n: u64) -> bool {
 }
 
 /// `dwarf` refines `reference` over `n` bits: the same as [`same_places`]
-/// except at bits past the end of an implicit value in every place of the
-/// reference (where reading fails), which `dwarf` may define. DWARF's
-/// implicit values are whole bytes, so a 65-bit value becomes a 72-bit one.
-pub fn refines_places(reference: &LocDesc, dwarf: &LocDesc, n: u64) -> bool {
+/// except at bits of the reference that cannot be read in any of its places
+/// (where reading fails), which `dwarf` may define: bits past the end of an
+/// implicit value or a composite (DWARF's implicit values are whole bytes,
+/// so a 65-bit value becomes a 72-bit one) and bits outside their storage
+/// (past the end of an address space's memory or of a register of `ctx`).
+///
+/// DECISION (D-lower-refines-outside): a location that runs past the end of
+/// its storage is one the spec lets an expression give, but its bits there
+/// cannot be read, so a lowering may describe them as anything: the DWARF of
+/// `DIOpByteOffset` on a pointer read from memory wraps its address at the
+/// end of the address space (DWARF 5's generic arithmetic is modulo the
+/// address size) where the reference runs past the end.
+pub fn refines_places(ctx: &dyn Context, reference: &LocDesc, dwarf: &LocDesc, n: u64) -> bool {
     let (Some(mut r), Some(mut d)) = (places(reference, n), places(dwarf, n)) else {
         return false;
     };
+    let unreadable = |leaf: &BitLeaf| match leaf {
+        BitLeaf::Beyond => true,
+        BitLeaf::Store(Key::Memory(a), off) => *off >> (ctx.layout().pointer_bits(*a) + 3) != 0,
+        BitLeaf::Store(Key::Register(k), off) => ctx
+            .register_bits(*k)
+            .is_some_and(|size| *off >= size as u128),
+        _ => false,
+    };
     let beyond: Vec<usize> = (0..n as usize)
-        .filter(|&i| r.iter().all(|a| a[i] == BitLeaf::Beyond))
+        .filter(|&i| r.iter().all(|a| unreadable(&a[i])))
         .collect();
-    for a in &mut d {
+    for a in d.iter_mut().chain(r.iter_mut()) {
         for &i in &beyond {
             a[i] = BitLeaf::Beyond;
         }
@@ -754,9 +771,30 @@ mod tests {
         let reference = loc("imp(4, 0x5)");
         let dwarf = loc("imp(8, 0x05)");
         assert!(!same_places(&reference, &dwarf, 8));
-        assert!(refines_places(&reference, &dwarf, 8));
+        let ctx = crate::context::ConcreteContext::default();
+        assert!(refines_places(&ctx, &reference, &dwarf, 8));
         // Not the other way round, and not where the values differ.
-        assert!(!refines_places(&dwarf, &reference, 8));
-        assert!(!refines_places(&reference, &loc("imp(8, 0x06)"), 8));
+        assert!(!refines_places(&ctx, &dwarf, &reference, 8));
+        assert!(!refines_places(&ctx, &reference, &loc("imp(8, 0x06)"), 8));
+    }
+
+    /// D-lower-refines-outside: bits past the end of memory or of a
+    /// register cannot be read, so a refinement may define them; bits inside
+    /// must still be the same.
+    #[test]
+    fn bits_outside_their_storage_may_be_defined_by_a_refinement() {
+        let mut ctx = crate::context::ConcreteContext::default();
+        ctx.add_register(3, vec![Some(0); 4]).unwrap();
+        let end = loc("mem(0, 0x10000000000000000)");
+        assert!(!same_places(&end, &loc("mem(0, 0x0)"), 8));
+        assert!(refines_places(&ctx, &end, &loc("mem(0, 0x0)"), 8));
+        assert!(!refines_places(&ctx, &loc("mem(0, 0x0)"), &end, 8));
+        // Straddling the end: the bits inside must match.
+        let straddle = loc("mem(0, 0xffffffffffffffff)");
+        assert!(!refines_places(&ctx, &straddle, &loc("mem(0, 0x0)"), 16));
+        let past = LocDesc::single(Storage::Register { number: 3 }, 32);
+        assert!(refines_places(&ctx, &past, &loc("reg(7)"), 8));
+        let inside = LocDesc::single(Storage::Register { number: 3 }, 24);
+        assert!(!refines_places(&ctx, &inside, &loc("reg(7)"), 16));
     }
 }

@@ -147,6 +147,14 @@ enum Cmd {
         /// Contexts (variants of --context) in which the law is checked (at most 100 000).
         #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(0..=100_000))]
         variants: u32,
+        /// Prove the lowering with the SMT solver: the DWARF describes the
+        /// expression's location in every context with the inputs where
+        /// --context places them (proven, refines, not-proven or unknown).
+        #[arg(long)]
+        prove: bool,
+        /// With --prove: time limit per solver query, in milliseconds.
+        #[arg(long, default_value_t = dioptra_semantics::smt::DEFAULT_TIMEOUT_MS)]
+        timeout_ms: u32,
         #[command(flatten)]
         classic: ClassicArgs,
         #[arg(long)]
@@ -350,17 +358,22 @@ fn main() -> ExitCode {
             hex,
             single_byte,
             variants,
+            prove,
+            timeout_ms,
             classic,
             json,
         } => lower::cmd_lower(
             &expr,
             &classic,
             context.as_deref(),
-            &target,
-            hex,
-            single_byte,
-            variants as usize,
-            json,
+            &lower::LowerOpts {
+                target,
+                hex,
+                single_byte,
+                variants: variants as usize,
+                prove: prove.then_some(timeout_ms),
+                json,
+            },
         ),
         Cmd::Dwarf {
             file,

@@ -115,13 +115,14 @@ pub fn compare_result(
             .map_err(|f| f.at("DWARF")),
         other => other,
     };
-    classify(reference, dwarf, lowered.bits)
+    classify(ctx, reference, dwarf, lowered.bits)
 }
 
 /// How the DWARF's result compares with the reference's over `bits` bits;
 /// a reference that needs what the context lacks is for the caller to
 /// leave out.
 pub fn classify(
+    ctx: &dyn Context,
     reference: Result<LocDesc, Diag>,
     dwarf: Result<LocDesc, Diag>,
     bits: u64,
@@ -129,11 +130,11 @@ pub fn classify(
     match (reference, dwarf) {
         (Err(d), _) | (_, Err(d)) if d.outcome == Outcome::Unsupported => Agreement::NotCompared(d),
         (Ok(r), Ok(d)) if same_places(&r, &d, bits) => Agreement::Same(r),
-        (Ok(r), Ok(d)) if refines_places(&r, &d, bits) => Agreement::MoreDefined {
+        (Ok(r), Ok(d)) if refines_places(ctx, &r, &d, bits) => Agreement::MoreDefined {
             reference: Diag::eval(
                 "read",
-                "past-end-of-value",
-                format!("bits of {r} past the end of an implicit value"),
+                "past-end-of-storage",
+                format!("bits of {r} past the end of their storage"),
             ),
             dwarf: d,
         },

@@ -353,7 +353,7 @@ pub fn compare_module(
                     .ok()
                     .and_then(|r| r.ty.as_ref())
                     .map_or(1, |t| c.layout.bitsizeof(t));
-                let agreement = classify(reference.map(|r| r.loc), dwarf, bits);
+                let agreement = classify(c, reference.map(|r| r.loc), dwarf, bits);
                 if matches!(agreement, Agreement::Differ { .. }) && first.is_none() {
                     first = Some(format!(
                         "object `{object}` at line {} (address {}): {}\n{}",

@@ -28,9 +28,11 @@
 //! * [`compare`]: does DWARF (a lowering, or bytes or a listing from
 //!   elsewhere) describe the same location as a DIOp expression?
 //! * [`loclist`]: lifetimes to DWARF location lists.
+//! * [`prove`]: proves a lowering for every context with its inputs' places.
 
 pub mod compare;
 pub mod loclist;
+pub mod prove;
 
 use dioptra_semantics::bits::Bits;
 use dioptra_semantics::context::{ConcreteContext, Context};

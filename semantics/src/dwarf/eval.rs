@@ -408,45 +408,7 @@ impl<'a> Machine<'a> {
 
     /// The base type at `die` (0: the generic type).
     fn base(&self, op: &str, die: u64) -> Result<ValTy, Diag> {
-        if die == 0 {
-            return Ok(self.generic());
-        }
-        let b = self.env.unit.base_types.get(&die).ok_or_else(|| {
-            err(
-                op,
-                "unknown-base-type",
-                format!("no DW_TAG_base_type at DIE 0x{die:x}"),
-            )
-        })?;
-        let bits = b.byte_size * 8;
-        let num = match b.encoding {
-            c::DW_ATE_signed | c::DW_ATE_signed_char => Num::Signed,
-            c::DW_ATE_unsigned | c::DW_ATE_unsigned_char | c::DW_ATE_boolean => Num::Unsigned,
-            // DECISION (D-dwarf-bfloat): DWARF 5 has no encoding for bfloat;
-            // a two-byte DW_ATE_float named `__bf16` (as clang names it) is
-            // bfloat, any other two-byte float is IEEE half.
-            c::DW_ATE_float => Num::Float(match (b.byte_size, b.name.as_str()) {
-                (2, "__bf16") => FloatFormat::BFloat,
-                (2, _) => FloatFormat::Half,
-                (4, _) => FloatFormat::Float,
-                (8, _) => FloatFormat::Double,
-                (n, _) => {
-                    return Err(Diag::unsupported(
-                        op,
-                        "float-format",
-                        format!("no {n}-byte floating-point format"),
-                    ))
-                }
-            }),
-            e => {
-                return Err(Diag::unsupported(
-                    op,
-                    "base-type-encoding",
-                    format!("base type encoding {e} is not evaluated"),
-                ))
-            }
-        };
-        Ok(ValTy { die, num, bits })
+        base_type(self.env.unit, self.env.enc, op, die)
     }
 
     fn pop_value(&mut self, op: &str) -> Result<Value, Diag> {
@@ -1412,6 +1374,53 @@ impl<'a> Machine<'a> {
         };
         self.push(name, Entry::Value(v))
     }
+}
+
+/// The base type at `die` of `unit` (0: the generic type, address-sized).
+pub fn base_type(unit: &Unit, enc: Encoding, op: &str, die: u64) -> Result<ValTy, Diag> {
+    if die == 0 {
+        return Ok(ValTy {
+            die: 0,
+            num: Num::Generic,
+            bits: 8 * enc.address_size as u64,
+        });
+    }
+    let b = unit.base_types.get(&die).ok_or_else(|| {
+        err(
+            op,
+            "unknown-base-type",
+            format!("no DW_TAG_base_type at DIE 0x{die:x}"),
+        )
+    })?;
+    let bits = b.byte_size * 8;
+    let num = match b.encoding {
+        c::DW_ATE_signed | c::DW_ATE_signed_char => Num::Signed,
+        c::DW_ATE_unsigned | c::DW_ATE_unsigned_char | c::DW_ATE_boolean => Num::Unsigned,
+        // DECISION (D-dwarf-bfloat): DWARF 5 has no encoding for bfloat;
+        // a two-byte DW_ATE_float named `__bf16` (as clang names it) is
+        // bfloat, any other two-byte float is IEEE half.
+        c::DW_ATE_float => Num::Float(match (b.byte_size, b.name.as_str()) {
+            (2, "__bf16") => FloatFormat::BFloat,
+            (2, _) => FloatFormat::Half,
+            (4, _) => FloatFormat::Float,
+            (8, _) => FloatFormat::Double,
+            (n, _) => {
+                return Err(Diag::unsupported(
+                    op,
+                    "float-format",
+                    format!("no {n}-byte floating-point format"),
+                ))
+            }
+        }),
+        e => {
+            return Err(Diag::unsupported(
+                op,
+                "base-type-encoding",
+                format!("base type encoding {e} is not evaluated"),
+            ))
+        }
+    };
+    Ok(ValTy { die, num, bits })
 }
 
 fn compare(code: c::DwOp, o: Option<std::cmp::Ordering>) -> bool {

@@ -10,6 +10,7 @@
 //! * [`unit`]: the base types and DIEs an expression refers to, and the
 //!   listing that prints them after it;
 //! * [`eval`]: the evaluator;
+//! * [`smt`]: the SMT twin of the evaluator, over `crate::smt`'s world;
 //! * [`check`]: static checks (stack discipline, typed-stack rules, what
 //!   may follow a location that stands alone);
 //!
@@ -22,6 +23,7 @@
 pub mod check;
 pub mod eval;
 pub mod op;
+pub mod smt;
 pub mod text;
 pub mod unit;
 

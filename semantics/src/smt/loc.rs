@@ -560,20 +560,54 @@ fn merge(w: &World, a: &[(u64, Seg)], b: &[(u64, Seg)]) -> Result<Vec<(u64, Seg,
 ///
 /// The encoding's size is charged to `w` ([`super::world::MAX_ENCODING_WORK`]).
 pub fn same_location(w: &World, a: &SLoc, b: &SLoc, n: u64) -> Result<Bool, Diag> {
+    compare_runs(w, a, b, n, false)
+}
+
+/// `b` refines `a` over `n` bits: the same as [`same_location`] except at
+/// bits of `a` past the end of an implicit value or a composite, or outside
+/// their memory or register (where reading `a` fails), which `b` may
+/// define: the twin of `location::refines_places` (D-lower-refines,
+/// D-lower-refines-outside).
+pub fn refines_location(w: &World, a: &SLoc, b: &SLoc, n: u64) -> Result<Bool, Diag> {
+    compare_runs(w, a, b, n, true)
+}
+
+fn compare_runs(w: &World, a: &SLoc, b: &SLoc, n: u64, refine: bool) -> Result<Bool, Diag> {
     let fa = flatten(w, a, n)?;
     let fb = flatten(w, b, n)?;
     let mut all = tt();
     for (len, x, y) in merge(w, &fa, &fb)? {
-        all = and(&all, &seg_eq(w, &x, &y, len)?);
+        all = and(&all, &seg_eq(w, &x, &y, len, refine)?);
     }
     Ok(all)
 }
 
-fn seg_eq(w: &World, a: &Seg, b: &Seg, len: u64) -> Result<Bool, Diag> {
+/// Do runs `a` and `b` of `len` bits denote the same bits (with `refine`:
+/// does `b` refine `a`, free where `a` is past its end)?
+fn seg_eq(w: &World, a: &Seg, b: &Seg, len: u64, refine: bool) -> Result<Bool, Diag> {
     w.charge(1)?;
     Ok(match (a, b) {
-        (Seg::Ite(c, x, y), _) => c.ite(&seg_eq(w, x, b, len)?, &seg_eq(w, y, b, len)?),
-        (_, Seg::Ite(c, x, y)) => c.ite(&seg_eq(w, a, x, len)?, &seg_eq(w, a, y, len)?),
+        (Seg::Ite(c, x, y), _) => c.ite(
+            &seg_eq(w, x, b, len, refine)?,
+            &seg_eq(w, y, b, len, refine)?,
+        ),
+        (_, Seg::Ite(c, x, y)) => c.ite(
+            &seg_eq(w, a, x, len, refine)?,
+            &seg_eq(w, a, y, len, refine)?,
+        ),
+        (Seg::Beyond, _) if refine => tt(),
+        (Seg::Value(v1, o1), Seg::Value(v2, o2)) if refine => {
+            // The bits of `a` inside its value are inside `b`'s, and equal.
+            let (c1, x1) = value_view(v1, o1, len);
+            let (c2, x2) = value_view(v2, o2, len);
+            and(&c2.bvuge(&c1), &x1.eq(low_bits(&x2, &c1, len)))
+        }
+        (Seg::Value(v, o), _) if refine => value_view(v, o, len).0.eq(off_u(0)),
+        // D-lower-refines-outside: bits past the end of their storage.
+        (Seg::Store(k, o), _) if refine => match storage_bits(w, *k) {
+            Some(size) => Bool::or(&[&o.bvuge(off_u(size)), &seg_eq(w, a, b, len, false)?]),
+            None => seg_eq(w, a, b, len, false)?,
+        },
         (Seg::Store(k1, o1), Seg::Store(k2, o2)) => {
             if k1 == k2 {
                 o1.eq(o2)
@@ -612,6 +646,26 @@ fn seg_eq(w: &World, a: &Seg, b: &Seg, len: u64) -> Result<Bool, Diag> {
         }
         _ => ff(),
     })
+}
+
+/// The size in bits of the memory or register a run is in, if known.
+fn storage_bits(w: &World, k: Key) -> Option<u128> {
+    match k {
+        Key::Memory(a) => Some(1u128 << (w.layout.pointer_bits(a) + 3)),
+        Key::Register(n) => w.register_bits(n).map(u128::from),
+    }
+}
+
+/// The low `count` bits of the `len`-bit `x` (an `OFF`-bit count), the rest
+/// zero.
+fn low_bits(x: &BV, count: &BV, len: u64) -> BV {
+    let l = len as u32;
+    let ones = BV::from_i64(-1, l + 1);
+    let mask = ones
+        .bvshl(resize(&bv_min(count, &off_u(len as u128)), l + 1))
+        .bvnot()
+        .extract(l - 1, 0);
+    x.bvand(&mask)
 }
 
 /// The bits of implicit value `v` seen from offset `off` over `len` bits:

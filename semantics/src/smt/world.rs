@@ -152,6 +152,43 @@ impl World {
         w
     }
 
+    /// The world a code generator lowers in: every input exactly where
+    /// `ctx` places it (the same registers, addresses, implicit values and
+    /// composites), and everything else symbolic: the contents and
+    /// definedness of every register `ctx` declares (at its declared size),
+    /// of all memory in every address space, and the lane. A proof over this
+    /// world holds for every context with that placement.
+    pub fn placed(ctx: &ConcreteContext) -> World {
+        let mut w = World::empty(ctx.layout.clone(), true);
+        for (&n, bytes) in &ctx.registers {
+            let k = bytes.len() as u32;
+            w.registers.get_mut().insert(
+                n,
+                Register {
+                    value: BV::new_const(format!("reg{n}"), 8 * k),
+                    defined: BV::new_const(format!("reg{n}.defined"), k),
+                },
+            );
+        }
+        let input = |w: &World, i: &Input| SInput {
+            ty: i.ty.clone(),
+            loc: w.loc_of(&i.loc),
+        };
+        w.referrer = ctx.referrer.as_ref().map(|i| input(&w, i));
+        w.args = ctx.args.iter().map(|i| input(&w, i)).collect();
+        w.type_object = ctx.type_object.as_ref().map(|i| input(&w, i));
+        w.lane = ctx.lane.map(|_| BV::new_const("lane", 64));
+        w
+    }
+
+    /// The size in bits of register `n`, if the world has it.
+    pub fn register_bits(&self, n: u32) -> Option<u64> {
+        self.registers
+            .borrow()
+            .get(&n)
+            .map(|r| r.value.get_size() as u64)
+    }
+
     /// A symbolic world over `sig`: each input is, as the solver chooses, in
     /// a register of its own, in memory in one of `spaces`, an implicit
     /// value, or undefined.

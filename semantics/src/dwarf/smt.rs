@@ -1,0 +1,1138 @@
+//! The SMT twin of [`super::eval`]: DWARF evaluation over the symbolic world
+//! the DIOp encoding uses (`crate::smt`), one function per section of DWARF 5
+//! in the evaluator's order (`literal_op`, `register_value_op`, `stack_op`,
+//! `arithmetic_op`, `control_flow_op`, `special_op`, `conversion_op`,
+//! `location_op`, `composite_op`, then `amd_op`), each the same rule over z3
+//! terms.
+//!
+//! As in the DIOp encoding, evaluation failure is a condition (`ok`) kept
+//! beside the location. The shape of the stack (which entries are values,
+//! locations or incomplete composites) is known when the formula is built,
+//! so an error the evaluator reports from the shape alone (an underflow, a
+//! location where a value is needed, operands of different base types)
+//! makes `ok` false on that path. A `DW_OP_bra` whose condition depends on
+//! the context forks the machine: both continuations run to the end and
+//! their results are joined under the condition (at most
+//! [`MAX_DWARF_PATHS`] paths, each at most [`MAX_DWARF_PATH_STEPS`]
+//! operations; past either bound the encoding is `unsupported`, never a
+//! partial formula).
+//!
+//! What the symbolic world has no counterpart for (an entry state, a frame
+//! base, a canonical frame address, an address table, a program counter for
+//! location lists) is `SMT: unsupported`, as the evaluator reports it
+//! `unsupported` in a context that lacks it.
+
+use super::eval::{base_type, FloatFormat, Num, ValTy, MAX_DWARF_CALL_DEPTH};
+use super::op::{AmdOp, Arg, DwarfOp, Encoding, OpRef, Which, BINARY_OPS};
+use super::unit::Unit;
+use crate::diag::{Diag, Outcome};
+use crate::limits::MAX_LOCATION_DEPTH;
+use crate::smt::loc::{offset_by, read, unsupported, SLoc, SPart, SStorage};
+use crate::smt::term::{
+    and, bv_big, bv_u, const_u128, ff, float_bits, float_from_bits, float_from_signed, off_u,
+    resize, resize_signed, tt, OFF,
+};
+use crate::smt::world::{check_width, World};
+use crate::types::Type;
+use crate::value::int_to_float;
+use gimli::constants as c;
+use num_bigint::{BigInt, BigUint};
+use num_traits::One;
+use z3::ast::{Ast, Bool, Float, BV};
+
+/// The most paths a `DW_OP_bra` on context-dependent conditions may fork
+/// one encoding into.
+pub const MAX_DWARF_PATHS: u32 = 64;
+/// The most operations one path may execute (a loop whose exit depends on
+/// the context is unrolled this far, then the encoding is `unsupported`).
+pub const MAX_DWARF_PATH_STEPS: u64 = 4096;
+/// The most parts `DW_OP_LLVM_extend` and `DW_OP_LLVM_select_bit_piece` may
+/// make in an encoding.
+pub const MAX_SMT_PARTS: u64 = 1024;
+
+/// An encoded DWARF expression: the location it describes and the
+/// condition under which its evaluation succeeds.
+pub struct DwarfEncoded {
+    pub loc: SLoc,
+    pub ok: Bool,
+}
+
+/// A typed value on the symbolic stack.
+#[derive(Clone, Debug)]
+struct SValue {
+    ty: ValTy,
+    bits: BV,
+}
+
+/// The twin of `eval::Entry`.
+#[derive(Clone, Debug)]
+enum SEntry {
+    Value(SValue),
+    Loc(SLoc),
+    Incomplete(Vec<SPart>),
+}
+
+/// What one operation did to the flow of control.
+enum Flow {
+    Next,
+    /// A branch taken whatever the context (`DW_OP_skip`, or `DW_OP_bra`
+    /// of a known condition).
+    Jump(i64),
+    /// `DW_OP_bra` whose condition depends on the context: the branch is
+    /// taken exactly when it holds.
+    Fork(Bool, i64),
+}
+
+/// An error on this path: a failure of evaluation (the path's `ok` is
+/// false) or something the encoding does not model.
+enum Stop {
+    Fails,
+    Unsupported(Diag),
+}
+
+impl From<Diag> for Stop {
+    fn from(d: Diag) -> Stop {
+        if d.outcome == Outcome::EvalError {
+            Stop::Fails
+        } else {
+            Stop::Unsupported(d)
+        }
+    }
+}
+
+type Step<T> = Result<T, Stop>;
+
+fn fails<T>() -> Step<T> {
+    Err(Stop::Fails)
+}
+
+/// One operation sequence being run, and the position of the next one.
+#[derive(Clone)]
+struct Frame<'a> {
+    ops: &'a [DwarfOp],
+    pc: usize,
+}
+
+/// The symbolic machine: the twin of `eval::Machine` on one path.
+#[derive(Clone)]
+struct SMachine<'a> {
+    world: &'a World,
+    unit: &'a Unit,
+    enc: Encoding,
+    stack: Vec<SEntry>,
+    /// The path so far evaluates without error exactly when this holds.
+    ok: Bool,
+    frames: Vec<Frame<'a>>,
+    steps: u64,
+}
+
+/// How many more forks the encoding may make.
+struct Paths<'p> {
+    left: &'p std::cell::Cell<u32>,
+}
+
+/// Encodes `ops` (with the base types and DIEs of `unit`) over `world`.
+pub fn encode_dwarf(
+    ops: &[DwarfOp],
+    unit: &Unit,
+    enc: Encoding,
+    world: &World,
+) -> Result<DwarfEncoded, Diag> {
+    let left = std::cell::Cell::new(MAX_DWARF_PATHS);
+    let m = SMachine {
+        world,
+        unit,
+        enc,
+        stack: Vec::new(),
+        ok: tt(),
+        frames: vec![Frame { ops, pc: 0 }],
+        steps: 0,
+    };
+    let (loc, ok) = run(m, &Paths { left: &left })?;
+    Ok(DwarfEncoded { loc, ok })
+}
+
+/// Runs one path to its end, forking at context-dependent branches: the
+/// location and success condition of all paths from here, joined.
+fn run(mut m: SMachine, paths: &Paths) -> Result<(SLoc, Bool), Diag> {
+    loop {
+        let Some(frame) = m.frames.last() else {
+            return Ok(match m.result() {
+                Ok(l) => (l, m.ok),
+                Err(Stop::Fails) => (SLoc::start(SStorage::Undefined), ff()),
+                Err(Stop::Unsupported(d)) => return Err(d),
+            });
+        };
+        let Some(op) = frame.ops.get(frame.pc) else {
+            m.frames.pop();
+            continue;
+        };
+        let (ops, next) = (frame.ops, frame.pc + 1);
+        m.steps += 1;
+        if m.steps > MAX_DWARF_PATH_STEPS {
+            return Err(unsupported(
+                "encoding-too-large",
+                format!("a path of more than {MAX_DWARF_PATH_STEPS} operations (a loop whose exit depends on the context)"),
+            ));
+        }
+        m.frames.last_mut().expect("a frame").pc = next;
+        let view = op.view();
+        let name = op.static_name();
+        let flow = match view.which {
+            Which::Std(code) => m.std_op(name, c::DwOp(code), &view),
+            Which::Amd(a) => m.amd_op(name, a, &view).map(|()| Flow::Next),
+        };
+        let flow = match flow {
+            Ok(f) => f,
+            Err(Stop::Fails) => return Ok((SLoc::start(SStorage::Undefined), ff())),
+            Err(Stop::Unsupported(d)) => return Err(d),
+        };
+        match flow {
+            Flow::Next => {}
+            Flow::Jump(off) => match branch(ops, next, off, m.enc) {
+                Some(to) => m.frames.last_mut().expect("a frame").pc = to,
+                None => return Ok((SLoc::start(SStorage::Undefined), ff())),
+            },
+            Flow::Fork(cond, off) => {
+                let left = paths.left.get();
+                if left == 0 {
+                    return Err(unsupported(
+                        "encoding-too-large",
+                        format!("more than {MAX_DWARF_PATHS} paths through DW_OP_bra"),
+                    ));
+                }
+                paths.left.set(left - 1);
+                let mut taken = m.clone();
+                let (lt, ot) = match branch(ops, next, off, m.enc) {
+                    Some(to) => {
+                        taken.frames.last_mut().expect("a frame").pc = to;
+                        run(taken, paths)?
+                    }
+                    None => (SLoc::start(SStorage::Undefined), ff()),
+                };
+                let (lf, of) = run(m, paths)?;
+                return Ok((SLoc::ite(&cond, lt, lf), cond.ite(&ot, &of)));
+            }
+        }
+    }
+}
+
+/// The index of the operation a branch by `off` bytes from the operation
+/// before `next` reaches (`ops.len()` for the end); `None` if that is not
+/// the start of an operation, as the evaluator's `bad-branch`.
+fn branch(ops: &[DwarfOp], next: usize, off: i64, enc: Encoding) -> Option<usize> {
+    let mut pos = Vec::with_capacity(ops.len() + 1);
+    let mut at = 0i64;
+    for op in ops {
+        pos.push(at);
+        at += super::op::encode(std::slice::from_ref(op), enc)
+            .map(|b| b.len() as i64)
+            .unwrap_or(1);
+    }
+    pos.push(at);
+    let target = pos[next].checked_add(off)?;
+    pos.binary_search(&target).ok()
+}
+
+fn uleb(op: &OpRef, i: usize) -> u64 {
+    match op.args[i] {
+        Arg::Int(v) => v,
+        _ => 0,
+    }
+}
+
+fn sleb(op: &OpRef, i: usize) -> i64 {
+    uleb(op, i) as i64
+}
+
+fn block<'o>(op: &OpRef<'o>, i: usize) -> &'o [u8] {
+    match op.args[i] {
+        Arg::Block(b) => b,
+        _ => &[],
+    }
+}
+
+/// The bit-vector of little-endian `bytes`.
+fn bv_le(bytes: &[u8]) -> BV {
+    bv_big(bytes.len() as u32 * 8, &BigUint::from_bytes_le(bytes))
+}
+
+/// The LLVM type of a floating-point base type, for the float helpers.
+fn float_type(f: FloatFormat) -> Type {
+    f.ty()
+}
+
+/// A value of `n` bits as a signed `OFF`-bit displacement (wrapping, with
+/// the condition that it fits) — the twin of `signed_value` feeding
+/// `LocDesc::offset_by`.
+fn displacement(v: &SValue, times8: bool) -> (BV, Bool) {
+    let wide = v.bits.get_size().max(OFF) + 4;
+    let mut d = match v.ty.num {
+        Num::Unsigned => resize(&v.bits, wide),
+        _ => resize_signed(&v.bits, wide),
+    };
+    if times8 {
+        d = d.bvshl(bv_u(wide, 3));
+    }
+    let fits = d.eq(resize_signed(&resize(&d, OFF), wide));
+    (resize(&d, OFF), fits)
+}
+
+/// A generic value (an address) as the bit offset of that byte.
+fn byte_address(v: &BV) -> BV {
+    resize(v, OFF).bvshl(off_u(3))
+}
+
+impl<'a> SMachine<'a> {
+    fn generic_bits(&self) -> u64 {
+        8 * self.enc.address_size as u64
+    }
+    fn generic(&self) -> ValTy {
+        ValTy {
+            die: 0,
+            num: Num::Generic,
+            bits: self.generic_bits(),
+        }
+    }
+    fn push_generic(&mut self, v: BV) {
+        let ty = self.generic();
+        let bits = resize(&v, ty.bits as u32);
+        self.stack.push(SEntry::Value(SValue { ty, bits }));
+    }
+    fn push_generic_u64(&mut self, v: u64) {
+        let w = self.generic_bits() as u32;
+        self.push_generic(bv_u(w.max(64), v));
+    }
+    fn require(&mut self, c: &Bool) {
+        self.ok = and(&self.ok, c);
+    }
+    fn pop(&mut self) -> Step<SEntry> {
+        self.stack.pop().ok_or(Stop::Fails)
+    }
+    fn base(&self, name: &str, die: u64) -> Step<ValTy> {
+        Ok(base_type(self.unit, self.enc, name, die)?)
+    }
+    fn pop_value(&mut self) -> Step<SValue> {
+        match self.pop()? {
+            SEntry::Value(v) => Ok(v),
+            // D-dwarf-value-required.
+            _ => fails(),
+        }
+    }
+    /// The twin of `as_location`: a generic value is an address in the
+    /// default address space (DWARF 5, Section 2.6.1.1.2).
+    fn as_location(&self, e: SEntry) -> Step<SLoc> {
+        match e {
+            SEntry::Loc(l) => Ok(l),
+            SEntry::Value(v) if v.ty.num == Num::Generic => Ok(SLoc::at(
+                SStorage::Memory { addrspace: 0 },
+                byte_address(&v.bits),
+            )),
+            SEntry::Value(_) => fails(),
+            SEntry::Incomplete(parts) => complete(parts),
+        }
+    }
+    fn pop_location(&mut self) -> Step<SLoc> {
+        let e = self.pop()?;
+        self.as_location(e)
+    }
+    fn result(&mut self) -> Step<SLoc> {
+        match self.stack.pop() {
+            None => Ok(SLoc::start(SStorage::Undefined)),
+            Some(e) => self.as_location(e),
+        }
+    }
+    fn peek(&self, k: usize) -> Step<SEntry> {
+        let n = self.stack.len();
+        if k >= n {
+            return fails();
+        }
+        Ok(self.stack[n - 1 - k].clone())
+    }
+    fn known(&self, v: &BV, what: &str) -> Step<u128> {
+        const_u128(v).ok_or_else(|| {
+            Stop::Unsupported(unsupported(
+                "symbolic-operand",
+                format!("{what} that depends on the context"),
+            ))
+        })
+    }
+    /// An address space identifier: it decides the storage, so it must be
+    /// known when the formula is built.
+    fn address_space(&self, v: &SValue) -> Step<u32> {
+        let a = self.known(&v.bits, "an address space")?;
+        u32::try_from(a).or_else(|_| fails())
+    }
+    fn register_size(&self, n: u32) -> Step<u64> {
+        self.world.register_bits(n).ok_or_else(|| {
+            Stop::Unsupported(Diag::unsupported(
+                "SMT",
+                "register-not-supplied",
+                format!("the context does not declare register {n}"),
+            ))
+        })
+    }
+
+    /// The twin of `register_low`: the low `bits` bits of register `n`
+    /// (zero-extended when the register is narrower); reading undefined
+    /// bytes fails.
+    fn register_low(&mut self, n: u32, bits: u64) -> Step<BV> {
+        let size = self.register_size(n)?;
+        let (value, defined) = self.world.register(n, size)?;
+        let k = size.min(bits) as u32;
+        let v = value.extract(k - 1, 0);
+        let d = defined.extract(k - 1, 0);
+        self.require(&d.eq(BV::from_i64(-1, k)));
+        Ok(resize(&v, bits as u32))
+    }
+
+    /// A standard operation: one function per section of DWARF 5, asked in
+    /// the evaluator's order.
+    fn std_op(&mut self, name: &'static str, code: c::DwOp, op: &OpRef) -> Step<Flow> {
+        type Section<'m, 'a> =
+            fn(&mut SMachine<'a>, &'static str, c::DwOp, &OpRef) -> Step<Option<Flow>>;
+        let sections: [Section<'_, 'a>; 9] = [
+            Self::literal_op,
+            Self::register_value_op,
+            Self::stack_op,
+            Self::arithmetic_op,
+            Self::control_flow_op,
+            Self::special_op,
+            Self::conversion_op,
+            Self::location_op,
+            Self::composite_op,
+        ];
+        for section in sections {
+            if let Some(f) = section(self, name, code, op)? {
+                return Ok(f);
+            }
+        }
+        Err(Stop::Unsupported(Diag::unsupported(
+            name,
+            "opcode",
+            format!("{name} is not evaluated by dioptra"),
+        )))
+    }
+
+    /// DWARF 5 Section 2.5.1.1, literal encodings.
+    fn literal_op(&mut self, name: &'static str, code: c::DwOp, op: &OpRef) -> Step<Option<Flow>> {
+        match code {
+            _ if (c::DW_OP_lit0.0..=c::DW_OP_lit31.0).contains(&code.0) => {
+                self.push_generic_u64((code.0 - c::DW_OP_lit0.0) as u64)
+            }
+            c::DW_OP_addr
+            | c::DW_OP_const1u
+            | c::DW_OP_const2u
+            | c::DW_OP_const4u
+            | c::DW_OP_const8u
+            | c::DW_OP_constu => self.push_generic_u64(uleb(op, 0)),
+            c::DW_OP_const1s
+            | c::DW_OP_const2s
+            | c::DW_OP_const4s
+            | c::DW_OP_const8s
+            | c::DW_OP_consts => self.push_generic_u64(sleb(op, 0) as u64),
+            c::DW_OP_addrx | c::DW_OP_constx => {
+                return Err(Stop::Unsupported(unsupported(
+                    "no-address-table",
+                    format!("{name}: the encoding has no address table"),
+                )))
+            }
+            c::DW_OP_const_type => {
+                let ty = self.base(name, uleb(op, 0))?;
+                let b = block(op, 1);
+                if b.len() as u64 * 8 != ty.bits {
+                    return fails();
+                }
+                check_width(ty.bits)?;
+                self.stack
+                    .push(SEntry::Value(SValue { ty, bits: bv_le(b) }));
+            }
+            _ => return Ok(None),
+        }
+        Ok(Some(Flow::Next))
+    }
+
+    /// DWARF 5 Section 2.5.1.2, register values.
+    fn register_value_op(
+        &mut self,
+        name: &'static str,
+        code: c::DwOp,
+        op: &OpRef,
+    ) -> Step<Option<Flow>> {
+        match code {
+            _ if (c::DW_OP_breg0.0..=c::DW_OP_breg31.0).contains(&code.0) => {
+                self.breg((code.0 - c::DW_OP_breg0.0) as u32, sleb(op, 0))?
+            }
+            c::DW_OP_bregx => self.breg(uleb(op, 0) as u32, sleb(op, 1))?,
+            c::DW_OP_regval_type => {
+                let ty = self.base(name, uleb(op, 1))?;
+                check_width(ty.bits)?;
+                let bits = self.register_low(uleb(op, 0) as u32, ty.bits)?;
+                self.stack.push(SEntry::Value(SValue { ty, bits }));
+            }
+            c::DW_OP_fbreg => {
+                return Err(Stop::Unsupported(unsupported(
+                    "no-frame-base",
+                    "DW_OP_fbreg: the encoding has no frame base",
+                )))
+            }
+            _ => return Ok(None),
+        }
+        Ok(Some(Flow::Next))
+    }
+
+    /// DWARF 5 Section 2.5.1.3, stack operations (and the memory reads among them).
+    fn stack_op(&mut self, name: &'static str, code: c::DwOp, op: &OpRef) -> Step<Option<Flow>> {
+        match code {
+            c::DW_OP_dup => {
+                let e = self.peek(0)?;
+                self.stack.push(e);
+            }
+            c::DW_OP_drop => {
+                self.pop()?;
+            }
+            c::DW_OP_pick => {
+                let e = self.peek(uleb(op, 0) as usize)?;
+                self.stack.push(e);
+            }
+            c::DW_OP_over => {
+                let e = self.peek(1)?;
+                self.stack.push(e);
+            }
+            c::DW_OP_swap => {
+                let a = self.pop()?;
+                let b = self.pop()?;
+                self.stack.push(a);
+                self.stack.push(b);
+            }
+            c::DW_OP_rot => {
+                let a = self.pop()?;
+                let b = self.pop()?;
+                let cc = self.pop()?;
+                self.stack.push(a);
+                self.stack.push(cc);
+                self.stack.push(b);
+            }
+            c::DW_OP_deref => self.deref(name, self.enc.address_size as u64, 0)?,
+            c::DW_OP_deref_size => {
+                let n = uleb(op, 0);
+                if n > self.enc.address_size as u64 {
+                    return fails();
+                }
+                self.deref(name, n, 0)?
+            }
+            c::DW_OP_deref_type => self.deref(name, uleb(op, 0), uleb(op, 1))?,
+            c::DW_OP_xderef | c::DW_OP_xderef_size | c::DW_OP_xderef_type => {
+                let (n, die) = match code {
+                    c::DW_OP_xderef => (self.enc.address_size as u64, 0),
+                    c::DW_OP_xderef_size => (uleb(op, 0), 0),
+                    _ => (uleb(op, 0), uleb(op, 1)),
+                };
+                let addr = self.pop_value()?;
+                let space = self.pop_value()?;
+                let a = self.address_space(&space)?;
+                let loc = SLoc::at(SStorage::Memory { addrspace: a }, byte_address(&addr.bits));
+                self.stack.push(SEntry::Loc(loc));
+                self.deref(name, n, die)?
+            }
+            // D-dwarf-object-address: the object's address as a generic
+            // value when it is one whole byte of memory in address space 0
+            // whose address fits one, otherwise its location.
+            c::DW_OP_push_object_address => {
+                let Some(o) = &self.world.type_object else {
+                    return fails();
+                };
+                let loc = o.loc.clone()?;
+                let address = match &loc {
+                    SLoc::One(s, off) if matches!(**s, SStorage::Memory { addrspace: 0 }) => {
+                        let off = self.known(off, "an object address")?;
+                        (off % 8 == 0 && (off / 8) >> self.generic_bits() == 0)
+                            .then_some((off / 8) as u64)
+                    }
+                    SLoc::One(..) => None,
+                    _ => {
+                        return Err(Stop::Unsupported(unsupported(
+                            "object-shape",
+                            "DW_OP_push_object_address of an object whose place depends on the context",
+                        )))
+                    }
+                };
+                match address {
+                    Some(a) => self.push_generic_u64(a),
+                    None => self.stack.push(SEntry::Loc(loc)),
+                }
+            }
+            c::DW_OP_call_frame_cfa | c::DW_OP_form_tls_address => {
+                return Err(Stop::Unsupported(unsupported(
+                    "no-frame-state",
+                    format!("{name}: the encoding has no call frame information or thread-local storage"),
+                )))
+            }
+            _ => return Ok(None),
+        }
+        Ok(Some(Flow::Next))
+    }
+
+    /// DWARF 5 Section 2.5.1.4, arithmetic and logical operations (and 2.5.1.5's relational ones).
+    fn arithmetic_op(&mut self, _: &'static str, code: c::DwOp, op: &OpRef) -> Step<Option<Flow>> {
+        match code {
+            c::DW_OP_abs | c::DW_OP_neg | c::DW_OP_not => self.unary(code)?,
+            c::DW_OP_plus_uconst => {
+                let v = self.pop_value()?;
+                if !matches!(v.ty.num, Num::Generic | Num::Signed | Num::Unsigned) {
+                    return fails();
+                }
+                let k = SValue {
+                    ty: v.ty,
+                    bits: resize(&bv_u(64, uleb(op, 0)), v.ty.bits as u32),
+                };
+                let r = self.binary(c::DW_OP_plus, v, k)?;
+                self.stack.push(r);
+            }
+            d if BINARY_OPS.contains(&d) => {
+                let top = self.pop_value()?;
+                let second = self.pop_value()?;
+                let r = self.binary(code, second, top)?;
+                self.stack.push(r);
+            }
+            _ => return Ok(None),
+        }
+        Ok(Some(Flow::Next))
+    }
+
+    /// DWARF 5 Section 2.5.1.5, control flow.
+    fn control_flow_op(
+        &mut self,
+        name: &'static str,
+        code: c::DwOp,
+        op: &OpRef,
+    ) -> Step<Option<Flow>> {
+        Ok(Some(match code {
+            c::DW_OP_skip => Flow::Jump(sleb(op, 0)),
+            c::DW_OP_bra => {
+                let v = self.pop_value()?;
+                let taken = v.bits.eq(bv_u(v.bits.get_size(), 0)).not();
+                match taken.simplify().as_bool() {
+                    Some(true) => Flow::Jump(sleb(op, 0)),
+                    Some(false) => Flow::Next,
+                    None => Flow::Fork(taken, sleb(op, 0)),
+                }
+            }
+            c::DW_OP_call2 | c::DW_OP_call4 | c::DW_OP_call_ref => {
+                let die = uleb(op, 0);
+                if self.unit.lists.contains_key(&die) {
+                    return Err(Stop::Unsupported(unsupported(
+                        "no-pc",
+                        "a call of a DIE located by a location list needs a program counter",
+                    )));
+                }
+                let Some((_, ops)) = self.unit.dies.get(&die) else {
+                    return fails();
+                };
+                if self.frames.len() as u32 > MAX_DWARF_CALL_DEPTH {
+                    return Err(Stop::Unsupported(Diag::unsupported(
+                        name,
+                        "limit-exceeded",
+                        format!("calls nested deeper than {MAX_DWARF_CALL_DEPTH}"),
+                    )));
+                }
+                self.frames.push(Frame { ops, pc: 0 });
+                Flow::Next
+            }
+            c::DW_OP_nop => Flow::Next,
+            _ => return Ok(None),
+        }))
+    }
+
+    /// DWARF 5 Section 2.5.1.7, special operations (entry values).
+    fn special_op(&mut self, name: &'static str, code: c::DwOp, _: &OpRef) -> Step<Option<Flow>> {
+        match code {
+            c::DW_OP_entry_value | c::DW_OP_GNU_entry_value => Err(Stop::Unsupported(unsupported(
+                "no-entry-state",
+                format!("{name}: the encoding has no entry state"),
+            ))),
+            _ => Ok(None),
+        }
+    }
+
+    /// DWARF 5 Section 2.5.1.6, type conversions.
+    fn conversion_op(
+        &mut self,
+        name: &'static str,
+        code: c::DwOp,
+        op: &OpRef,
+    ) -> Step<Option<Flow>> {
+        match code {
+            c::DW_OP_convert => {
+                let v = self.pop_value()?;
+                let to = self.base(name, uleb(op, 0))?;
+                check_width(to.bits)?;
+                let r = self.convert(v, to)?;
+                self.stack.push(SEntry::Value(r));
+            }
+            c::DW_OP_reinterpret => {
+                let v = self.pop_value()?;
+                let to = self.base(name, uleb(op, 0))?;
+                if to.bits != v.ty.bits {
+                    return fails();
+                }
+                self.stack.push(SEntry::Value(SValue {
+                    ty: to,
+                    bits: v.bits,
+                }));
+            }
+            _ => return Ok(None),
+        }
+        Ok(Some(Flow::Next))
+    }
+
+    /// DWARF 5 Section 2.6.1.1, single location descriptions.
+    fn location_op(&mut self, _: &'static str, code: c::DwOp, op: &OpRef) -> Step<Option<Flow>> {
+        match code {
+            _ if (c::DW_OP_reg0.0..=c::DW_OP_reg31.0).contains(&code.0) => {
+                self.register_location((code.0 - c::DW_OP_reg0.0) as u32)?
+            }
+            c::DW_OP_regx => self.register_location(uleb(op, 0) as u32)?,
+            c::DW_OP_implicit_value => {
+                let b = block(op, 0);
+                check_width(b.len() as u64 * 8)?;
+                self.stack
+                    .push(SEntry::Loc(SLoc::start(SStorage::Implicit(bv_le(b)))));
+            }
+            c::DW_OP_stack_value => {
+                let v = self.pop_value()?;
+                self.stack
+                    .push(SEntry::Loc(SLoc::start(SStorage::Implicit(v.bits))));
+            }
+            c::DW_OP_implicit_pointer => self.implicit_pointer(uleb(op, 0), sleb(op, 1))?,
+            _ => return Ok(None),
+        }
+        Ok(Some(Flow::Next))
+    }
+
+    /// DWARF 5 Section 2.6.1.2, composite location descriptions.
+    fn composite_op(&mut self, _: &'static str, code: c::DwOp, op: &OpRef) -> Step<Option<Flow>> {
+        match code {
+            c::DW_OP_piece => self.piece(uleb(op, 0).saturating_mul(8), 0)?,
+            c::DW_OP_bit_piece => self.piece(uleb(op, 0), uleb(op, 1))?,
+            _ => return Ok(None),
+        }
+        Ok(Some(Flow::Next))
+    }
+
+    /// The extensions' operations, in `AmdOp`'s order.
+    fn amd_op(&mut self, name: &'static str, a: AmdOp, op: &OpRef) -> Step<()> {
+        match a {
+            AmdOp::Nop => {}
+            AmdOp::FormAspaceAddress => {
+                let space = self.pop_value()?;
+                let addr = self.pop_value()?;
+                let s = self.address_space(&space)?;
+                self.stack.push(SEntry::Loc(SLoc::at(
+                    SStorage::Memory { addrspace: s },
+                    byte_address(&addr.bits),
+                )));
+            }
+            AmdOp::PushLane => {
+                let Some(lane) = self.world.lane.clone() else {
+                    return fails();
+                };
+                self.push_generic(lane);
+            }
+            AmdOp::Offset | AmdOp::BitOffset => {
+                let d = self.pop_value()?;
+                let (delta, fits) = displacement(&d, a == AmdOp::Offset);
+                self.offset(&delta, &fits)?;
+            }
+            AmdOp::OffsetUconst => {
+                let delta = off_u(uleb(op, 0) as u128 * 8);
+                self.offset(&delta, &tt())?;
+            }
+            AmdOp::CallFrameEntryReg => {
+                return Err(Stop::Unsupported(unsupported(
+                    "no-entry-state",
+                    format!("{name}: the encoding has no entry state"),
+                )))
+            }
+            AmdOp::Undefined => self
+                .stack
+                .push(SEntry::Loc(SLoc::start(SStorage::Undefined))),
+            AmdOp::AspaceBregx => {
+                let space = self.pop_value()?;
+                let s = self.address_space(&space)?;
+                let g = self.generic_bits();
+                let r = self.register_low(uleb(op, 0) as u32, g)?;
+                let addr = r.bvadd(resize_signed(&bv_u(64, sleb(op, 1) as u64), g as u32));
+                self.stack.push(SEntry::Loc(SLoc::at(
+                    SStorage::Memory { addrspace: s },
+                    byte_address(&addr),
+                )));
+            }
+            AmdOp::AspaceImplicitPointer => {
+                return Err(Stop::Unsupported(Diag::unsupported(
+                    name,
+                    "no-encoding",
+                    "DW_OP_LLVM_aspace_implicit_pointer has no assigned encoding yet",
+                )))
+            }
+            AmdOp::PieceEnd => match self.pop()? {
+                SEntry::Incomplete(parts) => {
+                    let l = complete(parts)?;
+                    self.stack.push(SEntry::Loc(l));
+                }
+                _ => return fails(),
+            },
+            AmdOp::Extend => {
+                let (size, count) = (uleb(op, 0), uleb(op, 1));
+                let l = self.pop_location()?;
+                parts_bound(count)?;
+                let parts = (0..count)
+                    .map(|_| SPart {
+                        bits: size,
+                        loc: l.clone(),
+                    })
+                    .collect();
+                let l = complete(parts)?;
+                self.stack.push(SEntry::Loc(l));
+            }
+            AmdOp::SelectBitPiece => {
+                let (size, count) = (uleb(op, 0), uleb(op, 1));
+                let mask = self.pop_value()?;
+                let l1 = self.pop_location()?;
+                let l0 = self.pop_location()?;
+                parts_bound(count)?;
+                let mut parts = Vec::with_capacity(count as usize);
+                for i in 0..count {
+                    let bit = if i < mask.bits.get_size() as u64 {
+                        mask.bits.extract(i as u32, i as u32).eq(bv_u(1, 1))
+                    } else {
+                        ff()
+                    };
+                    let delta = off_u(i as u128 * size as u128);
+                    let (m1, ok1) = offset_by(self.world, &l1, &delta, &tt());
+                    let (m0, ok0) = offset_by(self.world, &l0, &delta, &tt());
+                    self.require(&bit.ite(&ok1, &ok0));
+                    parts.push(SPart {
+                        bits: size,
+                        loc: SLoc::ite(&bit, m1, m0),
+                    });
+                }
+                let l = complete(parts)?;
+                self.stack.push(SEntry::Loc(l));
+            }
+        }
+        Ok(())
+    }
+
+    /// `DW_OP_breg*`: the register's low address-size bytes plus the offset,
+    /// a generic value.
+    fn breg(&mut self, n: u32, off: i64) -> Step<()> {
+        let g = self.generic_bits();
+        let r = self.register_low(n, g)?;
+        let v = r.bvadd(resize_signed(&bv_u(64, off as u64), g as u32));
+        self.push_generic(v);
+        Ok(())
+    }
+
+    fn register_location(&mut self, n: u32) -> Step<()> {
+        let bits = self.register_size(n)?;
+        self.stack.push(SEntry::Loc(SLoc::start(SStorage::Register {
+            number: n,
+            bits,
+        })));
+        Ok(())
+    }
+
+    /// `DW_OP_deref*`: pops a location (or an address) and pushes `n` bytes
+    /// read from it, as the base type `die` (0: generic, zero-extended).
+    fn deref(&mut self, name: &str, n: u64, die: u64) -> Step<()> {
+        let ty = self.base(name, die)?;
+        if die != 0 && ty.bits != n * 8 {
+            return fails();
+        }
+        let loc = self.pop_location()?;
+        check_width(ty.bits)?;
+        let bits = if n == 0 {
+            bv_u(ty.bits as u32, 0)
+        } else {
+            check_width(n * 8)?;
+            let r = read(self.world, &loc, n * 8)?;
+            self.require(&r.ok);
+            resize(&r.value, ty.bits as u32)
+        };
+        self.stack.push(SEntry::Value(SValue { ty, bits }));
+        Ok(())
+    }
+
+    fn unary(&mut self, code: c::DwOp) -> Step<()> {
+        let v = self.pop_value()?;
+        let w = v.ty.bits as u32;
+        let x = &v.bits;
+        let bits = match (v.ty.num, code) {
+            (Num::Float(_), c::DW_OP_neg) => x.bvxor(bv_u(1, 1).concat(&bv_u(w - 1, 0))),
+            (Num::Float(_), c::DW_OP_abs) => x.extract(w - 2, 0).zero_ext(1),
+            (Num::Float(_), _) => return fails(),
+            (_, c::DW_OP_neg) => x.bvneg(),
+            (Num::Unsigned, c::DW_OP_abs) => x.clone(),
+            (_, c::DW_OP_abs) => x.bvslt(bv_u(w, 0)).ite(&x.bvneg(), x),
+            _ => x.bvnot(),
+        };
+        self.stack.push(SEntry::Value(SValue { ty: v.ty, bits }));
+        Ok(())
+    }
+
+    /// A binary operation, `second OP top`, with the evaluator's rules
+    /// (`eval::Machine::binary`): the same type for both operands but a
+    /// shift's amount; generic arithmetic wraps; `DW_OP_div` is signed,
+    /// `DW_OP_mod` of generic values unsigned; relational operations on
+    /// generic values signed, pushing generic 1 or 0; a shift by the width
+    /// or more shifts every bit out (D-dwarf-shift-amount).
+    fn binary(&mut self, code: c::DwOp, a: SValue, b: SValue) -> Step<SEntry> {
+        let shift = matches!(code, c::DW_OP_shl | c::DW_OP_shr | c::DW_OP_shra);
+        if !shift && a.ty != b.ty {
+            return fails();
+        }
+        let w = a.ty.bits as u32;
+        let relational = matches!(
+            code,
+            c::DW_OP_eq | c::DW_OP_ge | c::DW_OP_gt | c::DW_OP_le | c::DW_OP_lt | c::DW_OP_ne
+        );
+        let truth = |m: &mut Self, r: Bool| {
+            let g = m.generic_bits() as u32;
+            SEntry::Value(SValue {
+                ty: m.generic(),
+                bits: r.ite(&bv_u(g, 1), &bv_u(g, 0)),
+            })
+        };
+        if let Num::Float(f) = a.ty.num {
+            let t = float_type(f);
+            let (x, y) = (float_from_bits(&a.bits, &t), float_from_bits(&b.bits, &t));
+            if relational {
+                let r = match code {
+                    c::DW_OP_eq => x.eq_fpa(&y),
+                    c::DW_OP_ne => x.eq_fpa(&y).not(),
+                    c::DW_OP_lt => x.lt(&y),
+                    c::DW_OP_le => x.le(&y),
+                    c::DW_OP_gt => x.gt(&y),
+                    _ => x.ge(&y),
+                };
+                return Ok(truth(self, r));
+            }
+            // D-float-arithmetic: IEEE operations rounded to nearest-even.
+            let rne = z3::ast::RoundingMode::round_nearest_ties_to_even();
+            let r: Float = match code {
+                c::DW_OP_plus => x.add_with_rounding_mode(&y, &rne),
+                c::DW_OP_minus => x.sub_with_rounding_mode(&y, &rne),
+                c::DW_OP_mul => x.mul_with_rounding_mode(&y, &rne),
+                c::DW_OP_div => x.div_with_rounding_mode(&y, &rne),
+                _ => return fails(),
+            };
+            return Ok(SEntry::Value(SValue {
+                ty: a.ty,
+                bits: float_bits(&r, &t),
+            }));
+        }
+        if matches!(b.ty.num, Num::Float(_)) {
+            return fails();
+        }
+        let signed = match a.ty.num {
+            Num::Signed => true,
+            Num::Unsigned => false,
+            _ => matches!(code, c::DW_OP_div) || relational,
+        };
+        let (x, y) = (&a.bits, &b.bits);
+        if relational {
+            let r = match (code, signed) {
+                (c::DW_OP_eq, _) => x.eq(y),
+                (c::DW_OP_ne, _) => x.eq(y).not(),
+                (c::DW_OP_lt, true) => x.bvslt(y),
+                (c::DW_OP_lt, false) => x.bvult(y),
+                (c::DW_OP_le, true) => x.bvsle(y),
+                (c::DW_OP_le, false) => x.bvule(y),
+                (c::DW_OP_gt, true) => x.bvsgt(y),
+                (c::DW_OP_gt, false) => x.bvugt(y),
+                (_, true) => x.bvsge(y),
+                (_, false) => x.bvuge(y),
+            };
+            return Ok(truth(self, r));
+        }
+        let zero = bv_u(w, 0);
+        let r = match code {
+            c::DW_OP_plus => x.bvadd(y),
+            c::DW_OP_minus => x.bvsub(y),
+            c::DW_OP_mul => x.bvmul(y),
+            c::DW_OP_and => x.bvand(y),
+            c::DW_OP_or => x.bvor(y),
+            c::DW_OP_xor => x.bvxor(y),
+            c::DW_OP_div | c::DW_OP_mod => {
+                self.require(&y.eq(&zero).not());
+                match (code, signed) {
+                    (c::DW_OP_div, true) => x.bvsdiv(y),
+                    (c::DW_OP_div, false) => x.bvudiv(y),
+                    (_, true) => x.bvsrem(y),
+                    (_, false) => x.bvurem(y),
+                }
+            }
+            c::DW_OP_shl | c::DW_OP_shr | c::DW_OP_shra => {
+                let wb = y.get_size();
+                let big = if wb >= 64 || (w as u64) >> wb == 0 {
+                    y.bvuge(resize(&bv_u(64, w as u64), wb.max(64)).extract(wb - 1, 0))
+                } else {
+                    ff()
+                };
+                let amount = resize(y, w);
+                match code {
+                    c::DW_OP_shl => big.ite(&zero, &x.bvshl(&amount)),
+                    c::DW_OP_shr => big.ite(&zero, &x.bvlshr(&amount)),
+                    _ => big.ite(&x.bvashr(bv_u(w, w as u64 - 1)), &x.bvashr(&amount)),
+                }
+            }
+            _ => return fails(),
+        };
+        Ok(SEntry::Value(SValue { ty: a.ty, bits: r }))
+    }
+
+    /// `DW_OP_convert` with D-dwarf-convert's rules.
+    fn convert(&mut self, v: SValue, to: ValTy) -> Step<SValue> {
+        let w = to.bits as u32;
+        let rne = z3::ast::RoundingMode::round_nearest_ties_to_even();
+        let rtz = z3::ast::RoundingMode::round_towards_zero();
+        let bits = match (v.ty.num, to.num) {
+            (Num::Float(f), Num::Float(g)) => {
+                let (f, g) = (float_type(f), float_type(g));
+                let x = float_from_bits(&v.bits, &f);
+                float_bits(
+                    &x.to_fp_with_rounding_mode(&rne, &crate::smt::term::float_sort(&g)),
+                    &g,
+                )
+            }
+            (Num::Float(f), _) => {
+                // Truncate toward zero; NaN, infinities and values that do
+                // not fit the target fail (`out-of-range`).
+                let f = float_type(f);
+                let x = float_from_bits(&v.bits, &f);
+                let t = x.round_to_integral_with_rounding_mode(&rtz);
+                let n = v.bits.get_size();
+                let bound = |i: BigInt| float_from_bits(&bv_u(n, int_to_float(&f, &i)), &f);
+                let signed = !matches!(to.num, Num::Unsigned | Num::Generic);
+                let (lo, hi) = if signed {
+                    let lim = BigInt::one() << (w - 1);
+                    (bound(-lim.clone()), bound(lim))
+                } else {
+                    (bound(BigInt::from(0)), bound(BigInt::one() << w))
+                };
+                let fits = Bool::and(&[
+                    &x.is_nan().not(),
+                    &x.is_infinite().not(),
+                    &t.ge(&lo),
+                    &t.lt(&hi),
+                ]);
+                self.require(&fits);
+                if signed {
+                    x.to_sbv_with_rounding_mode(&rtz, w)
+                } else {
+                    x.to_ubv_with_rounding_mode(&rtz, w)
+                }
+            }
+            (_, Num::Float(g)) => {
+                let g = float_type(g);
+                let i = match v.ty.num {
+                    Num::Signed => v.bits.clone(),
+                    _ => v.bits.zero_ext(1),
+                };
+                float_bits(&float_from_signed(&i, &g), &g)
+            }
+            _ => match v.ty.num {
+                Num::Signed => resize_signed(&v.bits, w),
+                _ => resize(&v.bits, w),
+            },
+        };
+        Ok(SValue { ty: to, bits })
+    }
+
+    /// The twin of `implicit_pointer` (D-dwarf-implicit-pointer): an
+    /// address-size implicit address in address space 0 whose target is the
+    /// DIE's location, moved by `off` bytes.
+    fn implicit_pointer(&mut self, die: u64, off: i64) -> Step<()> {
+        let Some((_, ops)) = self.unit.dies.get(&die) else {
+            return fails();
+        };
+        if self.frames.len() as u32 > MAX_DWARF_CALL_DEPTH {
+            return Err(Stop::Unsupported(unsupported(
+                "limit-exceeded",
+                format!("calls nested deeper than {MAX_DWARF_CALL_DEPTH}"),
+            )));
+        }
+        let inner = encode_dwarf(ops, self.unit, self.enc, self.world)?;
+        self.require(&inner.ok);
+        let delta = resize_signed(&bv_u(64, off as u64), OFF).bvshl(off_u(3));
+        let (target, ok) = offset_by(self.world, &inner.loc, &delta, &tt());
+        self.require(&ok);
+        if target.depth() + 1 > MAX_LOCATION_DEPTH {
+            return Err(Stop::Unsupported(unsupported(
+                "limit-exceeded",
+                "implicit pointers nested too deeply",
+            )));
+        }
+        self.stack
+            .push(SEntry::Loc(SLoc::start(SStorage::ImplicitAddress {
+                addrspace: 0,
+                bits: self.generic_bits(),
+                target,
+            })));
+        Ok(())
+    }
+
+    /// `DW_OP_piece`/`DW_OP_bit_piece` as the extensions define them (see
+    /// `eval::Machine::piece`).
+    fn piece(&mut self, bits: u64, offset: u64) -> Step<()> {
+        let loc = match self.stack.last() {
+            None | Some(SEntry::Incomplete(_)) => SLoc::start(SStorage::Undefined),
+            Some(_) => {
+                let l = self.pop_location()?;
+                let (moved, ok) = offset_by(self.world, &l, &off_u(offset as u128), &tt());
+                self.require(&ok);
+                moved
+            }
+        };
+        let part = SPart { bits, loc };
+        match self.stack.last_mut() {
+            Some(SEntry::Incomplete(parts)) => {
+                parts_bound(parts.len() as u64 + 1)?;
+                parts.push(part)
+            }
+            _ => self.stack.push(SEntry::Incomplete(vec![part])),
+        }
+        Ok(())
+    }
+
+    fn offset(&mut self, delta: &BV, fits: &Bool) -> Step<()> {
+        let l = self.pop_location()?;
+        let (moved, ok) = offset_by(self.world, &l, delta, fits);
+        self.require(&ok);
+        self.stack.push(SEntry::Loc(moved));
+        Ok(())
+    }
+}
+
+fn parts_bound(n: u64) -> Step<()> {
+    if n > MAX_SMT_PARTS {
+        return Err(Stop::Unsupported(unsupported(
+            "limit-exceeded",
+            format!("a composite of more than {MAX_SMT_PARTS} parts"),
+        )));
+    }
+    Ok(())
+}
+
+/// The twin of `eval::complete`: no overlap rule on DWARF pieces.
+fn complete(parts: Vec<SPart>) -> Step<SLoc> {
+    let depth = 1 + parts.iter().map(|p| p.loc.depth()).max().unwrap_or(0);
+    if depth > MAX_LOCATION_DEPTH {
+        return Err(Stop::Unsupported(unsupported(
+            "limit-exceeded",
+            "composites nested too deeply",
+        )));
+    }
+    Ok(SLoc::start(SStorage::Composite { parts }))
+}
