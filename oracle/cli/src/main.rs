@@ -203,6 +203,14 @@ enum Cmd {
         /// Read AMD's operations in the older single-byte encoding.
         #[arg(long = "single-byte")]
         single_byte: bool,
+        /// Also prove it with the SMT solver for every context with the
+        /// inputs where --context places them (proven, refines, not-proven
+        /// or unknown).
+        #[arg(long)]
+        prove: bool,
+        /// With --prove: time limit per solver query, in milliseconds.
+        #[arg(long, default_value_t = dioptra_semantics::smt::DEFAULT_TIMEOUT_MS)]
+        timeout_ms: u32,
         #[command(flatten)]
         classic: ClassicArgs,
         #[arg(long)]
@@ -396,6 +404,8 @@ fn main() -> ExitCode {
             variants,
             seed,
             single_byte,
+            prove,
+            timeout_ms,
             classic,
             json,
         } => dwarf_equiv::cmd_dwarf_equiv(
@@ -406,6 +416,7 @@ fn main() -> ExitCode {
             variants as usize,
             seed,
             single_byte,
+            prove.then_some(timeout_ms),
             json,
         ),
         Cmd::Canon {

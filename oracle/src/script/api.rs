@@ -501,7 +501,7 @@ fn ask_eval_dwarf(
 ) -> Option<Verdict> {
     let enc = Encoding::default();
     let (lowered, verdict) = match &case.expect {
-        Expect::DwarfEquiv { dwarf, verdict } => {
+        Expect::DwarfEquiv { dwarf, verdict, .. } => {
             let listing = parse_dwarf(dwarf, enc).ok()?;
             // Plain DWARF 5 only: AMD's operations are for dioptra's evaluator.
             if listing

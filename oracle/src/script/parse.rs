@@ -62,17 +62,26 @@ pub enum Expect {
     /// `(assert_equiv SOURCE TARGET (in SIG)? (verdict "equivalent"))`:
     /// the SMT verdict on the two expressions (`expr` is the source).
     Equiv { target: String, verdict: String },
-    /// `(assert_lowering EXPR (in CTX) (target "amdgpu") (listing "...") | (reason "C: not-expressible"))`:
+    /// `(assert_lowering EXPR (in CTX) (target "amdgpu") (listing "...") | (reason "C: not-expressible") (proof "proven")?)`:
     /// the lowering's listing (checked exactly, by the reference only) and the
-    /// lowering law in the context and variants of it; or the diagnostic.
+    /// lowering law in the context and variants of it, and what the prover
+    /// concludes for every context with the inputs' places; or the diagnostic.
     Lowering {
         target: String,
         listing: Option<String>,
         reason: Option<String>,
+        /// `(proof "proven")`: also what `lower --prove` concludes.
+        proof: Option<String>,
     },
-    /// `(assert_dwarf_equiv EXPR (in CTX) (dwarf "HEX or LISTING") (verdict "same"))`:
-    /// does the DWARF describe the expression's location (`same` or `differ`)?
-    DwarfEquiv { dwarf: String, verdict: String },
+    /// `(assert_dwarf_equiv EXPR (in CTX) (dwarf "HEX or LISTING") (verdict "same") (proof "proven")?)`:
+    /// does the DWARF describe the expression's location (`same` or `differ`),
+    /// and what does the prover conclude?
+    DwarfEquiv {
+        dwarf: String,
+        verdict: String,
+        /// `(proof "proven")`: also what `dwarf-equiv --prove` concludes.
+        proof: Option<String>,
+    },
     /// `(assert_module_lowering MODULE (in CTX) (target "amdgpu") (listing "...") | (reason "C: code"))`:
     /// the module's location lists (checked exactly, by the reference only)
     /// and the lifetime law at every point in the context and variants.
@@ -412,6 +421,22 @@ impl Clauses<'_> {
         Ok((target, listing, reason))
     }
 
+    /// An optional `(proof "proven"|"refines"|"not-proven"|"unknown")`.
+    fn proof(&mut self, file: &str, n: &Node) -> Result<Option<String>, Diag> {
+        let p = self.fields.remove("proof");
+        if let Some(p) = &p {
+            if !["proven", "refines", "not-proven", "unknown"].contains(&p.as_str()) {
+                return Err(err(
+                    file,
+                    n,
+                    "bad-form",
+                    format!("proof `{p}`: proven, refines, not-proven or unknown"),
+                ));
+            }
+        }
+        Ok(p)
+    }
+
     fn need(&mut self, file: &str, n: &Node, head: &str, k: &str) -> Result<String, Diag> {
         self.fields
             .remove(k)
@@ -543,6 +568,7 @@ fn case(
             "target",
             "listing",
             "dwarf",
+            "proof",
             "intrinsic",
             "high",
             "variable",
@@ -588,10 +614,12 @@ fn case(
         }
         "assert_lowering" => {
             let (target, listing, reason) = c.lowering(file, n, head)?;
+            let proof = c.proof(file, n)?;
             Expect::Lowering {
                 target,
                 listing,
                 reason,
+                proof,
             }
         }
         "assert_dwarf_equiv" => {
@@ -605,7 +633,12 @@ fn case(
                     format!("verdict `{verdict}`: same, differ or dwarf-error"),
                 ));
             }
-            Expect::DwarfEquiv { dwarf, verdict }
+            let proof = c.proof(file, n)?;
+            Expect::DwarfEquiv {
+                dwarf,
+                verdict,
+                proof,
+            }
         }
         other => return Err(err(file, n, "unknown-form", format!("`{other}`"))),
     };

@@ -798,20 +798,21 @@ pub fn check_dwarf_case(case: &Case) -> Result<(), String> {
             target,
             listing,
             reason,
+            proof,
         } => {
             let t = Target::parse(target).ok_or("bad target")?;
             match (lower(&expr, &**ctx, t), listing, reason) {
                 (Ok(l), Some(want), _) => {
                     same_listing(&l.listing.print(enc), want)?;
                     let tally = compare_many(&expr, &l, ctx, enc, 16, case.line as u64);
-                    match tally.first_difference {
-                        None => Ok(()),
-                        Some((c, a)) => Err(format!(
+                    if let Some((c, a)) = tally.first_difference {
+                        return Err(format!(
                             "the lowering law fails: {}\n{}",
                             a.describe(),
                             c.to_script("cex")
-                        )),
+                        ));
                     }
+                    expect_proof(&expr, &l, ctx, enc, proof.as_deref())
                 }
                 (Ok(l), None, Some(r)) => Err(format!(
                     "expected `{r}`, got the listing {}",
@@ -831,13 +832,19 @@ pub fn check_dwarf_case(case: &Case) -> Result<(), String> {
                 (Ok(_), None, None) => Err("nothing expected".into()),
             }
         }
-        Expect::DwarfEquiv { dwarf, verdict } => {
+        Expect::DwarfEquiv {
+            dwarf,
+            verdict,
+            proof,
+        } => {
             let listing = parse_dwarf(dwarf, enc).map_err(|d| d.to_string())?;
-            let t = dwarf_equiv(&expr, listing, ctx, enc, 64, case.line as u64)
+            let t = dwarf_equiv(&expr, listing.clone(), ctx, enc, 64, case.line as u64)
                 .map_err(|d| d.to_string())?;
             let got = t.verdict().word();
             if got == verdict {
-                Ok(())
+                let l = crate::lower::compare::described(&expr, &**ctx, listing)
+                    .map_err(|d| d.to_string())?;
+                expect_proof(&expr, &l, ctx, enc, proof.as_deref())
             } else {
                 Err(format!(
                     "expected {verdict}, got {got}: {}{}",
@@ -850,6 +857,43 @@ pub fn check_dwarf_case(case: &Case) -> Result<(), String> {
         }
         _ => Err("not a DWARF case".into()),
     }
+}
+
+/// Checks what the prover concludes about `l` when a case asks for it.
+fn expect_proof(
+    expr: &dioptra_semantics::syntax::Expr,
+    l: &crate::lower::Lowered,
+    ctx: &dioptra_semantics::context::ConcreteContext,
+    enc: dioptra_semantics::dwarf::Encoding,
+    want: Option<&str>,
+) -> Result<(), String> {
+    let Some(want) = want else { return Ok(()) };
+    let p = crate::lower::prove::prove(
+        expr,
+        l,
+        ctx,
+        enc,
+        dioptra_semantics::smt::DEFAULT_TIMEOUT_MS,
+    )
+    .map_err(|d| format!("expected the proof `{want}`, got `{d}`"))?;
+    if p.proof.word() == want {
+        return Ok(());
+    }
+    Err(format!(
+        "expected the proof `{want}`, got `{}`{}",
+        p.proof.word(),
+        match &p.proof {
+            crate::lower::prove::Proof::Unknown(r) => format!(": {r}"),
+            other => other
+                .counterexample()
+                .map(|c| format!(
+                    ": {}\n{}",
+                    c.agreement.describe(),
+                    c.context.to_script("cex")
+                ))
+                .unwrap_or_default(),
+        }
+    ))
 }
 
 /// Every `*.dioptra` file under `path` (or `path` itself), sorted.

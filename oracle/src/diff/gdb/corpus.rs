@@ -78,7 +78,7 @@ pub fn corpus_cases(paths: &[PathBuf], min_addr: u64) -> Result<Collected, Strin
                 if seen.insert((case.expr.clone(), ctx.to_script("c"))) {
                     out.add(label.clone(), expr_case(&label, &expr, &ctx, min_addr));
                 }
-                if let Expect::DwarfEquiv { dwarf, verdict } = &case.expect {
+                if let Expect::DwarfEquiv { dwarf, verdict, .. } = &case.expect {
                     let Ok(listing) = parse_dwarf(dwarf, Encoding::default()) else {
                         continue;
                     };
