@@ -38,6 +38,7 @@ mod gdb;
 mod ir;
 mod lifetimes;
 mod lower;
+mod lower_table;
 mod multiloc;
 mod rule;
 mod run;
@@ -157,6 +158,30 @@ enum Cmd {
         timeout_ms: u32,
         #[command(flatten)]
         classic: ClassicArgs,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Proves the lowering of every DIOp on both targets at every integer
+    /// width in --widths, for each place its main input can be in (register,
+    /// memory in address spaces 0 and 5, implicit value, composite), and the
+    /// floating-point formats: a line per op (proven, refines, not proven,
+    /// unknown, not expressible, not encoded) and every exception.
+    LowerTable {
+        /// Integer widths: A..B or A,B,C (1 to 64).
+        #[arg(long, default_value = "1..64")]
+        widths: String,
+        /// amdgpu, dwarf5 or both.
+        #[arg(long, default_value = "both")]
+        target: String,
+        /// Only the rows whose op starts with this (e.g. Div, Convert).
+        #[arg(long)]
+        op: Option<String>,
+        /// Worker threads (each with its own solver context), 1 to 256.
+        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u16).range(1..=256))]
+        jobs: u16,
+        /// Time limit per solver query, in milliseconds.
+        #[arg(long, default_value_t = 2_000)]
+        timeout_ms: u32,
         #[arg(long)]
         json: bool,
     },
@@ -426,6 +451,21 @@ fn main() -> ExitCode {
             classic,
             json,
         } => canon::cmd_canon(&expr, sig.signature(), &classic, verbose, json),
+        Cmd::LowerTable {
+            widths,
+            target,
+            op,
+            jobs,
+            timeout_ms,
+            json,
+        } => lower_table::cmd_lower_table(&lower_table::TableOpts {
+            widths,
+            target,
+            op,
+            jobs: jobs.into(),
+            timeout_ms,
+            json,
+        }),
         Cmd::Rule {
             files,
             verbose,

@@ -33,6 +33,7 @@
 pub mod compare;
 pub mod loclist;
 pub mod prove;
+pub mod table;
 
 use dioptra_semantics::bits::Bits;
 use dioptra_semantics::context::{ConcreteContext, Context};
@@ -709,7 +710,7 @@ impl Lowerer<'_> {
                         "an implicit pointer outside address space 0 needs DW_OP_LLVM_aspace_implicit_pointer, which has no encoding yet",
                     ));
                 }
-                let ops = self.final_location((**target).clone())?;
+                let ops = self.pointee_location((**target).clone())?;
                 let die = self.unit.add_die(DieKind::Variable, ops);
                 vec![DwarfOp::with(
                     c::DW_OP_implicit_pointer,
@@ -718,6 +719,27 @@ impl Lowerer<'_> {
             }
             Form::Location(code) => code.clone(),
         })
+    }
+
+    /// The location an implicit pointer's DIE has: the target's location,
+    /// but a generic value of `w < 64` bits (a whole number of bytes) is
+    /// converted to a `w`-bit base type before `DW_OP_stack_value`, so the
+    /// implicit value is `w` bits wide as the reference's is: an implicit
+    /// address refers to its target structurally (D-address-identity), and
+    /// a 64-bit stack value is a different storage. (Found by `lower-table`:
+    /// `DIOpArg(0, i8), DIOpAddrOf(0)` with the input an implicit value.)
+    fn pointee_location(&mut self, f: Frag) -> Result<Vec<DwarfOp>, Diag> {
+        let w = self.bits(&f.ty);
+        if let (Form::Value(code), Repr::Generic { .. }) = (&f.form, self.repr(&f.ty)?) {
+            if w < 64 && w % 8 == 0 {
+                let die = self.unsigned_die(w / 8);
+                let mut v = code.clone();
+                v.push(DwarfOp::with(c::DW_OP_convert, vec![Operand::Uleb(die)]));
+                v.push(op(c::DW_OP_stack_value));
+                return Ok(v);
+            }
+        }
+        self.final_location(f)
     }
 
     /// The whole expression's location, as the end of the expression.

@@ -23,7 +23,7 @@ use dioptra_semantics::smt::term::{off_u, tt};
 use dioptra_semantics::smt::{disagree, encode, solve, Answer, World};
 use dioptra_semantics::syntax::Expr;
 use std::time::{Duration, Instant};
-use z3::ast::Bool;
+use z3::ast::{Ast, Bool};
 
 /// A context where the DWARF and the expression differ, and how (the
 /// concrete comparison in that context).
@@ -137,7 +137,7 @@ fn prove_unguarded(
         solver_time += started.elapsed();
         a
     };
-    let differ = disagree(&source.ok, &dwarf_ok, &same);
+    let differ = disagree(&source.ok, &dwarf_ok, &same).simplify();
     let first = match ask(&differ) {
         Answer::Unsat => Proof::Proven,
         Answer::Unknown(r) => Proof::Unknown(r),

@@ -28,16 +28,15 @@ use super::unit::Unit;
 use crate::diag::{Diag, Outcome};
 use crate::limits::MAX_LOCATION_DEPTH;
 use crate::smt::loc::{offset_by, read, unsupported, SLoc, SPart, SStorage};
+use crate::smt::term::float_to_int;
 use crate::smt::term::{
     and, bv_big, bv_u, const_u128, ff, float_bits, float_from_bits, float_from_signed, off_u,
     resize, resize_signed, tt, OFF,
 };
 use crate::smt::world::{check_width, World};
 use crate::types::Type;
-use crate::value::int_to_float;
 use gimli::constants as c;
-use num_bigint::{BigInt, BigUint};
-use num_traits::One;
+use num_bigint::BigUint;
 use z3::ast::{Ast, Bool, Float, BV};
 
 /// The most paths a `DW_OP_bra` on context-dependent conditions may fork
@@ -996,7 +995,6 @@ impl<'a> SMachine<'a> {
     fn convert(&mut self, v: SValue, to: ValTy) -> Step<SValue> {
         let w = to.bits as u32;
         let rne = z3::ast::RoundingMode::round_nearest_ties_to_even();
-        let rtz = z3::ast::RoundingMode::round_towards_zero();
         let bits = match (v.ty.num, to.num) {
             (Num::Float(f), Num::Float(g)) => {
                 let (f, g) = (float_type(f), float_type(g));
@@ -1011,28 +1009,10 @@ impl<'a> SMachine<'a> {
                 // not fit the target fail (`out-of-range`).
                 let f = float_type(f);
                 let x = float_from_bits(&v.bits, &f);
-                let t = x.round_to_integral_with_rounding_mode(&rtz);
-                let n = v.bits.get_size();
-                let bound = |i: BigInt| float_from_bits(&bv_u(n, int_to_float(&f, &i)), &f);
                 let signed = !matches!(to.num, Num::Unsigned | Num::Generic);
-                let (lo, hi) = if signed {
-                    let lim = BigInt::one() << (w - 1);
-                    (bound(-lim.clone()), bound(lim))
-                } else {
-                    (bound(BigInt::from(0)), bound(BigInt::one() << w))
-                };
-                let fits = Bool::and(&[
-                    &x.is_nan().not(),
-                    &x.is_infinite().not(),
-                    &t.ge(&lo),
-                    &t.lt(&hi),
-                ]);
+                let (bits, fits) = float_to_int(&x, &f, w, signed);
                 self.require(&fits);
-                if signed {
-                    x.to_sbv_with_rounding_mode(&rtz, w)
-                } else {
-                    x.to_ubv_with_rounding_mode(&rtz, w)
-                }
+                bits
             }
             (_, Num::Float(g)) => {
                 let g = float_type(g);

@@ -16,9 +16,8 @@ use crate::diag::Diag;
 use crate::limits::MAX_LOCATION_DEPTH;
 use crate::syntax::{Expr, Literal, Op};
 use crate::types::Type;
-use crate::value::{int_to_float, literal_bits};
+use crate::value::literal_bits;
 use crate::wellformed::check;
-use num_bigint::BigInt;
 use num_traits::One;
 use z3::ast::{Bool, Float, BV};
 
@@ -201,22 +200,9 @@ pub fn encode_convert(m: &mut SMachine, to: &Type) -> Result<(), Diag> {
         // Truncate toward zero; NaN, infinities and values outside the
         // signed range of `T'` fail (`out-of-range`).
         let f = float_from_bits(&v, &e.ty);
-        let t =
-            f.round_to_integral_with_rounding_mode(&z3::ast::RoundingMode::round_towards_zero());
-        let lim = BigInt::one() << (w - 1);
-        let lo = float_from_bits(
-            &bv_u(v.get_size(), int_to_float(&e.ty, &-lim.clone())),
-            &e.ty,
-        );
-        let hi = float_from_bits(&bv_u(v.get_size(), int_to_float(&e.ty, &lim)), &e.ty);
-        let fits = Bool::and(&[
-            &f.is_nan().not(),
-            &f.is_infinite().not(),
-            &t.ge(&lo),
-            &t.lt(&hi),
-        ]);
+        let (bits, fits) = super::term::float_to_int(&f, &e.ty, w, true);
         m.require(&fits);
-        f.to_sbv_with_rounding_mode(&z3::ast::RoundingMode::round_towards_zero(), w)
+        bits
     } else if to.is_float() {
         float_bits(&float_from_signed(&v, to), to)
     } else {
@@ -466,12 +452,16 @@ fn float_op(t: &Type, a: &BV, b: &BV, op: fn(&Float, &Float) -> Float) -> BV {
 /// (D-integer-wrap) or IEEE.
 pub fn encode_add(m: &mut SMachine) -> Result<(), Diag> {
     let (t, v1, v2) = pop_pair(m)?;
+    // In the spec's order, `V2 + V1`: IEEE addition commutes, but the
+    // solver proves the two orders equal only by bit-blasting, so a twin
+    // written in the other order (the DWARF encoding's `second + top`)
+    // would cost seconds per query.
     let r = if t.is_float() {
-        float_op(&t, &v1, &v2, |a, b| {
+        float_op(&t, &v2, &v1, |a, b| {
             a.add_with_rounding_mode(b, &z3::ast::RoundingMode::round_nearest_ties_to_even())
         })
     } else {
-        v1.bvadd(&v2)
+        v2.bvadd(&v1)
     };
     m.push_implicit(t, r);
     Ok(())

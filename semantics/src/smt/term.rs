@@ -146,3 +146,42 @@ pub fn float_bits(f: &Float, t: &Type) -> BV {
     let nan = bv_u(w, crate::value::canonical_nan(t));
     f.is_nan().ite(&nan, &f.to_ieee_bv())
 }
+
+/// `f` (of floating-point type `t`) truncated toward zero to a `w`-bit
+/// integer, signed or unsigned, and the condition that it fits: not NaN,
+/// not infinite, and the truncated value in the integer's range (the twin of
+/// `value::float_to_int` and the range checks of D-convert-semantics and
+/// D-dwarf-convert).
+///
+/// Formats narrower than `double` are widened to `double` first, which is
+/// exact and keeps every comparison in one format: z3 4.8 fails ("invalid
+/// zero_extend application") on some `bfloat` conversions done in place.
+pub fn float_to_int(f: &Float, t: &Type, w: u32, signed: bool) -> (BV, Bool) {
+    let rtz = z3::ast::RoundingMode::round_towards_zero();
+    let x = if matches!(t, Type::Double) {
+        f.clone()
+    } else {
+        let rne = z3::ast::RoundingMode::round_nearest_ties_to_even();
+        f.to_fp_with_rounding_mode(&rne, &Sort::float(11, 53))
+    };
+    let tr = x.round_to_integral_with_rounding_mode(&rtz);
+    // Powers of two up to 2^64 are exact doubles.
+    let (lo, hi) = if signed {
+        let lim = 2f64.powi(w as i32 - 1);
+        (-lim, lim)
+    } else {
+        (0.0, 2f64.powi(w as i32))
+    };
+    let fits = Bool::and(&[
+        &x.is_nan().not(),
+        &x.is_infinite().not(),
+        &tr.ge(&Float::from_f64(lo)),
+        &tr.lt(&Float::from_f64(hi)),
+    ]);
+    let bits = if signed {
+        x.to_sbv_with_rounding_mode(&rtz, w)
+    } else {
+        x.to_ubv_with_rounding_mode(&rtz, w)
+    };
+    (bits, fits)
+}
