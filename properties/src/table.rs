@@ -538,6 +538,20 @@ pub static LAWS: &[&dyn AnyLaw] = &[
         floor: 80,
     },
     &Law::<ExprCtx> {
+        name: "lowering-is-proven",
+        says: "for both targets the lowered DWARF of a generated expression of a few ops is proven the same as the expression (or refining it, D-lower-refines) by the SMT solver for every context with the inputs where a random context puts them; every counterexample is confirmed by both interpreters",
+        strategy: || (arb_wellformed_expr(8), arb_lowering_context()).boxed(),
+        law: |(e, c)| law_lowering_is_proven(e, c),
+        corpus: |(e, c), _| {
+            format!(
+                "{c}\n;; the lowering is not proven for:\n;; {}\n",
+                quote(&e.to_string())
+            )
+        },
+        budget: Budget::Solver(40),
+        floor: 30,
+    },
+    &Law::<ExprCtx> {
         name: "gimli-agrees-on-plain-dwarf5",
         says: "gimli and dioptra's DWARF evaluator agree on the `dwarf5` lowering of a generated expression, or differ in one of the listed, understood ways",
         strategy: || (arb_laneless_expr(GIMLI_CHOICES), arb_lowering_context()).boxed(),

@@ -27,6 +27,7 @@ law_tests! {
     prop_ranges_match_the_path_model: "ranges-match-the-path-model",
     prop_smt_agrees_with_interpreter: "smt-agrees-with-interpreter",
     prop_dwarf_smt_agrees_with_evaluator: "dwarf-smt-agrees-with-evaluator",
+    prop_lowering_is_proven: "lowering-is-proven",
     prop_equiv_verdicts_are_confirmed: "equiv-verdicts-are-confirmed",
     prop_canonicalization_preserves_location: "canonicalization-preserves-location",
     prop_canonicalization_preserves_location_of_rewritable_windows: "canonicalization-preserves-location-of-rewritable-windows",

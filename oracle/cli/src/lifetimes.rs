@@ -25,9 +25,11 @@ pub fn cmd_lower_module(
     target: &str,
     context: Option<&Path>,
     variants: usize,
+    prove: bool,
     json: bool,
 ) -> ExitCode {
-    use dioptra_oracle::lower::loclist::{compare_module, lower_module};
+    use dioptra_oracle::lower::loclist::{compare_module, lower_module, prove_segments};
+    use dioptra_oracle::lower::prove::Proof;
     use dioptra_oracle::lower::Target;
     let setup = || -> Result<_, Diag> {
         let t = Target::parse(target).ok_or_else(|| {
@@ -76,11 +78,45 @@ pub fn cmd_lower_module(
             return ExitCode::from(3);
         }
     };
+    let proofs = if prove {
+        prove_segments(
+            &m,
+            &lowered,
+            &ctx,
+            t,
+            dioptra_semantics::smt::DEFAULT_TIMEOUT_MS,
+        )
+    } else {
+        Vec::new()
+    };
+    let mut counts: std::collections::BTreeMap<String, usize> = Default::default();
+    let mut proof_lines = Vec::new();
+    for p in &proofs {
+        let word = match &p.proof {
+            Ok(x) => x.word().to_string(),
+            Err(d) => format!("not-encoded ({})", d.reason),
+        };
+        *counts.entry(word.clone()).or_default() += 1;
+        let detail = match &p.proof {
+            Ok(Proof::NotProven(c)) => format!(
+                ": {}\n{}",
+                c.agreement.describe(),
+                c.context.to_script("cex")
+            ),
+            Ok(Proof::Unknown(r)) => format!(": {r}"),
+            Err(d) => format!(": {d}"),
+            Ok(_) => String::new(),
+        };
+        proof_lines.push(format!("{} {}: {word}{detail}", p.object, p.lifetime));
+    }
+    let not_proven = proofs
+        .iter()
+        .any(|p| matches!(p.proof, Ok(Proof::NotProven(_))));
     // A law that compared fewer than half of what it looked at has not
     // been checked (the context lacks what the rest read): exit 3, as a
     // campaign where most cases are not compared is NOT CHECKED.
     let unchecked = tally.not_compared > tally.compared();
-    let outcome = if tally.differ > 0 {
+    let outcome = if tally.differ > 0 || not_proven {
         "differ"
     } else if unchecked {
         "unknown"
@@ -98,7 +134,8 @@ pub fn cmd_lower_module(
         outln!(
             "{}",
             json!({"outcome": outcome, "listing": listing, "not_expressible": ne,
-                "law": tally.summary(), "difference": first})
+                "law": tally.summary(), "difference": first,
+                "proofs": prove.then(|| json!({"counts": counts, "segments": proof_lines}))})
         );
     } else {
         outln!("{listing}");
@@ -120,6 +157,12 @@ pub fn cmd_lower_module(
         }
         if let Some(f) = &first {
             eprintln!("{f}");
+        }
+        if prove {
+            for l in &proof_lines {
+                eprintln!("proof: {l}");
+            }
+            eprintln!("proofs: {counts:?} (segments' entries; address ranges tested, not proved)");
         }
     }
     ExitCode::from(match outcome {

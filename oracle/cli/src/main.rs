@@ -290,6 +290,11 @@ enum Cmd {
         /// With --lower: context variants to check in besides the context (at most 100000).
         #[arg(long, default_value_t = 16)]
         variants: usize,
+        /// With --lower: also prove each segment's list entry with the SMT
+        /// solver, for every context with the segment's inputs where they
+        /// are (the entries' address ranges stay a tested law).
+        #[arg(long)]
+        prove: bool,
         #[arg(long)]
         json: bool,
     },
@@ -502,9 +507,10 @@ fn main() -> ExitCode {
             lower: Some(target),
             context,
             variants,
+            prove,
             json,
             ..
-        } => lifetimes::cmd_lower_module(&file, &target, context.as_deref(), variants, json),
+        } => lifetimes::cmd_lower_module(&file, &target, context.as_deref(), variants, prove, json),
         Cmd::Lifetimes {
             file,
             at,

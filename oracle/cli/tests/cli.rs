@@ -900,7 +900,7 @@ fn fuzz_prints_each_laws_share_of_the_time() {
         .skip(1)
         .take_while(|l| l.starts_with("  "))
         .collect();
-    assert_eq!(shares.len(), 18, "{out}");
+    assert_eq!(shares.len(), 20, "{out}");
     assert!(
         shares
             .iter()
@@ -950,4 +950,127 @@ fn refusals_print_their_outcome_word_first() {
     assert_eq!((code(&o), first(&o).as_str()), (2, "malformed"));
     let o = dioptra(&["canon", "DIOpDeref(i32)"]);
     assert_eq!((code(&o), first(&o).as_str()), (1, "ill-formed"));
+}
+
+/// `lower --prove`: a proof, a refinement (exit 0 both), and the
+/// `--json` form; `dwarf-equiv --prove` finds a DWARF that testing passes
+/// wrong for one register value (exit 1, the counterexample as corpus
+/// cases), and proves the right one.
+#[test]
+fn lower_and_dwarf_equiv_prove() {
+    let ctx = temp(
+        "prove.ctx",
+        r#"(context (lane 5) (register 3 "78 56 34 12") (arg "i32" "reg(3)"))"#,
+    );
+    let c = ctx.to_str().unwrap();
+    let o = dioptra(&["lower", "DIOpArg(0, i32)", "--context", c, "--prove"]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert!(stdout(&o).contains("proof: proven"), "{}", stdout(&o));
+    let o = dioptra(&["lower", "DIOpPushLane(i32)", "--context", c, "--prove"]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert!(stdout(&o).contains("proof: refines"), "{}", stdout(&o));
+    assert!(stdout(&o).contains("(context cex"), "{}", stdout(&o));
+    let o = dioptra(&[
+        "lower",
+        "DIOpArg(0, i32)",
+        "--context",
+        c,
+        "--prove",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["proof"]["verdict"], "proven");
+    let trapdoor = "DW_OP_breg3 0, DW_OP_dup, DW_OP_constu 0x87654321, DW_OP_eq, DW_OP_plus, DW_OP_stack_value";
+    let o = dioptra(&[
+        "dwarf-equiv",
+        "DIOpArg(0, i32), DIOpRead()",
+        trapdoor,
+        "--context",
+        c,
+    ]);
+    assert_eq!(code(&o), 0, "testing alone passes it: {}", stdout(&o));
+    let o = dioptra(&[
+        "dwarf-equiv",
+        "DIOpArg(0, i32), DIOpRead()",
+        trapdoor,
+        "--context",
+        c,
+        "--prove",
+    ]);
+    assert_eq!(code(&o), 1, "{}", stdout(&o));
+    assert!(stdout(&o).contains("proof: not-proven"), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains("(register 3 \"21 43 65 87\")"),
+        "{}",
+        stdout(&o)
+    );
+    let right = "DW_OP_breg3 0, DW_OP_constu 0xffffffff, DW_OP_and, DW_OP_stack_value";
+    let o = dioptra(&[
+        "dwarf-equiv",
+        "DIOpArg(0, i32), DIOpRead()",
+        right,
+        "--context",
+        c,
+        "--prove",
+    ]);
+    assert_eq!(code(&o), 0, "{}", stdout(&o));
+    assert!(stdout(&o).contains("proof: proven"), "{}", stdout(&o));
+}
+
+/// `lower-table` on a few rows: a line per op and target, and a closing
+/// line with the counts; bad widths are a usage error.
+#[test]
+fn lower_table_proves_rows() {
+    let o = dioptra(&["lower-table", "--widths", "8,13", "--op", "Arg"]);
+    assert_eq!(code(&o), 0, "{}{}", stdout(&o), stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("\nArg                      amdgpu"), "{out}");
+    assert!(out.contains("\nArg                      dwarf5"), "{out}");
+    assert!(
+        out.contains(
+            "20 instances: 18 proven, 0 refine, 0 not proven, 0 unknown, 2 not expressible"
+        ),
+        "{out}"
+    );
+    let o = dioptra(&["lower-table", "--widths", "8", "--op", "AddrOf", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert!(v["totals"]["proven"].as_u64().unwrap() > 0, "{v}");
+    for bad in ["0..3", "60..70", "x", ""] {
+        let o = dioptra(&["lower-table", "--widths", bad]);
+        assert_eq!(code(&o), 2, "{bad}");
+        assert!(
+            stderr(&o).starts_with("LowerTable: bad-widths"),
+            "{}",
+            stderr(&o)
+        );
+    }
+}
+
+/// `lifetimes --lower T --prove`: each segment's entry proven.
+#[test]
+fn lifetimes_lower_prove_proves_each_segment() {
+    let listing = temp(
+        "prove-lower.mir",
+        "$r0 = MOV ...\nDBG_DEF !2, $r0\n$r1 = MOV ...\nDBG_DEF !3, $r1\nDBG_KILL !2\nDBG_KILL !3\nRETURN\n!1 = !DILocalVariable(\"x\", ...)\n!2 = distinct !DILifetime(object: !1, location: !DIExpr(DIOpReferrer(i32)))\n!3 = distinct !DILifetime(object: !1, location: !DIExpr(DIOpReferrer(i32), DIOpRead()))\n",
+    );
+    let ctx = temp(
+        "prove-lower.ctx",
+        r#"(context (register 0 "07 00 00 00") (register 1 "07 00 00 00") (bind "$r0" "reg(0)") (bind "$r1" "reg(1)"))"#,
+    );
+    let (l, c) = (listing.to_str().unwrap(), ctx.to_str().unwrap());
+    let o = dioptra(&[
+        "lifetimes",
+        l,
+        "--context",
+        c,
+        "--lower",
+        "amdgpu",
+        "--prove",
+    ]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("proofs: {\"proven\": 2}"),
+        "{}",
+        stderr(&o)
+    );
 }

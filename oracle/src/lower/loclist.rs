@@ -235,6 +235,29 @@ fn lower_segment(
     unit: &mut Unit,
     die_of: &BTreeMap<String, u64>,
 ) -> Result<Vec<dioptra_semantics::dwarf::DwarfOp>, Diag> {
+    let s = segment(a, ctx, object, lt, die_of)?;
+    let (ops, _, _) = lower_in(&s.expr, &s.context, target, unit, &s.calls)
+        .map_err(|d| d.at_place(format!("in `{lt}`")))?;
+    Ok(ops)
+}
+
+/// One segment as the code generator lowers it: its expression, the
+/// context with its inputs where they are at the segment (the referrer of
+/// its def, each argObject's location or, for an argObject with a list of
+/// its own, a `DW_OP_call4` of that list's DIE), and those calls.
+struct Segment {
+    expr: dioptra_semantics::syntax::Expr,
+    context: ConcreteContext,
+    calls: BTreeMap<u32, u64>,
+}
+
+fn segment(
+    a: &Analysis,
+    ctx: &ConcreteContext,
+    object: &str,
+    lt: &str,
+    die_of: &BTreeMap<String, u64>,
+) -> Result<Segment, Diag> {
     let m = a.m;
     let at = |d: Diag| d.at_place(format!("in `{lt}`"));
     let node = &m.nodes[lt];
@@ -301,8 +324,76 @@ fn lower_segment(
     if !a.type_props.contains_key(object) {
         c.type_object = None;
     }
-    let (ops, _, _) = lower_in(e, &c, target, unit, &calls).map_err(at)?;
-    Ok(ops)
+    Ok(Segment {
+        expr: e.clone(),
+        context: c,
+        calls,
+    })
+}
+
+/// What the prover says of one segment's list entry.
+#[derive(Debug)]
+pub struct SegmentProof {
+    pub object: String,
+    pub lifetime: String,
+    /// The proof, or why there is none: the entry calls another object's
+    /// list (a location list needs a pc, which the encoding does not have),
+    /// or the encoding does not model it.
+    pub proof: Result<super::prove::Proof, Diag>,
+}
+
+/// Proves, for every segment of every object `lowered` has a list for, that
+/// the entry's DWARF describes the segment's location for every context
+/// with the segment's inputs where they are (`super::prove`); which
+/// addresses an entry covers stays a tested law ([`compare_module`]).
+pub fn prove_segments(
+    m: &Module,
+    lowered: &LoweredModule,
+    ctx: &ConcreteContext,
+    target: Target,
+    timeout_ms: u32,
+) -> Vec<SegmentProof> {
+    let a = Analysis::new(m, Reading::ControlFlow);
+    let mut out = Vec::new();
+    for (object, lts) in &a.by {
+        if !lowered.die_of.contains_key(object) {
+            continue;
+        }
+        for lt in lts {
+            let proof = (|| {
+                let s = segment(&a, ctx, object, lt, &lowered.die_of)?;
+                if !s.calls.is_empty() {
+                    return Err(Diag::unsupported(
+                        "SMT",
+                        "calls-a-list",
+                        "the entry calls another object's location list (D-loclist-calls), which needs a pc",
+                    ));
+                }
+                let mut unit = Unit::default();
+                let (ops, offset, bits) =
+                    lower_in(&s.expr, &s.context, target, &mut unit, &s.calls)?;
+                let l = super::Lowered {
+                    listing: dioptra_semantics::dwarf::unit::Listing { ops, unit },
+                    offset,
+                    bits,
+                };
+                Ok(super::prove::prove(
+                    &s.expr,
+                    &l,
+                    &s.context,
+                    dioptra_semantics::dwarf::Encoding::default(),
+                    timeout_ms,
+                )?
+                .proof)
+            })();
+            out.push(SegmentProof {
+                object: object.clone(),
+                lifetime: lt.clone(),
+                proof,
+            });
+        }
+    }
+    out
 }
 
 /// Most (object, instruction, context) comparisons [`compare_module`] makes.

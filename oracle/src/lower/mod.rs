@@ -731,7 +731,7 @@ impl Lowerer<'_> {
     fn pointee_location(&mut self, f: Frag) -> Result<Vec<DwarfOp>, Diag> {
         let w = self.bits(&f.ty);
         if let (Form::Value(code), Repr::Generic { .. }) = (&f.form, self.repr(&f.ty)?) {
-            if w < 64 && w % 8 == 0 {
+            if w < 64 && w.is_multiple_of(8) {
                 let die = self.unsigned_die(w / 8);
                 let mut v = code.clone();
                 v.push(DwarfOp::with(c::DW_OP_convert, vec![Operand::Uleb(die)]));

@@ -102,7 +102,7 @@ pub fn rows() -> Vec<Row> {
         r("Referrer", true, true, of_width("DIOpReferrer($T)", 1)),
         r("Arg", true, true, of_width("DIOpArg(0, $T)", 1)),
         r("TypeObject", true, true, of_width("DIOpTypeObject($T)", 1)),
-        r("Constant", true, false, of_width("DIOpConstant($T 5)", 0)),
+        r("Constant", true, false, of_width("DIOpConstant($T 1)", 0)),
         r(
             "Convert(int)",
             true,

@@ -89,6 +89,9 @@ pub enum Expect {
         target: String,
         listing: Option<String>,
         reason: Option<String>,
+        /// `(proof "proven")`: every segment's entry that calls no other
+        /// list is proven (or refines), and at least one is proven.
+        proof: Option<String>,
     },
     /// `(assert_module_wellformed MODULE)`
     ModuleWellFormed,
@@ -723,7 +726,7 @@ fn module_case(
         envs,
         &[
             "object", "segments", "location", "value", "error", "reason", "decision", "erratum",
-            "target", "listing", "current",
+            "target", "listing", "current", "proof",
         ],
     )?;
     if c.env.as_ref().is_some_and(|e| matches!(e, Env::Sig(_))) {
@@ -805,10 +808,20 @@ fn module_case(
         },
         "assert_module_lowering" => {
             let (target, listing, reason) = c.lowering(file, n, head)?;
+            let proof = c.proof(file, n)?;
+            if proof.as_deref().is_some_and(|p| p != "proven") {
+                return Err(err(
+                    file,
+                    n,
+                    "bad-form",
+                    "assert_module_lowering takes (proof \"proven\") only",
+                ));
+            }
             Expect::ModuleLowering {
                 target,
                 listing,
                 reason,
+                proof,
             }
         }
         other => return Err(err(file, n, "unknown-form", format!("`{other}`"))),

@@ -741,6 +741,7 @@ pub fn check_dwarf_case(case: &Case) -> Result<(), String> {
         target,
         listing,
         reason,
+        proof,
     } = &case.expect
     {
         use crate::lower::loclist::{compare_module, lower_module};
@@ -770,13 +771,55 @@ pub fn check_dwarf_case(case: &Case) -> Result<(), String> {
                 let (tally, first) =
                     compare_module(&m, &l, ctx, 16, case.line as u64).map_err(|d| d.to_string())?;
                 match first {
-                    None if tally.compared() > 0 => Ok(()),
-                    None => Err(format!(
-                        "the lifetime law compared nothing: {}",
-                        tally.summary()
-                    )),
-                    Some(f) => Err(format!("the lifetime law fails: {f}")),
+                    None if tally.compared() > 0 => {}
+                    None => {
+                        return Err(format!(
+                            "the lifetime law compared nothing: {}",
+                            tally.summary()
+                        ))
+                    }
+                    Some(f) => return Err(format!("the lifetime law fails: {f}")),
                 }
+                if proof.is_none() {
+                    return Ok(());
+                }
+                use crate::lower::prove::Proof;
+                let proofs = crate::lower::loclist::prove_segments(
+                    &m,
+                    &l,
+                    ctx,
+                    t,
+                    dioptra_semantics::smt::DEFAULT_TIMEOUT_MS,
+                );
+                let mut proven = 0;
+                for p in &proofs {
+                    match &p.proof {
+                        Ok(Proof::Proven) => proven += 1,
+                        Ok(Proof::Refines(_)) => {}
+                        Err(d) if d.reason == "calls-a-list" => {}
+                        other => {
+                            return Err(format!(
+                                "segment `{}` of `{}`: expected proven, got {}",
+                                p.lifetime,
+                                p.object,
+                                match other {
+                                    Ok(x) => format!(
+                                        "{}{}",
+                                        x.word(),
+                                        x.counterexample()
+                                            .map(|c| format!(": {}", c.agreement.describe()))
+                                            .unwrap_or_default()
+                                    ),
+                                    Err(d) => d.to_string(),
+                                }
+                            ))
+                        }
+                    }
+                }
+                if proven == 0 {
+                    return Err("no segment's entry was proven".into());
+                }
+                Ok(())
             }
             (Err(d), _, Some(r)) if d.matches(r) => Ok(()),
             (Err(d), _, _) => Err(format!("got `{d}`")),

@@ -10,7 +10,8 @@
 //! * [`unit`]: the base types and DIEs an expression refers to, and the
 //!   listing that prints them after it;
 //! * [`eval`]: the evaluator;
-//! * [`smt`]: the SMT twin of the evaluator, over `crate::smt`'s world;
+//! * `smt`: the SMT twin of the evaluator, over `crate::smt`'s world (with
+//!   the `smt` feature);
 //! * [`check`]: static checks (stack discipline, typed-stack rules, what
 //!   may follow a location that stands alone);
 //!
@@ -23,6 +24,7 @@
 pub mod check;
 pub mod eval;
 pub mod op;
+#[cfg(feature = "smt")]
 pub mod smt;
 pub mod text;
 pub mod unit;

@@ -37,6 +37,7 @@ use crate::smt::world::{check_width, World};
 use crate::types::Type;
 use gimli::constants as c;
 use num_bigint::BigUint;
+use std::cell::Cell;
 use z3::ast::{Ast, Bool, Float, BV};
 
 /// The most paths a `DW_OP_bra` on context-dependent conditions may fork
@@ -61,6 +62,32 @@ pub struct DwarfEncoded {
 struct SValue {
     ty: ValTy,
     bits: BV,
+    /// Facts about the bits that hold in every context, kept so that
+    /// division, remainder and conversion to floating point can be encoded
+    /// at the width the value really has (see [`narrow`]).
+    ext: Ext,
+}
+
+/// The value is the sign extension of its low `sext` bits, or the zero
+/// extension of its low `zext` bits (each `None` when not known).
+#[derive(Clone, Copy, Debug, Default)]
+struct Ext {
+    sext: Option<u32>,
+    zext: Option<u32>,
+}
+
+impl SValue {
+    fn new(ty: ValTy, bits: BV) -> SValue {
+        SValue {
+            ty,
+            bits,
+            ext: Ext::default(),
+        }
+    }
+    fn with(mut self, ext: Ext) -> SValue {
+        self.ext = ext;
+        self
+    }
 }
 
 /// The twin of `eval::Entry`.
@@ -123,11 +150,11 @@ struct SMachine<'a> {
     ok: Bool,
     frames: Vec<Frame<'a>>,
     steps: u64,
-}
-
-/// How many more forks the encoding may make.
-struct Paths<'p> {
-    left: &'p std::cell::Cell<u32>,
+    /// Implicit pointers being evaluated around this machine (each runs
+    /// its DIE's expression in a machine of its own).
+    depth: u32,
+    /// How many more forks the whole encoding may make.
+    forks_left: &'a Cell<u32>,
 }
 
 /// Encodes `ops` (with the base types and DIEs of `unit`) over `world`.
@@ -137,7 +164,20 @@ pub fn encode_dwarf(
     enc: Encoding,
     world: &World,
 ) -> Result<DwarfEncoded, Diag> {
-    let left = std::cell::Cell::new(MAX_DWARF_PATHS);
+    let forks_left = Cell::new(MAX_DWARF_PATHS);
+    encode_nested(ops, unit, enc, world, 0, &forks_left)
+}
+
+/// [`encode_dwarf`] inside `depth` implicit pointers, sharing the fork
+/// budget of the outermost encoding.
+fn encode_nested<'a>(
+    ops: &'a [DwarfOp],
+    unit: &'a Unit,
+    enc: Encoding,
+    world: &'a World,
+    depth: u32,
+    forks_left: &'a Cell<u32>,
+) -> Result<DwarfEncoded, Diag> {
     let m = SMachine {
         world,
         unit,
@@ -146,14 +186,16 @@ pub fn encode_dwarf(
         ok: tt(),
         frames: vec![Frame { ops, pc: 0 }],
         steps: 0,
+        depth,
+        forks_left,
     };
-    let (loc, ok) = run(m, &Paths { left: &left })?;
+    let (loc, ok) = run(m)?;
     Ok(DwarfEncoded { loc, ok })
 }
 
 /// Runs one path to its end, forking at context-dependent branches: the
 /// location and success condition of all paths from here, joined.
-fn run(mut m: SMachine, paths: &Paths) -> Result<(SLoc, Bool), Diag> {
+fn run(mut m: SMachine) -> Result<(SLoc, Bool), Diag> {
     loop {
         let Some(frame) = m.frames.last() else {
             return Ok(match m.result() {
@@ -193,23 +235,23 @@ fn run(mut m: SMachine, paths: &Paths) -> Result<(SLoc, Bool), Diag> {
                 None => return Ok((SLoc::start(SStorage::Undefined), ff())),
             },
             Flow::Fork(cond, off) => {
-                let left = paths.left.get();
+                let left = m.forks_left.get();
                 if left == 0 {
                     return Err(unsupported(
                         "encoding-too-large",
                         format!("more than {MAX_DWARF_PATHS} paths through DW_OP_bra"),
                     ));
                 }
-                paths.left.set(left - 1);
+                m.forks_left.set(left - 1);
                 let mut taken = m.clone();
                 let (lt, ot) = match branch(ops, next, off, m.enc) {
                     Some(to) => {
                         taken.frames.last_mut().expect("a frame").pc = to;
-                        run(taken, paths)?
+                        run(taken)?
                     }
                     None => (SLoc::start(SStorage::Undefined), ff()),
                 };
-                let (lf, of) = run(m, paths)?;
+                let (lf, of) = run(m)?;
                 return Ok((SLoc::ite(&cond, lt, lf), cond.ite(&ot, &of)));
             }
         }
@@ -283,6 +325,11 @@ fn byte_address(v: &BV) -> BV {
 }
 
 impl<'a> SMachine<'a> {
+    /// Calls and implicit pointers around the current operation (the
+    /// evaluator's `depth`).
+    fn nesting(&self) -> u32 {
+        self.depth + self.frames.len() as u32
+    }
     fn generic_bits(&self) -> u64 {
         8 * self.enc.address_size as u64
     }
@@ -296,7 +343,7 @@ impl<'a> SMachine<'a> {
     fn push_generic(&mut self, v: BV) {
         let ty = self.generic();
         let bits = resize(&v, ty.bits as u32);
-        self.stack.push(SEntry::Value(SValue { ty, bits }));
+        self.stack.push(SEntry::Value(SValue::new(ty, bits)));
     }
     fn push_generic_u64(&mut self, v: u64) {
         let w = self.generic_bits() as u32;
@@ -443,8 +490,7 @@ impl<'a> SMachine<'a> {
                     return fails();
                 }
                 check_width(ty.bits)?;
-                self.stack
-                    .push(SEntry::Value(SValue { ty, bits: bv_le(b) }));
+                self.stack.push(SEntry::Value(SValue::new(ty, bv_le(b))));
             }
             _ => return Ok(None),
         }
@@ -467,7 +513,7 @@ impl<'a> SMachine<'a> {
                 let ty = self.base(name, uleb(op, 1))?;
                 check_width(ty.bits)?;
                 let bits = self.register_low(uleb(op, 0) as u32, ty.bits)?;
-                self.stack.push(SEntry::Value(SValue { ty, bits }));
+                self.stack.push(SEntry::Value(SValue::new(ty, bits)));
             }
             c::DW_OP_fbreg => {
                 return Err(Stop::Unsupported(unsupported(
@@ -581,10 +627,7 @@ impl<'a> SMachine<'a> {
                 if !matches!(v.ty.num, Num::Generic | Num::Signed | Num::Unsigned) {
                     return fails();
                 }
-                let k = SValue {
-                    ty: v.ty,
-                    bits: resize(&bv_u(64, uleb(op, 0)), v.ty.bits as u32),
-                };
+                let k = SValue::new(v.ty, resize(&bv_u(64, uleb(op, 0)), v.ty.bits as u32));
                 let r = self.binary(c::DW_OP_plus, v, k)?;
                 self.stack.push(r);
             }
@@ -628,7 +671,7 @@ impl<'a> SMachine<'a> {
                 let Some((_, ops)) = self.unit.dies.get(&die) else {
                     return fails();
                 };
-                if self.frames.len() as u32 > MAX_DWARF_CALL_DEPTH {
+                if self.nesting() > MAX_DWARF_CALL_DEPTH {
                     return Err(Stop::Unsupported(Diag::unsupported(
                         name,
                         "limit-exceeded",
@@ -675,10 +718,10 @@ impl<'a> SMachine<'a> {
                 if to.bits != v.ty.bits {
                     return fails();
                 }
-                self.stack.push(SEntry::Value(SValue {
-                    ty: to,
-                    bits: v.bits,
-                }));
+                // The same bits: what is known of them stays known.
+                let ext = v.ext;
+                self.stack
+                    .push(SEntry::Value(SValue::new(to, v.bits).with(ext)));
             }
             _ => return Ok(None),
         }
@@ -859,7 +902,12 @@ impl<'a> SMachine<'a> {
             self.require(&r.ok);
             resize(&r.value, ty.bits as u32)
         };
-        self.stack.push(SEntry::Value(SValue { ty, bits }));
+        let ext = Ext {
+            sext: None,
+            zext: (n > 0 && n * 8 < ty.bits).then_some((n * 8) as u32),
+        };
+        self.stack
+            .push(SEntry::Value(SValue::new(ty, bits).with(ext)));
         Ok(())
     }
 
@@ -868,7 +916,7 @@ impl<'a> SMachine<'a> {
         let w = v.ty.bits as u32;
         let x = &v.bits;
         let bits = match (v.ty.num, code) {
-            (Num::Float(_), c::DW_OP_neg) => x.bvxor(bv_u(1, 1).concat(&bv_u(w - 1, 0))),
+            (Num::Float(_), c::DW_OP_neg) => x.bvxor(bv_u(1, 1).concat(bv_u(w - 1, 0))),
             (Num::Float(_), c::DW_OP_abs) => x.extract(w - 2, 0).zero_ext(1),
             (Num::Float(_), _) => return fails(),
             (_, c::DW_OP_neg) => x.bvneg(),
@@ -876,7 +924,7 @@ impl<'a> SMachine<'a> {
             (_, c::DW_OP_abs) => x.bvslt(bv_u(w, 0)).ite(&x.bvneg(), x),
             _ => x.bvnot(),
         };
-        self.stack.push(SEntry::Value(SValue { ty: v.ty, bits }));
+        self.stack.push(SEntry::Value(SValue::new(v.ty, bits)));
         Ok(())
     }
 
@@ -898,10 +946,7 @@ impl<'a> SMachine<'a> {
         );
         let truth = |m: &mut Self, r: Bool| {
             let g = m.generic_bits() as u32;
-            SEntry::Value(SValue {
-                ty: m.generic(),
-                bits: r.ite(&bv_u(g, 1), &bv_u(g, 0)),
-            })
+            SEntry::Value(SValue::new(m.generic(), r.ite(&bv_u(g, 1), &bv_u(g, 0))))
         };
         if let Num::Float(f) = a.ty.num {
             let t = float_type(f);
@@ -926,10 +971,7 @@ impl<'a> SMachine<'a> {
                 c::DW_OP_div => x.div_with_rounding_mode(&y, &rne),
                 _ => return fails(),
             };
-            return Ok(SEntry::Value(SValue {
-                ty: a.ty,
-                bits: float_bits(&r, &t),
-            }));
+            return Ok(SEntry::Value(SValue::new(a.ty, float_bits(&r, &t))));
         }
         if matches!(b.ty.num, Num::Float(_)) {
             return fails();
@@ -956,21 +998,28 @@ impl<'a> SMachine<'a> {
             return Ok(truth(self, r));
         }
         let zero = bv_u(w, 0);
+        let mut ext = Ext::default();
         let r = match code {
             c::DW_OP_plus => x.bvadd(y),
             c::DW_OP_minus => x.bvsub(y),
             c::DW_OP_mul => x.bvmul(y),
-            c::DW_OP_and => x.bvand(y),
+            c::DW_OP_and => {
+                // `v & (2^m - 1)` is the zero extension of its low m bits.
+                ext.zext = [x, y]
+                    .iter()
+                    .filter_map(|k| const_u128(k))
+                    .filter(|k| k.checked_add(1).is_some_and(u128::is_power_of_two))
+                    .map(|k| (k + 1).trailing_zeros())
+                    .min();
+                x.bvand(y)
+            }
             c::DW_OP_or => x.bvor(y),
             c::DW_OP_xor => x.bvxor(y),
             c::DW_OP_div | c::DW_OP_mod => {
                 self.require(&y.eq(&zero).not());
-                match (code, signed) {
-                    (c::DW_OP_div, true) => x.bvsdiv(y),
-                    (c::DW_OP_div, false) => x.bvudiv(y),
-                    (_, true) => x.bvsrem(y),
-                    (_, false) => x.bvurem(y),
-                }
+                let (r, e) = divide(code, signed, &a, &b);
+                ext = e;
+                r
             }
             c::DW_OP_shl | c::DW_OP_shr | c::DW_OP_shra => {
                 let wb = y.get_size();
@@ -980,6 +1029,16 @@ impl<'a> SMachine<'a> {
                     ff()
                 };
                 let amount = resize(y, w);
+                // A shift right by a constant `k` leaves the extension of
+                // the low `w - k` bits.
+                if let Some(k) = const_u128(y) {
+                    let keep = (w as u128).saturating_sub(k).max(1) as u32;
+                    match code {
+                        c::DW_OP_shra => ext.sext = Some(keep),
+                        c::DW_OP_shr => ext.zext = Some(keep),
+                        _ => {}
+                    }
+                }
                 match code {
                     c::DW_OP_shl => big.ite(&zero, &x.bvshl(&amount)),
                     c::DW_OP_shr => big.ite(&zero, &x.bvlshr(&amount)),
@@ -988,7 +1047,7 @@ impl<'a> SMachine<'a> {
             }
             _ => return fails(),
         };
-        Ok(SEntry::Value(SValue { ty: a.ty, bits: r }))
+        Ok(SEntry::Value(SValue::new(a.ty, r).with(ext)))
     }
 
     /// `DW_OP_convert` with D-dwarf-convert's rules.
@@ -1016,8 +1075,14 @@ impl<'a> SMachine<'a> {
             }
             (_, Num::Float(g)) => {
                 let g = float_type(g);
-                let i = match v.ty.num {
-                    Num::Signed => v.bits.clone(),
+                // At the width the integer really has, when known: the
+                // same number, and the same term as an encoding that
+                // converts the narrow integer (see [`divide`]).
+                let n = v.bits.get_size();
+                let i = match (v.ty.num, v.ext) {
+                    (Num::Signed, Ext { sext: Some(m), .. }) if m < n => v.bits.extract(m - 1, 0),
+                    (Num::Signed, _) => v.bits.clone(),
+                    (_, Ext { zext: Some(m), .. }) if m < n => v.bits.extract(m - 1, 0).zero_ext(1),
                     _ => v.bits.zero_ext(1),
                 };
                 float_bits(&float_from_signed(&i, &g), &g)
@@ -1027,7 +1092,7 @@ impl<'a> SMachine<'a> {
                 _ => resize(&v.bits, w),
             },
         };
-        Ok(SValue { ty: to, bits })
+        Ok(SValue::new(to, bits))
     }
 
     /// The twin of `implicit_pointer` (D-dwarf-implicit-pointer): an
@@ -1037,13 +1102,20 @@ impl<'a> SMachine<'a> {
         let Some((_, ops)) = self.unit.dies.get(&die) else {
             return fails();
         };
-        if self.frames.len() as u32 > MAX_DWARF_CALL_DEPTH {
+        if self.nesting() > MAX_DWARF_CALL_DEPTH {
             return Err(Stop::Unsupported(unsupported(
                 "limit-exceeded",
                 format!("calls nested deeper than {MAX_DWARF_CALL_DEPTH}"),
             )));
         }
-        let inner = encode_dwarf(ops, self.unit, self.enc, self.world)?;
+        let inner = encode_nested(
+            ops,
+            self.unit,
+            self.enc,
+            self.world,
+            self.nesting(),
+            self.forks_left,
+        )?;
         self.require(&inner.ok);
         let delta = resize_signed(&bv_u(64, off as u64), OFF).bvshl(off_u(3));
         let (target, ok) = offset_by(self.world, &inner.loc, &delta, &tt());
@@ -1095,6 +1167,79 @@ impl<'a> SMachine<'a> {
     }
 }
 
+/// `a / b` or `a % b` (`DW_OP_div`/`DW_OP_mod`, signed or not), computed at
+/// the width the operands really have when their extensions are known.
+///
+/// A lowering sign- or zero-extends narrow operands to the address size
+/// before dividing; the solver proves a 64-bit division of extended values
+/// equal to the narrow division only by bit-blasting both circuits (seconds
+/// a query). The narrow form is the same number: for `m`-bit sign
+/// extensions `a`, `b`, the `w`-bit quotient is the sign extension of the
+/// `m`-bit one except for `MIN / -1`, where it is `+2^(m-1)`, and the
+/// remainder always is; zero extensions divide exactly.
+fn divide(code: c::DwOp, signed: bool, a: &SValue, b: &SValue) -> (BV, Ext) {
+    let (x, y) = (&a.bits, &b.bits);
+    let w = x.get_size();
+    let narrow = |p: Option<u32>, q: Option<u32>| match (p, q) {
+        (Some(p), Some(q)) if p.max(q).max(1) < w => Some(p.max(q).max(1)),
+        _ => None,
+    };
+    if signed {
+        if let Some(m) = narrow(a.ext.sext, b.ext.sext) {
+            let (xm, ym) = (
+                x.extract(m - 1, 0).simplify(),
+                y.extract(m - 1, 0).simplify(),
+            );
+            if code == c::DW_OP_mod {
+                let ext = Ext {
+                    sext: Some(m),
+                    zext: None,
+                };
+                return (xm.bvsrem(&ym).sign_ext(w - m), ext);
+            }
+            let min = bv_big(m, &(BigUint::from(1u8) << (m - 1)));
+            let overflow = Bool::and(&[&xm.eq(&min), &ym.eq(BV::from_i64(-1, m))]);
+            let q = xm.bvsdiv(&ym).sign_ext(w - m);
+            let big = bv_big(w, &(BigUint::from(1u8) << (m - 1)));
+            let ext = Ext {
+                sext: Some(m + 1),
+                zext: None,
+            };
+            return (overflow.ite(&big, &q), ext);
+        }
+        let r = if code == c::DW_OP_div {
+            x.bvsdiv(y)
+        } else {
+            x.bvsrem(y)
+        };
+        return (r, Ext::default());
+    }
+    if let Some(m) = narrow(a.ext.zext, b.ext.zext) {
+        let (xm, ym) = (
+            x.extract(m - 1, 0).simplify(),
+            y.extract(m - 1, 0).simplify(),
+        );
+        let r = if code == c::DW_OP_div {
+            xm.bvudiv(&ym)
+        } else {
+            xm.bvurem(&ym)
+        };
+        return (
+            r.zero_ext(w - m),
+            Ext {
+                sext: None,
+                zext: Some(m),
+            },
+        );
+    }
+    let r = if code == c::DW_OP_div {
+        x.bvudiv(y)
+    } else {
+        x.bvurem(y)
+    };
+    (r, Ext::default())
+}
+
 fn parts_bound(n: u64) -> Step<()> {
     if n > MAX_SMT_PARTS {
         return Err(Stop::Unsupported(unsupported(
@@ -1115,4 +1260,90 @@ fn complete(parts: Vec<SPart>) -> Step<SLoc> {
         )));
     }
     Ok(SLoc::start(SStorage::Composite { parts }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::context::ConcreteContext;
+    use crate::dwarf::unit::Listing;
+    use crate::smt::loc::same_location;
+    use crate::smt::{solve, Answer};
+
+    fn encoded(listing: &str, world: &World) -> Result<DwarfEncoded, Diag> {
+        let l = Listing::parse(listing, Encoding::default()).unwrap();
+        encode_dwarf(&l.ops, &l.unit, Encoding::default(), world)
+    }
+
+    fn placed() -> World {
+        World::placed(
+            &ConcreteContext::parse("(context c (register 0 \"00 00 00 00 00 00 00 00\"))")
+                .unwrap(),
+        )
+    }
+
+    /// A `DW_OP_bra` on a register's contents forks the machine; the joined
+    /// result is, for every register value, the location the branch taken
+    /// gives: 2 when the register is not zero, else 1.
+    #[test]
+    fn a_branch_on_the_context_is_joined_under_its_condition() {
+        let w = placed();
+        let e = encoded(
+            "DW_OP_breg0 0, DW_OP_bra 4, DW_OP_lit1, DW_OP_skip 1, DW_OP_lit2, DW_OP_stack_value",
+            &w,
+        )
+        .unwrap();
+        let (r, defined) = w.register(0, 64).unwrap();
+        let want = SLoc::ite(
+            &r.eq(bv_u(64, 0)).not(),
+            SLoc::start(SStorage::Implicit(bv_u(64, 2))),
+            SLoc::start(SStorage::Implicit(bv_u(64, 1))),
+        );
+        let same = same_location(&w, &e.loc, &want, 64).unwrap();
+        // Defined exactly when the register is, and then that location.
+        let all_defined = defined.eq(BV::from_i64(-1, 64));
+        let wrong = Bool::or(&[
+            &e.ok.eq(&all_defined).not(),
+            &Bool::and(&[&e.ok, &same.not()]),
+        ]);
+        assert!(matches!(solve(&[&wrong], 5_000), Answer::Unsat));
+    }
+
+    /// A loop whose exit depends on the context is unrolled to the path
+    /// bound, then the encoding is `unsupported`, not a hang.
+    #[test]
+    fn a_loop_on_the_context_is_bounded() {
+        let w = placed();
+        let d = encoded("DW_OP_breg0 0, DW_OP_bra -5", &w).err().unwrap();
+        assert_eq!(d.reason, "encoding-too-large");
+    }
+
+    /// An implicit pointer to its own DIE nests to the call-depth bound and
+    /// stops there.
+    #[test]
+    fn an_implicit_pointer_to_itself_is_bounded() {
+        let w = placed();
+        let d = encoded(
+            "DW_OP_implicit_pointer 0x1 0\n0x1: DW_TAG_variable DW_OP_implicit_pointer 0x1 0",
+            &w,
+        )
+        .err()
+        .unwrap();
+        assert_eq!(d.reason, "limit-exceeded");
+    }
+
+    /// Errors the evaluator finds from the stack's shape alone make the
+    /// path fail: the encoding's `ok` is false in every context.
+    #[test]
+    fn shape_errors_fail_in_every_context() {
+        let w = placed();
+        for text in [
+            "DW_OP_plus",
+            "DW_OP_reg0, DW_OP_lit1, DW_OP_plus",
+            "DW_OP_lit0, DW_OP_skip 7",
+        ] {
+            let e = encoded(text, &w).unwrap();
+            assert!(matches!(solve(&[&e.ok], 5_000), Answer::Unsat), "{text}");
+        }
+    }
 }

@@ -175,8 +175,8 @@ pub fn float_to_int(f: &Float, t: &Type, w: u32, signed: bool) -> (BV, Bool) {
     let fits = Bool::and(&[
         &x.is_nan().not(),
         &x.is_infinite().not(),
-        &tr.ge(&Float::from_f64(lo)),
-        &tr.lt(&Float::from_f64(hi)),
+        &tr.ge(Float::from_f64(lo)),
+        &tr.lt(Float::from_f64(hi)),
     ]);
     let bits = if signed {
         x.to_sbv_with_rounding_mode(&rtz, w)

@@ -154,10 +154,14 @@ impl World {
 
     /// The world a code generator lowers in: every input exactly where
     /// `ctx` places it (the same registers, addresses, implicit values and
-    /// composites), and everything else symbolic: the contents and
-    /// definedness of every register `ctx` declares (at its declared size),
-    /// of all memory in every address space, and the lane. A proof over this
-    /// world holds for every context with that placement.
+    /// composites), and everything else symbolic.
+    ///
+    /// DECISION (D-lower-proof-contexts): a lowering is proven for every
+    /// context with its inputs' places, which is what the code generator
+    /// knows: the contents and definedness of every register `ctx` declares
+    /// (at its declared size), of all memory in every address space, and the
+    /// lane are universally quantified; registers `ctx` does not declare are
+    /// not part of the world (`register-not-supplied`).
     pub fn placed(ctx: &ConcreteContext) -> World {
         let mut w = World::empty(ctx.layout.clone(), true);
         for (&n, bytes) in &ctx.registers {
