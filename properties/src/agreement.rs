@@ -53,14 +53,9 @@ pub fn agreement(
     } else {
         None
     };
-    let model = match dioptra_semantics::smt::solve(&[], timeout_ms) {
-        dioptra_semantics::smt::Answer::Sat(m) => m,
-        dioptra_semantics::smt::Answer::Unsat => {
-            return Agreement::Disagree("no model of a ground formula".into())
-        }
-        dioptra_semantics::smt::Answer::Unknown(r) => {
-            return Agreement::Unsupported(dioptra_semantics::smt::loc::unsupported("unknown", r))
-        }
+    let model = match ground_model(timeout_ms) {
+        Ok(m) => m,
+        Err(a) => return a,
     };
     let ok = model
         .eval(&enc.ok, true)
@@ -163,14 +158,9 @@ pub fn dwarf_agreement(
         Ok(e) => e,
         Err(d) => return Agreement::Unsupported(d),
     };
-    let model = match dioptra_semantics::smt::solve(&[], timeout_ms) {
-        dioptra_semantics::smt::Answer::Sat(m) => m,
-        dioptra_semantics::smt::Answer::Unsat => {
-            return Agreement::Disagree("no model of a ground formula".into())
-        }
-        dioptra_semantics::smt::Answer::Unknown(r) => {
-            return Agreement::Unsupported(dioptra_semantics::smt::loc::unsupported("unknown", r))
-        }
+    let model = match ground_model(timeout_ms) {
+        Ok(m) => m,
+        Err(a) => return a,
     };
     let ok = model
         .eval(&encoded.ok, true)
@@ -200,4 +190,19 @@ pub fn dwarf_agreement(
         ));
     }
     Agreement::Agree
+}
+
+/// A model of the solver's empty assertion set (the formulas of a concrete
+/// world are ground: evaluating them in any model gives their value), or
+/// the agreement to report when there is none.
+fn ground_model(timeout_ms: u32) -> Result<dioptra_semantics::smt::Model, Agreement> {
+    match dioptra_semantics::smt::solve(&[], timeout_ms) {
+        dioptra_semantics::smt::Answer::Sat(m) => Ok(m),
+        dioptra_semantics::smt::Answer::Unsat => {
+            Err(Agreement::Disagree("no model of a ground formula".into()))
+        }
+        dioptra_semantics::smt::Answer::Unknown(r) => Err(Agreement::Unsupported(
+            dioptra_semantics::smt::loc::unsupported("unknown", r),
+        )),
+    }
 }

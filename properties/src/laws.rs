@@ -400,6 +400,32 @@ pub fn law_smt_agrees_with_interpreter(e: &Expr, ctx: &str) -> Result<Checked, S
     }
 }
 
+/// The generated context, and `e` lowered for each target with the inputs
+/// where that context puts them (their first place, `lower_placed`).
+#[allow(clippy::type_complexity)]
+fn both_lowerings(
+    e: &Expr,
+    ctx: &str,
+) -> Result<
+    Vec<(
+        dioptra_oracle::lower::Target,
+        ConcreteContext,
+        Result<dioptra_oracle::lower::Lowered, dioptra_semantics::Diag>,
+    )>,
+    String,
+> {
+    use dioptra_oracle::lower::{lower_placed, Target};
+    let given = ConcreteContext::parse(ctx)
+        .map_err(|d| format!("the generated context does not parse: {d}"))?;
+    Ok([Target::Amdgpu, Target::Dwarf5]
+        .into_iter()
+        .map(|t| {
+            let (c, l) = lower_placed(e, &given, t);
+            (t, c, l)
+        })
+        .collect())
+}
+
 /// The DWARF encoding agrees with the DWARF evaluator: on both targets'
 /// lowerings of a generated expression, and on them with operation `cut`
 /// (modulo their length) removed (which reaches the evaluator's failures:
@@ -413,14 +439,10 @@ pub fn law_dwarf_smt_agrees_with_evaluator(
     cut: usize,
 ) -> Result<Checked, String> {
     use crate::agreement::{dwarf_agreement, Agreement};
-    use dioptra_oracle::lower::{lower_placed, Target};
     use dioptra_semantics::dwarf::Encoding;
-    let given = ConcreteContext::parse(ctx)
-        .map_err(|d| format!("the generated context does not parse: {d}"))?;
     let mut compared = false;
     let mut skipped = Vec::new();
-    for target in [Target::Amdgpu, Target::Dwarf5] {
-        let (ctx, lowered) = lower_placed(e, &given, target);
+    for (target, ctx, lowered) in both_lowerings(e, ctx)? {
         let Ok(l) = lowered else {
             skipped.push(format!("{}: not lowered", target.name()));
             continue;
@@ -466,14 +488,10 @@ pub fn law_dwarf_smt_agrees_with_evaluator(
 /// of bytes (D-address-identity), counted as unsupported with that reason.
 pub fn law_lowering_is_proven(e: &Expr, ctx: &str) -> Result<Checked, String> {
     use dioptra_oracle::lower::prove::{prove, Proof};
-    use dioptra_oracle::lower::{lower_placed, Target};
     use dioptra_semantics::dwarf::Encoding;
-    let given = ConcreteContext::parse(ctx)
-        .map_err(|d| format!("the generated context does not parse: {d}"))?;
     let mut proven = false;
     let mut skipped = Vec::new();
-    for target in [Target::Amdgpu, Target::Dwarf5] {
-        let (ctx, lowered) = lower_placed(e, &given, target);
+    for (target, ctx, lowered) in both_lowerings(e, ctx)? {
         let Ok(l) = lowered else {
             skipped.push(format!("{}: not lowered", target.name()));
             continue;

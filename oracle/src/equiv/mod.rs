@@ -136,33 +136,15 @@ pub fn prove(
     prove_sides(source, target, sig, timeout_ms)
 }
 
-/// [`prove`] for any two sides.
-///
-/// The z3 crate panics where z3 hands back no term (out of memory, or an
-/// internal error); such a failure is this query's `solver-error`, not a
-/// crash of the whole run. The encodings are bounded
-/// (`smt::world::MAX_ENCODING_WORK`), so this is the last line of defence.
+/// [`prove`] for any two sides; a panic of the z3 crate is this query's
+/// `solver-error` (`smt::guarded`).
 pub fn prove_sides(
     source: &dyn Side,
     target: &dyn Side,
     sig: &Signature,
     timeout_ms: u32,
 ) -> Result<Proved, Diag> {
-    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        prove_unguarded(source, target, sig, timeout_ms)
-    }))
-    .unwrap_or_else(|panic| {
-        let why = panic
-            .downcast_ref::<&str>()
-            .map(|s| s.to_string())
-            .or_else(|| panic.downcast_ref::<String>().cloned())
-            .unwrap_or_else(|| "no message".into());
-        Err(Diag::unsupported(
-            "SMT",
-            "solver-error",
-            format!("z3 failed while the query was built or solved: {why}"),
-        ))
-    })
+    dioptra_semantics::smt::guarded(|| prove_unguarded(source, target, sig, timeout_ms))
 }
 
 fn prove_unguarded(

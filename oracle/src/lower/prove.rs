@@ -83,8 +83,8 @@ pub struct Proved {
 /// places, or finds a confirmed counterexample; `timeout_ms` per solver
 /// query.
 ///
-/// A panic of the z3 crate (z3 handing back no term: out of memory, an
-/// internal error) is this query's `solver-error`, as for `equiv`.
+/// A panic of the z3 crate is this query's `solver-error`
+/// (`smt::guarded`), as for `equiv`.
 pub fn prove(
     expr: &Expr,
     lowered: &Lowered,
@@ -92,21 +92,7 @@ pub fn prove(
     enc: Encoding,
     timeout_ms: u32,
 ) -> Result<Proved, Diag> {
-    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        prove_unguarded(expr, lowered, ctx, enc, timeout_ms)
-    }))
-    .unwrap_or_else(|panic| {
-        let why = panic
-            .downcast_ref::<&str>()
-            .map(|s| s.to_string())
-            .or_else(|| panic.downcast_ref::<String>().cloned())
-            .unwrap_or_else(|| "no message".into());
-        Err(Diag::unsupported(
-            "SMT",
-            "solver-error",
-            format!("z3 failed while the query was built or solved: {why}"),
-        ))
-    })
+    dioptra_semantics::smt::guarded(|| prove_unguarded(expr, lowered, ctx, enc, timeout_ms))
 }
 
 fn prove_unguarded(

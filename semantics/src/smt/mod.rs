@@ -21,9 +21,11 @@ pub mod world;
 
 pub use encode::{encode, Encoded};
 pub use world::World;
+/// A model of a satisfiable query (what [`Answer::Sat`] holds).
+pub use z3::Model;
 
 use z3::ast::Bool;
-use z3::{Model, Params, SatResult, Solver};
+use z3::{Params, SatResult, Solver};
 
 /// The default per-query time limit, in milliseconds.
 pub const DEFAULT_TIMEOUT_MS: u32 = 10_000;
@@ -97,6 +99,28 @@ pub fn solve(facts: &[&Bool], timeout_ms: u32) -> Answer {
         solver.assert(*f);
     }
     answer(&solver)
+}
+
+/// Runs `f`, which builds and solves z3 queries, turning a panic of the
+/// z3 crate (z3 handing back no term: out of memory, an internal error)
+/// into this query's `SMT: solver-error`, not a crash of the whole run.
+/// The encodings are bounded (`world::MAX_ENCODING_WORK`), so this is the
+/// last line of defence.
+pub fn guarded<T>(
+    f: impl FnOnce() -> Result<T, crate::diag::Diag>,
+) -> Result<T, crate::diag::Diag> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).unwrap_or_else(|panic| {
+        let why = panic
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| panic.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "no message".into());
+        Err(crate::diag::Diag::unsupported(
+            "SMT",
+            "solver-error",
+            format!("z3 failed while the query was built or solved: {why}"),
+        ))
+    })
 }
 
 /// The condition under which a source and a target differ: one is defined

@@ -141,15 +141,20 @@ impl World {
             }
         }
         *w.memory.get_mut() = spaces;
+        w.place_inputs(ctx);
+        w.lane = ctx.lane.map(|l| bv_u(64, l));
+        w
+    }
+
+    /// The inputs where `ctx` puts them (after the world's registers).
+    fn place_inputs(&mut self, ctx: &ConcreteContext) {
         let input = |w: &World, i: &Input| SInput {
             ty: i.ty.clone(),
             loc: w.loc_of(&i.loc),
         };
-        w.referrer = ctx.referrer.as_ref().map(|i| input(&w, i));
-        w.args = ctx.args.iter().map(|i| input(&w, i)).collect();
-        w.type_object = ctx.type_object.as_ref().map(|i| input(&w, i));
-        w.lane = ctx.lane.map(|l| bv_u(64, l));
-        w
+        self.referrer = ctx.referrer.as_ref().map(|i| input(self, i));
+        self.args = ctx.args.iter().map(|i| input(self, i)).collect();
+        self.type_object = ctx.type_object.as_ref().map(|i| input(self, i));
     }
 
     /// The world a code generator lowers in: every input exactly where
@@ -174,13 +179,7 @@ impl World {
                 },
             );
         }
-        let input = |w: &World, i: &Input| SInput {
-            ty: i.ty.clone(),
-            loc: w.loc_of(&i.loc),
-        };
-        w.referrer = ctx.referrer.as_ref().map(|i| input(&w, i));
-        w.args = ctx.args.iter().map(|i| input(&w, i)).collect();
-        w.type_object = ctx.type_object.as_ref().map(|i| input(&w, i));
+        w.place_inputs(ctx);
         w.lane = ctx.lane.map(|_| BV::new_const("lane", 64));
         w
     }
