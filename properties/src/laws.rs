@@ -483,9 +483,7 @@ pub fn law_dwarf_smt_agrees_with_evaluator(
 /// (or refining it, D-lower-refines) for every context with the inputs
 /// where the generated context puts them. A `not-proven` verdict fails with
 /// its counterexample (confirmed by both interpreters before it is
-/// reported), except the exception the README lists: an implicit pointer
-/// whose target is an implicit value of a width that is not a whole number
-/// of bytes (D-address-identity), counted as unsupported with that reason.
+/// reported).
 pub fn law_lowering_is_proven(e: &Expr, ctx: &str) -> Result<Checked, String> {
     use dioptra_oracle::lower::prove::{prove, Proof};
     use dioptra_semantics::dwarf::Encoding;
@@ -502,17 +500,6 @@ pub fn law_lowering_is_proven(e: &Expr, ctx: &str) -> Result<Checked, String> {
                 Proof::Unknown(r) => return Ok(Checked::Unknown(r)),
                 Proof::NotProven(c) => {
                     let why = c.agreement.describe();
-                    if why.contains("addr(")
-                        && e.ops
-                            .iter()
-                            .any(|o| matches!(o, dioptra_semantics::syntax::Op::AddrOf(_)))
-                    {
-                        skipped.push(format!(
-                            "{}: listed exception (D-address-identity): {why}",
-                            target.name()
-                        ));
-                        continue;
-                    }
                     return Err(format!(
                         "{e}: the {} DWARF\n{}\nis not proven: {why}\nin {}",
                         target.name(),

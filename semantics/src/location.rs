@@ -628,7 +628,52 @@ pub fn refines_places(ctx: &dyn Context, reference: &LocDesc, dwarf: &LocDesc, n
     r.dedup();
     d.sort();
     d.dedup();
-    r == d
+    r.len() == d.len()
+        && r.iter().zip(&d).all(|(x, y)| {
+            x.iter()
+                .zip(y)
+                .all(|(a, b)| a == b || address_refines(a, b))
+        })
+}
+
+/// DECISION (D-lower-refines-targets): D-lower-refines reaches through
+/// implicit pointers. An implicit address of the DWARF refines one of the
+/// reference when they agree in address space, size and offset and the
+/// DWARF's target is the reference's implicit value widened: the
+/// `DW_OP_implicit_pointer` of a lowering points at a DIE whose value is
+/// whole bytes (a generic stack value for an `i5`), and a consumer reading
+/// the pointee's `w` bits reads the reference's value; only bits the
+/// reference's target does not have differ.
+fn address_refines(reference: &BitLeaf, dwarf: &BitLeaf) -> bool {
+    let (
+        BitLeaf::Address {
+            addrspace: s1,
+            bits: b1,
+            target: t1,
+            offset: o1,
+        },
+        BitLeaf::Address {
+            addrspace: s2,
+            bits: b2,
+            target: t2,
+            offset: o2,
+        },
+    ) = (reference, dwarf)
+    else {
+        return false;
+    };
+    if (s1, b1, o1) != (s2, b2, o2) {
+        return false;
+    }
+    match (t1.singles(), t2.singles()) {
+        ([x], [y]) if x.offset == y.offset => match (&*x.storage, &*y.storage) {
+            (Storage::Implicit(v1), Storage::Implicit(v2)) => {
+                v2.width() >= v1.width() && v2.extract(0, v1.width()) == *v1
+            }
+            _ => false,
+        },
+        _ => false,
+    }
 }
 
 /// The bit leaves of `n` bits of each single of `l`, composites distributed
@@ -776,6 +821,31 @@ mod tests {
         // Not the other way round, and not where the values differ.
         assert!(!refines_places(&ctx, &dwarf, &reference, 8));
         assert!(!refines_places(&ctx, &reference, &loc("imp(8, 0x06)"), 8));
+    }
+
+    /// D-lower-refines-targets: an implicit pointer to a widened value
+    /// refines one to the value itself; not to another value, not the other
+    /// way round, and not with another offset.
+    #[test]
+    fn an_implicit_pointer_to_a_widened_value_is_a_refinement() {
+        let ctx = crate::context::ConcreteContext::default();
+        let reference = loc("addr(0, imp(5, 0x15))");
+        let dwarf = loc("addr(0, imp(64, 0x0000000000000015))");
+        assert!(!same_places(&reference, &dwarf, 64));
+        assert!(refines_places(&ctx, &reference, &dwarf, 64));
+        assert!(!refines_places(&ctx, &dwarf, &reference, 64));
+        assert!(!refines_places(
+            &ctx,
+            &reference,
+            &loc("addr(0, imp(64, 0x0000000000000005))"),
+            64
+        ));
+        assert!(!refines_places(
+            &ctx,
+            &reference,
+            &loc("addr(0, imp(64, 0x0000000000000015)+8)"),
+            64
+        ));
     }
 
     /// D-lower-refines-outside: bits past the end of memory or of a

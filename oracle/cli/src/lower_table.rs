@@ -102,7 +102,13 @@ pub fn cmd_lower_table(o: &TableOpts) -> ExitCode {
         let rows: Vec<_> = s
             .counts
             .iter()
-            .map(|((op, t), m)| json!({"op": op, "target": t, "counts": m}))
+            .map(|((op, t), m)| {
+                let secs = s
+                    .row_time
+                    .get(&(op.clone(), *t))
+                    .map_or(0.0, |d| d.as_secs_f64());
+                json!({"op": op, "target": t, "counts": m, "seconds": secs})
+            })
             .collect();
         let exceptions: Vec<_> = s
             .exceptions
@@ -121,13 +127,17 @@ pub fn cmd_lower_table(o: &TableOpts) -> ExitCode {
                 "wall_s": wall.as_secs_f64(), "jobs": o.jobs})
         );
     } else {
-        outln!("{:<24} {:<7} {}", "op", "target", words.join(" "));
+        outln!("{:<24} {:<7} {} seconds", "op", "target", words.join(" "));
         for ((op, t), m) in &s.counts {
             let cells: Vec<String> = words
                 .iter()
                 .map(|w| format!("{:>w$}", m.get(w).copied().unwrap_or(0), w = w.len()))
                 .collect();
-            outln!("{op:<24} {t:<7} {}", cells.join(" "));
+            let secs = s
+                .row_time
+                .get(&(op.clone(), *t))
+                .map_or(0.0, |d| d.as_secs_f64());
+            outln!("{op:<24} {t:<7} {} {secs:>7.1}", cells.join(" "));
         }
         for (i, out) in &s.exceptions {
             outln!(

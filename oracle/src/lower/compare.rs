@@ -134,7 +134,9 @@ pub fn classify(
             reference: Diag::eval(
                 "read",
                 "past-end-of-storage",
-                format!("bits of {r} past the end of their storage"),
+                format!(
+                    "bits of {r} past the end of their storage (or of an implicit pointer's target, D-lower-refines-targets)"
+                ),
             ),
             dwarf: d,
         },

@@ -18,7 +18,7 @@ use dioptra_semantics::text::expr::parse_expr;
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Where an instance's main input (`DIOpArg(0, ...)`, the referrer or the
 /// type object) is.
@@ -432,6 +432,15 @@ pub fn run_instance(i: &Instance, timeout_ms: u32) -> (Outcome, Duration) {
     go().unwrap_or_else(|d| (Outcome::NotEncoded(d.to_string()), Duration::ZERO))
 }
 
+/// What became of one instance, with the solver's time and the whole
+/// instance's (lowering, encoding, solving, confirming a counterexample).
+#[derive(Clone, Debug)]
+pub struct Ran {
+    pub outcome: Outcome,
+    pub solver: Duration,
+    pub total: Duration,
+}
+
 /// The outcomes of `instances` on `jobs` threads (each with its own solver
 /// context), in the instances' order; `progress` is called after each.
 pub fn run_all(
@@ -439,16 +448,22 @@ pub fn run_all(
     timeout_ms: u32,
     jobs: usize,
     progress: &(dyn Fn(usize) + Sync),
-) -> Vec<(Outcome, Duration)> {
+) -> Vec<Ran> {
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<(Outcome, Duration)>>> = Mutex::new(vec![None; instances.len()]);
+    let results: Mutex<Vec<Option<Ran>>> = Mutex::new(vec![None; instances.len()]);
     std::thread::scope(|s| {
         for _ in 0..jobs.max(1) {
             s.spawn(|| loop {
                 let k = next.fetch_add(1, Ordering::Relaxed);
                 let Some(i) = instances.get(k) else { break };
-                let r = run_instance(i, timeout_ms);
+                let started = Instant::now();
+                let (outcome, solver) = run_instance(i, timeout_ms);
+                let r = Ran {
+                    outcome,
+                    solver,
+                    total: started.elapsed(),
+                };
                 results.lock().expect("no worker panics holding the lock")[k] = Some(r);
                 progress(done.fetch_add(1, Ordering::Relaxed) + 1);
             });
@@ -470,11 +485,17 @@ pub struct Summary {
     pub times: Vec<Duration>,
     /// Instances that are not proven or unknown, with their outcome.
     pub exceptions: Vec<(Instance, Outcome)>,
+    /// The whole time of each row's instances on one core, per (op, target).
+    pub row_time: BTreeMap<(String, &'static str), Duration>,
 }
 
-pub fn summarize(instances: &[Instance], results: &[(Outcome, Duration)]) -> Summary {
+pub fn summarize(instances: &[Instance], results: &[Ran]) -> Summary {
     let mut s = Summary::default();
-    for (i, (o, t)) in instances.iter().zip(results) {
+    for (i, r) in instances.iter().zip(results) {
+        let (o, t) = (&r.outcome, &r.solver);
+        *s.row_time
+            .entry((i.op.clone(), i.target.name()))
+            .or_default() += r.total;
         *s.counts
             .entry((i.op.clone(), i.target.name()))
             .or_default()

@@ -13,7 +13,9 @@ use dioptra_semantics::smt::ir::encode_inst;
 use dioptra_semantics::smt::loc::{
     offset_by, read as sread, same_location as s_same, SLoc, SStorage,
 };
-use dioptra_semantics::smt::term::{numeral_bits, off_u, resize, resize_signed, tt};
+use dioptra_semantics::smt::term::{
+    ashr, lshr, numeral_bits, off_u, resize, resize_signed, shl, srem, tt,
+};
 use dioptra_semantics::smt::world::SInput;
 use dioptra_semantics::smt::{all, disagree, solve, Answer, Encoded, World};
 use dioptra_semantics::types::Type;
@@ -116,13 +118,13 @@ pub(super) fn encode_cexpr(e: &CExpr, consts: &Consts, cw: u32) -> Result<Z, Str
                 "|" => Z::N(a.bvor(&b), s),
                 "^" => Z::N(a.bvxor(&b), s),
                 "&" => Z::N(a.bvand(&b), s),
-                "<<" => Z::N(a.bvshl(&b), sa),
-                ">>" => Z::N(if sa { a.bvashr(&b) } else { a.bvlshr(&b) }, sa),
+                "<<" => Z::N(shl(&a, &b), sa),
+                ">>" => Z::N(if sa { ashr(&a, &b) } else { lshr(&a, &b) }, sa),
                 "+" => Z::N(a.bvadd(&b), s),
                 "-" => Z::N(a.bvsub(&b), s),
                 "*" => Z::N(a.bvmul(&b), s),
                 "/" => Z::N(if s { a.bvsdiv(&b) } else { a.bvudiv(&b) }, s),
-                _ => Z::N(if s { a.bvsrem(&b) } else { a.bvurem(&b) }, s),
+                _ => Z::N(if s { srem(&a, &b) } else { a.bvurem(&b) }, s),
             }
         }
     })

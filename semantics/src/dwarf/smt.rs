@@ -28,11 +28,11 @@ use super::unit::Unit;
 use crate::diag::{Diag, Outcome};
 use crate::limits::MAX_LOCATION_DEPTH;
 use crate::smt::loc::{offset_by, read, unsupported, SLoc, SPart, SStorage};
-use crate::smt::term::float_to_int;
 use crate::smt::term::{
     and, bv_big, bv_u, const_u128, ff, float_bits, float_from_bits, float_from_signed, off_u,
     resize, resize_signed, tt, OFF,
 };
+use crate::smt::term::{ashr, float_to_int, lshr, shl, srem};
 use crate::smt::world::{check_width, World};
 use crate::types::Type;
 use gimli::constants as c;
@@ -1040,9 +1040,9 @@ impl<'a> SMachine<'a> {
                     }
                 }
                 match code {
-                    c::DW_OP_shl => big.ite(&zero, &x.bvshl(&amount)),
-                    c::DW_OP_shr => big.ite(&zero, &x.bvlshr(&amount)),
-                    _ => big.ite(&x.bvashr(bv_u(w, w as u64 - 1)), &x.bvashr(&amount)),
+                    c::DW_OP_shl => big.ite(&zero, &shl(x, &amount)),
+                    c::DW_OP_shr => big.ite(&zero, &lshr(x, &amount)),
+                    _ => big.ite(&ashr(x, &bv_u(w, w as u64 - 1)), &ashr(x, &amount)),
                 }
             }
             _ => return fails(),
@@ -1195,22 +1195,27 @@ fn divide(code: c::DwOp, signed: bool, a: &SValue, b: &SValue) -> (BV, Ext) {
                     sext: Some(m),
                     zext: None,
                 };
-                return (xm.bvsrem(&ym).sign_ext(w - m), ext);
+                return (srem(&xm, &ym).sign_ext(w - m), ext);
             }
+            // The low `m` bits are the narrow quotient in every case: at
+            // `MIN / -1` `bvsdiv` wraps to `MIN`, whose bits are those of
+            // `+2^(m-1)`. Only the high bits depend on the overflow (zero
+            // there, the sign elsewhere), so a later truncation to `m` bits
+            // leaves the narrow quotient alone.
             let min = bv_big(m, &(BigUint::from(1u8) << (m - 1)));
             let overflow = Bool::and(&[&xm.eq(&min), &ym.eq(BV::from_i64(-1, m))]);
-            let q = xm.bvsdiv(&ym).sign_ext(w - m);
-            let big = bv_big(w, &(BigUint::from(1u8) << (m - 1)));
+            let q = xm.bvsdiv(&ym);
+            let high = overflow.ite(&bv_u(w - m, 0), &q.sign_ext(w - m).extract(w - 1, m));
             let ext = Ext {
                 sext: Some(m + 1),
                 zext: None,
             };
-            return (overflow.ite(&big, &q), ext);
+            return (high.concat(&q), ext);
         }
         let r = if code == c::DW_OP_div {
             x.bvsdiv(y)
         } else {
-            x.bvsrem(y)
+            srem(x, y)
         };
         return (r, Ext::default());
     }
@@ -1344,6 +1349,61 @@ mod tests {
         ] {
             let e = encoded(text, &w).unwrap();
             assert!(matches!(solve(&[&e.ok], 5_000), Answer::Unsat), "{text}");
+        }
+    }
+
+    fn two_registers() -> World {
+        World::placed(
+            &ConcreteContext::parse(
+                "(context c (register 0 \"00 00 00 00 00 00 00 00\") (register 1 \"00 00 00 00 00 00 00 00\"))",
+            )
+            .unwrap(),
+        )
+    }
+
+    /// Dividing sign extensions of 8-bit values at 8 bits (`divide`) is the
+    /// 64-bit signed division of the extended values in every context,
+    /// `-128 / -1 = +128` included (the one case where the quotient is not
+    /// the extension of an 8-bit value); the remainder likewise.
+    #[test]
+    fn narrowed_division_is_the_wide_division() {
+        let w = two_registers();
+        let sext8 = "DW_OP_constu 56, DW_OP_shl, DW_OP_constu 56, DW_OP_shra";
+        let (r0, _) = w.register(0, 64).unwrap();
+        let (r1, _) = w.register(1, 64).unwrap();
+        let (a, b) = (r0.extract(7, 0).sign_ext(56), r1.extract(7, 0).sign_ext(56));
+        // Signed remainder through the typed stack (DW_OP_mod of the generic
+        // type is unsigned): the remainder is `a - (a / b) * b`.
+        for (op, want) in [
+            ("DW_OP_div", a.bvsdiv(&b)),
+            (
+                "DW_OP_over, DW_OP_over, DW_OP_div, DW_OP_mul, DW_OP_minus",
+                a.bvsrem(&b),
+            ),
+        ] {
+            let e = encoded(
+                &format!("DW_OP_breg0 0, {sext8}, DW_OP_breg1 0, {sext8}, {op}, DW_OP_stack_value"),
+                &w,
+            )
+            .unwrap();
+            let same =
+                same_location(&w, &e.loc, &SLoc::start(SStorage::Implicit(want)), 64).unwrap();
+            let wrong = Bool::and(&[&e.ok, &same.not()]);
+            assert!(matches!(solve(&[&wrong], 20_000), Answer::Unsat), "{op}");
+            // And it is defined: the divisor's bits are all that can fail.
+            let min_by_minus_one = Bool::and(&[
+                &r0.extract(7, 0).eq(bv_u(8, 0x80)),
+                &r1.extract(7, 0).eq(bv_u(8, 0xff)),
+                &e.ok.not(),
+            ]);
+            let (_, d0) = w.register(0, 64).unwrap();
+            let (_, d1) = w.register(1, 64).unwrap();
+            let defined = Bool::and(&[
+                &d0.eq(BV::from_i64(-1, 64)),
+                &d1.eq(BV::from_i64(-1, 64)),
+                &min_by_minus_one,
+            ]);
+            assert!(matches!(solve(&[&defined], 20_000), Answer::Unsat), "{op}");
         }
     }
 }

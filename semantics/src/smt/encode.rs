@@ -8,8 +8,8 @@
 
 use super::loc::{composite, offset_by, read, unsupported, SLoc, SPart, SStorage};
 use super::term::{
-    and, bv_big, bv_of, bv_u, float_bits, float_from_bits, float_from_signed, off_u, resize,
-    resize_signed, OFF,
+    and, ashr, bv_big, bv_of, bv_u, float_bits, float_from_bits, float_from_signed, lshr, off_u,
+    resize, resize_signed, shl, srem, OFF,
 };
 use super::world::{check_width, World};
 use crate::diag::Diag;
@@ -520,7 +520,7 @@ pub fn encode_div(m: &mut SMachine) -> Result<(), Diag> {
 /// amount of at least the width gives 0 (D-shift-amounts), as `bvlshr`.
 pub fn encode_lshr(m: &mut SMachine) -> Result<(), Diag> {
     let (t, v1, v2) = pop_pair(m)?;
-    m.push_implicit(t, v2.bvlshr(&v1));
+    m.push_implicit(t, lshr(&v2, &v1));
     Ok(())
 }
 
@@ -528,7 +528,7 @@ pub fn encode_lshr(m: &mut SMachine) -> Result<(), Diag> {
 /// amount of at least the width gives all sign bits, as `bvashr`.
 pub fn encode_ashr(m: &mut SMachine) -> Result<(), Diag> {
     let (t, v1, v2) = pop_pair(m)?;
-    m.push_implicit(t, v2.bvashr(&v1));
+    m.push_implicit(t, ashr(&v2, &v1));
     Ok(())
 }
 
@@ -536,7 +536,7 @@ pub fn encode_ashr(m: &mut SMachine) -> Result<(), Diag> {
 /// the width gives 0, as `bvshl`.
 pub fn encode_shl(m: &mut SMachine) -> Result<(), Diag> {
     let (t, v1, v2) = pop_pair(m)?;
-    m.push_implicit(t, v2.bvshl(&v1));
+    m.push_implicit(t, shl(&v2, &v1));
     Ok(())
 }
 
@@ -587,11 +587,11 @@ pub fn encode_xor(m: &mut SMachine) -> Result<(), Diag> {
 
 /// ROCm `DIOpMod() { (L1:T) (L2:T) -> (L:T) }`: the signed remainder of
 /// `V2 / V1` (sign of the dividend, `bvsrem`); a zero divisor fails
-/// (D-mod-signed).
+/// (D-mod-signed); written as `term::srem`.
 pub fn encode_mod(m: &mut SMachine) -> Result<(), Diag> {
     let (t, v1, v2) = pop_pair(m)?;
     let w = v1.get_size();
     m.require(&v1.eq(bv_u(w, 0)).not());
-    m.push_implicit(t, v2.bvsrem(&v1));
+    m.push_implicit(t, srem(&v2, &v1));
     Ok(())
 }

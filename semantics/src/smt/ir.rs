@@ -85,14 +85,14 @@ fn encode_binary(op: BinOp, f: Flags, n: u64, a: &BV, b: &BV) -> (BV, Bool) {
             if op == BinOp::SDiv {
                 a.bvsdiv(b)
             } else {
-                a.bvsrem(b)
+                super::term::srem(a, b)
             }
         }
         BinOp::Shl | BinOp::LShr | BinOp::AShr => {
             poison.push(b.bvuge(BV::from_u64(n, n32)));
             match op {
                 BinOp::Shl => {
-                    let r = a.bvshl(b);
+                    let r = super::term::shl(a, b);
                     if f.nuw {
                         poison.push(r.bvlshr(b).eq(a).not());
                     }
@@ -106,9 +106,9 @@ fn encode_binary(op: BinOp, f: Flags, n: u64, a: &BV, b: &BV) -> (BV, Bool) {
                         poison.push(a.bvlshr(b).bvshl(b).eq(a).not());
                     }
                     if op == BinOp::LShr {
-                        a.bvlshr(b)
+                        super::term::lshr(a, b)
                     } else {
-                        a.bvashr(b)
+                        super::term::ashr(a, b)
                     }
                 }
             }

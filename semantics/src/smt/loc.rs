@@ -275,6 +275,9 @@ fn offset_cases(off: &BV, max: u128) -> Result<Vec<(Bool, u128)>, Diag> {
             ),
         ));
     }
+    // Simplified first, so that two locations at the same offset (an
+    // expression's and its lowering's) split on the same conditions.
+    let off = off.simplify();
     Ok((0..=max).map(|k| (off.eq(off_u(k)), k)).collect())
 }
 
@@ -587,6 +590,13 @@ fn compare_runs(w: &World, a: &SLoc, b: &SLoc, n: u64, refine: bool) -> Result<B
 fn seg_eq(w: &World, a: &Seg, b: &Seg, len: u64, refine: bool) -> Result<Bool, Diag> {
     w.charge(1)?;
     Ok(match (a, b) {
+        // Both sides split on one condition (the same offset into the same
+        // composite, as an expression and its lowering do): compare branch
+        // with branch, not every branch with every other.
+        (Seg::Ite(c, x1, y1), Seg::Ite(d, x2, y2)) if c == d => c.ite(
+            &seg_eq(w, x1, x2, len, refine)?,
+            &seg_eq(w, y1, y2, len, refine)?,
+        ),
         (Seg::Ite(c, x, y), _) => c.ite(
             &seg_eq(w, x, b, len, refine)?,
             &seg_eq(w, y, b, len, refine)?,
@@ -640,12 +650,31 @@ fn seg_eq(w: &World, a: &Seg, b: &Seg, len: u64, refine: bool) -> Result<Bool, D
         ) => {
             if s1 != s2 || b1 != b2 {
                 ff()
+            } else if refine {
+                and(&o1.eq(o2), &target_refines(w, t1, t2)?)
             } else {
                 and(&o1.eq(o2), &same_structure(w, t1, t2)?)
             }
         }
         _ => ff(),
     })
+}
+
+/// The twin of `location::address_refines` (D-lower-refines-targets): the
+/// DWARF's implicit-pointer target `b` is the reference's target `a`, or
+/// both are one implicit value at one offset and `b`'s is `a`'s widened.
+fn target_refines(w: &World, a: &SLoc, b: &SLoc) -> Result<Bool, Diag> {
+    if let (SLoc::One(s1, o1), SLoc::One(s2, o2)) = (a, b) {
+        if let (SStorage::Implicit(x), SStorage::Implicit(y)) = (&**s1, &**s2) {
+            let (n, m) = (x.get_size(), y.get_size());
+            return Ok(if m >= n {
+                and(&o1.eq(o2), &y.extract(n - 1, 0).eq(x))
+            } else {
+                ff()
+            });
+        }
+    }
+    same_structure(w, a, b)
 }
 
 /// The size in bits of the memory or register a run is in, if known.

@@ -156,6 +156,7 @@ pub fn float_bits(f: &Float, t: &Type) -> BV {
 /// Formats narrower than `double` are widened to `double` first, which is
 /// exact and keeps every comparison in one format: z3 4.8 fails ("invalid
 /// zero_extend application") on some `bfloat` conversions done in place.
+/// The bits are only meaningful where the value fits (`fits`).
 pub fn float_to_int(f: &Float, t: &Type, w: u32, signed: bool) -> (BV, Bool) {
     let rtz = z3::ast::RoundingMode::round_towards_zero();
     let x = if matches!(t, Type::Double) {
@@ -164,24 +165,127 @@ pub fn float_to_int(f: &Float, t: &Type, w: u32, signed: bool) -> (BV, Bool) {
         let rne = z3::ast::RoundingMode::round_nearest_ties_to_even();
         f.to_fp_with_rounding_mode(&rne, &Sort::float(11, 53))
     };
-    let tr = x.round_to_integral_with_rounding_mode(&rtz);
-    // Powers of two up to 2^64 are exact doubles.
-    let (lo, hi) = if signed {
-        let lim = 2f64.powi(w as i32 - 1);
-        (-lim, lim)
+    // The truncation toward zero is in `[lo, hi)` exactly when `x` is in
+    // `(lo - 1, hi)`: no `roundToIntegral` circuit, and NaN and the
+    // infinities fail one of the two comparisons. `lo - 1` is a double up
+    // to `w = 53`; past that the doubles next to `lo` are at least 2 apart,
+    // so `x > lo - 1` is `x >= lo`.
+    let lim = |e: u32| 2f64.powi(e as i32);
+    let (above, hi) = if signed {
+        let lo = -lim(w - 1);
+        let above = if w - 1 <= 52 {
+            x.gt(Float::from_f64(lo - 1.0))
+        } else {
+            x.ge(Float::from_f64(lo))
+        };
+        (above, lim(w - 1))
     } else {
-        (0.0, 2f64.powi(w as i32))
+        (x.gt(Float::from_f64(-1.0)), lim(w))
     };
-    let fits = Bool::and(&[
-        &x.is_nan().not(),
-        &x.is_infinite().not(),
-        &tr.ge(Float::from_f64(lo)),
-        &tr.lt(Float::from_f64(hi)),
-    ]);
-    let bits = if signed {
-        x.to_sbv_with_rounding_mode(&rtz, w)
+    let fits = Bool::and(&[&above, &x.lt(Float::from_f64(hi))]);
+    // Where the value fits, its `w` bits are the low bits of its 64-bit
+    // (or wider) two's complement conversion. Every width converts through
+    // that one term, so an expression and a DWARF that convert to different
+    // widths (`i17` and a whole-byte `__s24`) share it and the solver
+    // bit-blasts one conversion, not two.
+    let bits = if signed || w < 64 {
+        x.to_sbv_with_rounding_mode(&rtz, w.max(64))
+            .extract(w - 1, 0)
     } else {
         x.to_ubv_with_rounding_mode(&rtz, w)
     };
     (bits, fits)
+}
+
+/// The signed remainder `a - b * (a sdiv b)`, which is `bvsrem` for every
+/// non-zero `b` (at `MIN / -1` the quotient wraps to `MIN` and the remainder
+/// is 0).
+///
+/// Every encoding writes the remainder this way (`DIOpMod`, LLVM's `srem`,
+/// the rule language's signed `%`, the DWARF twin): it is the form a DWARF
+/// consumer computes from `DW_OP_div` (`DW_OP_mod` is unsigned in DWARF 5),
+/// so a lowering or a rule that spells it out is the same term, proven
+/// without bit-blasting two dividers.
+pub fn srem(a: &BV, b: &BV) -> BV {
+    a.bvsub(b.bvmul(a.bvsdiv(b)))
+}
+
+/// `x << k`, as `bvshl`: zero past the width.
+///
+/// A constant amount is written out as `concat`/`extract`, which z3's
+/// simplifier sees through (an `extract` of a `bvshl` by a numeral it does
+/// not); an expression and its DWARF that mask and shift the same bits then
+/// become one term, proven without search.
+pub fn shl(x: &BV, k: &BV) -> BV {
+    let w = x.get_size();
+    match const_u128(k) {
+        Some(0) => x.clone(),
+        Some(k) if k >= w as u128 => bv_u(w, 0),
+        Some(k) => {
+            let k = k as u32;
+            x.extract(w - 1 - k, 0).concat(bv_u(k, 0))
+        }
+        None => x.bvshl(k),
+    }
+}
+
+/// `x >> k` zero-filled, as `bvlshr`: zero past the width (see [`shl`]).
+pub fn lshr(x: &BV, k: &BV) -> BV {
+    let w = x.get_size();
+    match const_u128(k) {
+        Some(0) => x.clone(),
+        Some(k) if k >= w as u128 => bv_u(w, 0),
+        Some(k) => x.extract(w - 1, k as u32).zero_ext(k as u32),
+        None => x.bvlshr(k),
+    }
+}
+
+/// `x >> k` sign-filled, as `bvashr`: all sign bits past the width (see
+/// [`shl`]).
+pub fn ashr(x: &BV, k: &BV) -> BV {
+    let w = x.get_size();
+    match const_u128(k) {
+        Some(0) => x.clone(),
+        Some(k) => {
+            let k = k.min(w as u128 - 1) as u32;
+            x.extract(w - 1, k).sign_ext(k)
+        }
+        None => x.bvashr(k),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::smt::{solve, Answer};
+
+    /// The remainder through the quotient is `bvsrem` wherever the divisor
+    /// is not zero.
+    #[test]
+    fn srem_is_the_smt_lib_remainder() {
+        let (a, b) = (BV::new_const("a", 8), BV::new_const("b", 8));
+        let differ = Bool::and(&[
+            &b.eq(bv_u(8, 0)).not(),
+            &srem(&a, &b).eq(a.bvsrem(&b)).not(),
+        ]);
+        assert!(matches!(solve(&[&differ], 20_000), Answer::Unsat));
+    }
+
+    /// The constant-amount forms are `bvshl`, `bvlshr` and `bvashr` for
+    /// every amount, in range or past the width.
+    #[test]
+    fn constant_shifts_are_the_smt_lib_shifts() {
+        let x = BV::new_const("x", 8);
+        for k in 0..=10u64 {
+            let k = bv_u(8, k);
+            for (mine, theirs) in [
+                (shl(&x, &k), x.bvshl(&k)),
+                (lshr(&x, &k), x.bvlshr(&k)),
+                (ashr(&x, &k), x.bvashr(&k)),
+            ] {
+                let differ = mine.eq(&theirs).not();
+                assert!(matches!(solve(&[&differ], 5_000), Answer::Unsat));
+            }
+        }
+    }
 }
