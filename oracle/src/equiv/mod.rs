@@ -190,8 +190,9 @@ fn prove_unguarded(
     let same = smt_same_location(&world, &s.loc, &t.loc, n)?;
     // Equivalent: the same definedness, and where defined the same location.
     let differ = disagree(&s.ok, &t.ok, &same);
+    let domain = world.domain();
     let started = Instant::now();
-    let answer = solve(&[&differ], timeout_ms);
+    let answer = solve(&[&differ, &domain], timeout_ms);
     solver_time += started.elapsed();
     let model = match answer {
         Answer::Unsat => return done(Verdict::Equivalent, solver_time),
@@ -203,7 +204,7 @@ fn prove_unguarded(
     // with the same location.
     let bad = not_refined(&s.ok, &t.ok, &same);
     let started = Instant::now();
-    let answer = solve(&[&bad], timeout_ms);
+    let answer = solve(&[&bad, &domain], timeout_ms);
     solver_time += started.elapsed();
     match answer {
         Answer::Unsat => done(Verdict::Refines(cex), solver_time),

@@ -850,21 +850,36 @@ impl Lowerer<'_> {
             form,
             known_value: None,
         };
-        let off = s.offset as u64;
+        // A memory location's bit offset is its address times 8, up to
+        // 2^67: kept whole (truncating it to 64 bits lost the address's top
+        // three bits, so an input at 0xfffffffffffffffd became
+        // `DW_OP_addr 0x1ffffffffffffffd`). Other storages are far smaller.
+        let too_large = || {
+            not_expressible(
+                self.at,
+                "offset-too-large",
+                format!("an input at bit {} of its storage", s.offset),
+            )
+        };
+        if let Storage::Memory { addrspace } = &*s.storage {
+            let a = u64::try_from(s.offset / 8).map_err(|_| too_large())?;
+            let code = if *addrspace == 0 {
+                vec![DwarfOp::with(c::DW_OP_addr, vec![Operand::U(a)])]
+            } else {
+                vec![constu(a)]
+            };
+            return Ok(frag(Form::Address {
+                aspace: *addrspace,
+                code,
+                bit: (s.offset % 8) as u64,
+            }));
+        }
+        let off = u64::try_from(s.offset)
+            .ok()
+            .filter(|&o| i64::try_from(o).is_ok())
+            .ok_or_else(too_large)?;
         Ok(match &*s.storage {
-            Storage::Memory { addrspace } => {
-                let a = off / 8;
-                let code = if *addrspace == 0 {
-                    vec![DwarfOp::with(c::DW_OP_addr, vec![Operand::U(a)])]
-                } else {
-                    vec![constu(a)]
-                };
-                frag(Form::Address {
-                    aspace: *addrspace,
-                    code,
-                    bit: off % 8,
-                })
-            }
+            Storage::Memory { .. } => unreachable!("lowered above"),
             Storage::Register { number } => frag(Form::Register {
                 n: *number,
                 offset: off,

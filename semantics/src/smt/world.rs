@@ -10,7 +10,7 @@
 //! corpus.
 
 use super::loc::{unsupported, Read, SLoc, SPart, SStorage};
-use super::term::{bv_of, bv_u, numeral_bits, off_u, resize, tt, OFF};
+use super::term::{bv_big, bv_of, bv_u, numeral_bits, off_u, resize, tt, OFF};
 use crate::bits::Bits;
 use crate::context::{ConcreteContext, Input, Signature};
 use crate::diag::Diag;
@@ -57,6 +57,9 @@ pub struct World {
     reads: RefCell<Vec<(u32, BV, u64)>>,
     /// What is left of [`MAX_ENCODING_WORK`] for this world's encodings.
     work: Cell<u64>,
+    /// What the world's choices must satisfy to be a context at all
+    /// ([`World::domain`]).
+    domain: RefCell<Vec<Bool>>,
 }
 
 /// The most terms the location encodings of one world may build: reading
@@ -80,7 +83,16 @@ impl World {
             registers: RefCell::new(BTreeMap::new()),
             reads: RefCell::new(Vec::new()),
             work: Cell::new(MAX_ENCODING_WORK),
+            domain: RefCell::new(Vec::new()),
         }
+    }
+
+    /// The condition under which the world's symbolic choices are a
+    /// context D-smt-input-shapes allows (every input in memory lies wholly
+    /// inside its address space); a query asks its question under it.
+    pub fn domain(&self) -> Bool {
+        let d = self.domain.borrow();
+        Bool::and(&d.iter().collect::<Vec<_>>())
     }
 
     /// Spends `n` of the world's encoding work ([`MAX_ENCODING_WORK`]).
@@ -201,7 +213,12 @@ impl World {
     /// locations byte-aligned, a register exactly as wide as the input's
     /// type rounded up to bytes, fully defined implicit values). Inputs that
     /// are composites or several places at once are not generated; every
-    /// memory and register byte may be undefined.
+    /// memory and register byte may be undefined. An input in memory lies
+    /// wholly inside its address space ([`World::domain`]): an object that
+    /// does not fit in its storage is not a real input, and without this
+    /// `equiv` refuted real equivalences (an all-zero `DIOpSelect` mask and
+    /// its `L0`) with inputs straddling the end of memory. What happens at
+    /// that boundary stays covered by concrete corpus cases.
     pub fn symbolic(sig: &Signature, spaces: &[u32]) -> Result<World, Diag> {
         let mut w = World::empty(sig.layout.clone(), true);
         let mut next = 0u32;
@@ -252,9 +269,20 @@ impl World {
             number,
             bits: bytes * 8,
         })];
+        let shape = BV::new_const(format!("{name}.shape"), 8);
         for &a in spaces {
             let p = self.layout.pointer_bits(a);
             let addr = BV::new_const(format!("{name}.addr{a}"), p);
+            // The last address at which the input's bytes all fit.
+            let size = 1u128.checked_shl(p).unwrap_or(u128::MAX);
+            let fits = match size.checked_sub(bytes as u128) {
+                Some(last) => addr.bvule(bv_big(p, &num_bigint::BigUint::from(last))),
+                None => Bool::from_bool(false),
+            };
+            let k = shapes.len() as u64;
+            self.domain
+                .get_mut()
+                .push(shape.eq(bv_u(8, k)).implies(&fits));
             shapes.push(SLoc::at(
                 SStorage::Memory { addrspace: a },
                 resize(&addr, OFF).bvshl(off_u(3)),
@@ -265,7 +293,6 @@ impl World {
             bits as u32,
         ))));
         shapes.push(SLoc::start(SStorage::Undefined));
-        let shape = BV::new_const(format!("{name}.shape"), 8);
         let mut loc = shapes.pop().expect("four shapes at least");
         while let Some(s) = shapes.pop() {
             let k = shapes.len() as u64;

@@ -14,6 +14,11 @@ const KNOWN: &[(&str, u32, &str)] = &[
         "gimli converts a negative signed integer to float as if it were unsigned",
     ),
     (
+        "corpus/lowering/dwarf-equiv.dioptra",
+        190,
+        "gimli converts a negative signed integer to float as if it were unsigned",
+    ),
+    (
         "corpus/ops/div.dioptra",
         23,
         "gimli's 0/0 is the machine's NaN (0xffc00000); DWARF's result here is the canonical quiet NaN (D-nan-canonical)",

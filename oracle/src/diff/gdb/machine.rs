@@ -78,13 +78,15 @@ pub fn machine_context(ctx: &ConcreteContext, min_addr: u64) -> Result<ConcreteC
     }
     for (&(aspace, start), bytes) in m.memory.iter_mut() {
         if aspace == 0 {
-            let end = start + bytes.len() as u64;
+            // In u128: memory may end at 2^64 (the last byte of the
+            // address space), where a u64 end wraps to 0.
+            let end = start as u128 + bytes.len() as u128;
             if start < min_addr {
                 return Err(format!(
                     "memory at 0x{start:x} is below vm.mmap_min_addr (0x{min_addr:x})"
                 ));
             }
-            if end > PROGRAM_BASE {
+            if end > PROGRAM_BASE as u128 {
                 return Err(format!(
                     "memory at 0x{start:x} reaches the stub program (0x{PROGRAM_BASE:x})"
                 ));
@@ -168,6 +170,12 @@ mod tests {
             .contains("mmap_min_addr"));
         let other = parse(r#"(context (memory 5 0x40 "00"))"#);
         assert!(machine_context(&other, 4096).is_ok());
+        // Memory that ends at the top of the address space (its end wraps
+        // to 0 in 64 bits) is past the program, not before it.
+        let top = parse(r#"(context (memory 0 0xfffffffffffffff8 "01 02 03 04 05 06 07 08"))"#);
+        assert!(machine_context(&top, 4096)
+            .unwrap_err()
+            .contains("reaches the stub program"));
     }
 
     #[test]
