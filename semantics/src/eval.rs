@@ -10,12 +10,13 @@
 use crate::bits::Bits;
 use crate::context::Context;
 use crate::diag::Diag;
+use crate::float::FloatOp;
 use crate::limits::MAX_EVAL_WORK;
 use crate::location::{composite, read, LocDesc, Part, ReadFail, Storage};
 use crate::syntax::{Expr, Literal, Op};
 use crate::types::Type;
 use crate::value::{
-    fits_signed, float_binop, float_to_f64, float_to_int, int_to_float, literal_bits, round_f64,
+    fits_signed, float_binop, float_to_f64, float_to_int, int_to_float, literal_bits,
 };
 use crate::wellformed::check;
 use num_bigint::BigInt;
@@ -228,7 +229,7 @@ pub fn eval_convert(m: &mut Machine, to: &Type) -> Result<(), Diag> {
     let v = m.read(&e)?;
     let w = m.bits(to);
     let out = if e.ty.is_float() && to.is_float() {
-        Bits::from_u64(w, round_f64(to, float_to_f64(&e.ty, v.low_u64())))
+        Bits::from_u64(w, crate::float::convert(&e.ty, to, v.low_u64()))
     } else if e.ty.is_float() {
         let i = float_to_int(&e.ty, v.low_u64())
             .filter(|i| fits_signed(i, w))
@@ -514,7 +515,7 @@ fn int_result(m: &mut Machine, t: Type, v: BigInt) {
 pub fn eval_add(m: &mut Machine) -> Result<(), Diag> {
     let (t, v1, v2) = pop_pair(m)?;
     if t.is_float() {
-        let r = float_binop(&t, &v1, &v2, |a, b| a + b);
+        let r = float_binop(&t, &v2, &v1, FloatOp::Add);
         m.push_implicit(t, r);
     } else {
         m.push_implicit(t, v2.wrapping_add(&v1));
@@ -532,7 +533,7 @@ pub fn eval_add(m: &mut Machine) -> Result<(), Diag> {
 pub fn eval_sub(m: &mut Machine) -> Result<(), Diag> {
     let (t, v1, v2) = pop_pair(m)?;
     if t.is_float() {
-        let r = float_binop(&t, &v2, &v1, |a, b| a - b);
+        let r = float_binop(&t, &v2, &v1, FloatOp::Sub);
         m.push_implicit(t, r);
     } else {
         m.push_implicit(t, v2.wrapping_sub(&v1));
@@ -546,7 +547,7 @@ pub fn eval_sub(m: &mut Machine) -> Result<(), Diag> {
 pub fn eval_mul(m: &mut Machine) -> Result<(), Diag> {
     let (t, v1, v2) = pop_pair_costing(m, true)?;
     if t.is_float() {
-        let r = float_binop(&t, &v2, &v1, |a, b| a * b);
+        let r = float_binop(&t, &v2, &v1, FloatOp::Mul);
         m.push_implicit(t, r);
     } else {
         m.push_implicit(t, v2.wrapping_mul(&v1));
@@ -566,7 +567,7 @@ pub fn eval_mul(m: &mut Machine) -> Result<(), Diag> {
 pub fn eval_div(m: &mut Machine) -> Result<(), Diag> {
     let (t, v1, v2) = pop_pair_costing(m, true)?;
     if t.is_float() {
-        let r = float_binop(&t, &v2, &v1, |a, b| a / b);
+        let r = float_binop(&t, &v2, &v1, FloatOp::Div);
         m.push_implicit(t, r);
         return Ok(());
     }

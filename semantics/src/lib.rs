@@ -51,6 +51,7 @@ pub mod diag;
 #[cfg(feature = "dwarf")]
 pub mod dwarf;
 pub mod eval;
+pub mod float;
 pub mod lifetime;
 pub mod limits;
 pub mod location;

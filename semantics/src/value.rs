@@ -172,53 +172,31 @@ pub fn f64_to_float(t: &Type, v: f64) -> Option<u64> {
         .then_some(bits)
 }
 
-/// `v` rounded to nearest-even in type `t`.
+/// `v` rounded to nearest-even in type `t` (`crate::float::convert` from
+/// `double`).
 ///
-/// DECISION (D-nan-canonical): every NaN result is the positive quiet NaN with a zero payload
-/// (`0x7FC00000` for `float`), so that results do not depend on the host
-/// and can be compared bit for bit.
+/// DECISION (D-nan-canonical): every NaN result is the positive quiet NaN
+/// with a zero payload (`0x7FC00000` for `float`), so that results do not
+/// depend on the host and can be compared bit for bit. LLVM's APFloat keeps
+/// a NaN operand's payload (quieted) through conversions and arithmetic;
+/// gdb computes on the host's FPU (x86 SSE keeps the first operand's
+/// payload) and gimli on Rust's `f32`/`f64` (the host's), so a payload is
+/// not something two consumers agree on.
 pub fn round_f64(t: &Type, v: f64) -> u64 {
-    if v.is_nan() {
-        return canonical_nan(t);
-    }
-    match t {
-        Type::Half => half::f16::from_f64(v).to_bits() as u64,
-        Type::BFloat => half::bf16::from_f64(v).to_bits() as u64,
-        Type::Float => (v as f32).to_bits() as u64,
-        _ => v.to_bits(),
-    }
+    crate::float::convert(&Type::Double, t, v.to_bits())
 }
 
-pub fn canonical_nan(t: &Type) -> u64 {
-    match t {
-        Type::Half => 0x7E00,
-        Type::BFloat => 0x7FC0,
-        Type::Float => 0x7FC0_0000,
-        _ => 0x7FF8_0000_0000_0000,
-    }
-}
-
-/// An IEEE binary operation in the format of `t`, rounded to nearest-even.
+/// An IEEE binary operation in the format of `t`, rounded to nearest-even
+/// once (`crate::float::binop`, LLVM's APFloat).
 ///
 /// DECISION (D-float-arithmetic): floating-point `DIOpAdd`, `DIOpSub`,
 /// `DIOpMul` and `DIOpDiv` are IEEE 754 operations in the operands' own format
 /// with round-to-nearest-even, the default of both LLVM and DWARF consumers.
-///
-/// `half` and `bfloat` are computed in `f32` and rounded once more: for
-/// `+ - * /` that is exact because `f32` has at least `2p + 2` bits of
-/// precision for both (p = 11 and 8). `float` uses `f32` and `double` `f64`
-/// directly.
-pub fn float_binop(t: &Type, a: &Bits, b: &Bits, op: fn(f64, f64) -> f64) -> Bits {
-    let w = a.width();
-    let (x, y) = (float_to_f64(t, a.low_u64()), float_to_f64(t, b.low_u64()));
-    let bits = match t {
-        Type::Double => round_f64(t, op(x, y)),
-        _ => {
-            let r = op(x as f32 as f64, y as f32 as f64) as f32;
-            round_f64(t, r as f64)
-        }
-    };
-    Bits::from_u64(w, bits)
+pub fn float_binop(t: &Type, a: &Bits, b: &Bits, op: crate::float::FloatOp) -> Bits {
+    Bits::from_u64(
+        a.width(),
+        crate::float::binop(t, op, a.low_u64(), b.low_u64()),
+    )
 }
 
 /// Exponent and mantissa field widths of a floating-point type.
@@ -373,13 +351,13 @@ mod tests {
     fn half_arithmetic_rounds_in_half() {
         let one = Bits::from_u64(16, 0x3C00);
         let tiny = Bits::from_u64(16, 0x0001); // smallest subnormal
-        let r = float_binop(&Type::Half, &one, &tiny, |a, b| a + b);
+        let r = float_binop(&Type::Half, &one, &tiny, crate::float::FloatOp::Add);
         assert_eq!(r.low_u64(), 0x3C00);
         let nan = float_binop(
             &Type::Float,
             &Bits::from_u64(32, 0),
             &Bits::from_u64(32, 0),
-            |a, b| a / b,
+            crate::float::FloatOp::Div,
         );
         assert_eq!(nan.low_u64(), 0x7FC0_0000);
     }

@@ -21,9 +21,10 @@ use super::unit::{ListEntry, Unit};
 use crate::bits::Bits;
 use crate::context::Context;
 use crate::diag::Diag;
+use crate::float::FloatOp;
 use crate::location::{LocDesc, Part, ReadFail, Storage};
 use crate::types::Type;
-use crate::value::{float_binop, float_to_f64, float_to_int, int_to_float, round_f64};
+use crate::value::{float_binop, float_to_f64, float_to_int, int_to_float};
 use gimli::constants as c;
 use num_bigint::{BigInt, BigUint};
 use num_traits::{Signed, ToPrimitive, Zero};
@@ -1135,11 +1136,11 @@ impl<'a> Machine<'a> {
                 self.push_generic(&BigInt::from(r as u8));
                 return Ok(self.stack.pop().expect("just pushed"));
             }
-            let f: fn(f64, f64) -> f64 = match code {
-                c::DW_OP_plus => |x, y| x + y,
-                c::DW_OP_minus => |x, y| x - y,
-                c::DW_OP_mul => |x, y| x * y,
-                c::DW_OP_div => |x, y| x / y,
+            let f = match code {
+                c::DW_OP_plus => FloatOp::Add,
+                c::DW_OP_minus => FloatOp::Sub,
+                c::DW_OP_mul => FloatOp::Mul,
+                c::DW_OP_div => FloatOp::Div,
                 _ => return Err(err(name, "integral-required", "of floating-point values")),
             };
             let bits = float_binop(t, &a.bits, &b.bits, f);
@@ -1482,7 +1483,7 @@ fn convert(name: &str, v: Value, to: ValTy) -> Result<Value, Diag> {
     let bits = match (v.ty.num, to.num) {
         (Num::Float(f), Num::Float(g)) => Bits::from_u64(
             to.bits,
-            round_f64(&g.ty(), float_to_f64(&f.ty(), v.bits.low_u64())),
+            crate::float::convert(&f.ty(), &g.ty(), v.bits.low_u64()),
         ),
         (Num::Float(f), _) => {
             let i = float_to_int(&f.ty(), v.bits.low_u64())

@@ -143,7 +143,7 @@ pub fn float_bits(f: &Float, t: &Type) -> BV {
         Type::Float => 32,
         _ => 64,
     };
-    let nan = bv_u(w, crate::value::canonical_nan(t));
+    let nan = bv_u(w, crate::float::canonical_nan(t));
     f.is_nan().ite(&nan, &f.to_ieee_bv())
 }
 
@@ -206,7 +206,16 @@ pub fn float_to_int(f: &Float, t: &Type, w: u32, signed: bool) -> (BV, Bool) {
 /// consumer computes from `DW_OP_div` (`DW_OP_mod` is unsigned in DWARF 5),
 /// so a lowering or a rule that spells it out is the same term, proven
 /// without bit-blasting two dividers.
+///
+/// Operands whose sign bits are known zero (zero extensions: a classic
+/// `DW_OP_mod`'s unsigned operands translated to DIOps) take `bvurem`,
+/// which is the same number there and the term the unsigned side has.
 pub fn srem(a: &BV, b: &BV) -> BV {
+    let w = a.get_size();
+    let non_negative = |x: &BV| const_u128(&x.extract(w - 1, w - 1)) == Some(0);
+    if non_negative(a) && non_negative(b) {
+        return a.bvurem(b);
+    }
     a.bvsub(b.bvmul(a.bvsdiv(b)))
 }
 
