@@ -190,6 +190,7 @@ fn encode_op(m: &mut CSMachine, op: &COp) -> Result<(), Diag> {
             len,
             signed,
         } => encode_extract_bits(m, *offset, *len, *signed),
+        COp::TagOffset(_) => encode_tag_offset(m),
         COp::StackValue | COp::Memory | COp::Fragment(..) | COp::Other(..) => Err(Diag::eval(
             op.name(),
             "internal-error",
@@ -402,5 +403,13 @@ pub fn encode_extract_bits(
         resize(&field, a.ty.bits as u32)
     };
     m.push(a.ty, v);
+    Ok(())
+}
+
+/// `DW_OP_LLVM_tag_offset, N`: "specifies that a memory tag should be
+/// optionally applied to the pointer. The memory tag is derived from the
+/// given tag offset in an implementation-defined manner" (LangRef). The
+/// stack and the location are unchanged (D-tag-offset).
+pub fn encode_tag_offset(_m: &mut CSMachine) -> Result<(), Diag> {
     Ok(())
 }

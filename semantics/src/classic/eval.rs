@@ -171,6 +171,7 @@ fn eval_op(m: &mut CMachine, op: &COp) -> Result<(), Diag> {
             len,
             signed,
         } => eval_extract_bits(m, *offset, *len, *signed),
+        COp::TagOffset(_) => eval_tag_offset(m),
         COp::StackValue | COp::Memory | COp::Fragment(..) | COp::Other(..) => Err(m.err(
             "internal-error",
             "a terminator inside the body (a dioptra bug)",
@@ -410,5 +411,13 @@ pub fn eval_extract_bits(
         field.zext(a.ty.bits)
     };
     m.stack.push(CVal { ty: a.ty, bits });
+    Ok(())
+}
+
+/// `DW_OP_LLVM_tag_offset, N`: "specifies that a memory tag should be
+/// optionally applied to the pointer. The memory tag is derived from the
+/// given tag offset in an implementation-defined manner" (LangRef). The
+/// stack and the location are unchanged (D-tag-offset).
+pub fn eval_tag_offset(_m: &mut CMachine) -> Result<(), Diag> {
     Ok(())
 }

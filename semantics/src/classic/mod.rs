@@ -97,6 +97,17 @@ pub enum COp {
         len: u64,
         signed: bool,
     },
+    /// `DW_OP_LLVM_tag_offset, N`: the memory tag (HWASan) derived from
+    /// offset `N` that may be applied to the variable's pointer.
+    ///
+    /// DECISION (D-tag-offset): a tag offset is not part of the location.
+    /// LangRef says the tag "should be optionally applied to the pointer"
+    /// in an implementation-defined manner; LLVM's DWARF writer emits no
+    /// bytes for it (it becomes `DW_AT_LLVM_tag_offset`), and a tagged
+    /// pointer (AArch64 top-byte tags, ignored by the hardware) addresses the
+    /// same memory. Every column treats it as no operation, and its
+    /// translation to DIOps, which have no tags, leaves it out.
+    TagOffset(u64),
     /// `DW_OP_stack_value`: the result is the value on top of the stack.
     StackValue,
     /// `DW_OP_LLVM_memory` (proposed in the `DW_OP_LLVM_memory` RFC): the
@@ -105,7 +116,7 @@ pub enum COp {
     /// `DW_OP_LLVM_fragment, OFFSET, SIZE` (bits of the variable).
     Fragment(u64, u64),
     /// An operation LLVM accepts that dioptra parses but does not model
-    /// (`DW_OP_LLVM_entry_value`, `DW_OP_LLVM_tag_offset`, ...): its name
+    /// (`DW_OP_LLVM_entry_value`, `DW_OP_LLVM_implicit_pointer`, ...): its name
     /// and operands.
     Other(&'static str, Vec<u64>),
 }
@@ -257,6 +268,7 @@ impl COp {
             COp::Convert(..) => "DW_OP_LLVM_convert",
             COp::ExtractBits { signed: false, .. } => "DW_OP_LLVM_extract_bits_zext",
             COp::ExtractBits { signed: true, .. } => "DW_OP_LLVM_extract_bits_sext",
+            COp::TagOffset(_) => "DW_OP_LLVM_tag_offset",
             COp::StackValue => "DW_OP_stack_value",
             COp::Memory => "DW_OP_LLVM_memory",
             COp::Fragment(..) => "DW_OP_LLVM_fragment",

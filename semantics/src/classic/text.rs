@@ -14,7 +14,6 @@ pub const MAX_CLASSIC_OPS: usize = 4096;
 /// not model, with their operand counts.
 const UNMODELLED: &[(&str, usize)] = &[
     ("DW_OP_LLVM_entry_value", 1),
-    ("DW_OP_LLVM_tag_offset", 1),
     ("DW_OP_LLVM_implicit_pointer", 0),
     ("DW_OP_xderef", 0),
     ("DW_OP_push_object_address", 0),
@@ -195,6 +194,7 @@ pub fn parse_classic(text: &str) -> Result<ClassicExpr, Diag> {
                     signed: name.ends_with("sext"),
                 }
             }
+            "DW_OP_LLVM_tag_offset" => COp::TagOffset(number(operand("tag offset")?, name)?),
             "DW_OP_stack_value" => COp::StackValue,
             "DW_OP_LLVM_memory" => COp::Memory,
             "DW_OP_LLVM_fragment" => {
@@ -244,7 +244,9 @@ impl fmt::Display for COp {
         match self {
             COp::Arg(n) => write!(f, "DW_OP_LLVM_arg, {n}"),
             COp::Lit(n) => write!(f, "DW_OP_lit{n}"),
-            COp::Constu(c) | COp::PlusUconst(c) => write!(f, "{}, {c}", self.name()),
+            COp::Constu(c) | COp::PlusUconst(c) | COp::TagOffset(c) => {
+                write!(f, "{}, {c}", self.name())
+            }
             COp::Consts(c) => write!(f, "DW_OP_consts, {c}"),
             COp::DerefSize(n) => write!(f, "DW_OP_deref_size, {n}"),
             COp::Convert(b, e) => write!(

@@ -240,6 +240,7 @@ fn translate_op(t: &mut Translator, op: &COp) -> Result<(), Diag> {
             len,
             signed,
         } => translate_extract_bits(t, *offset, *len, *signed),
+        COp::TagOffset(_) => translate_tag_offset(t),
         COp::StackValue | COp::Memory | COp::Fragment(..) | COp::Other(..) => Err(Diag::eval(
             op.name(),
             "internal-error",
@@ -555,5 +556,14 @@ pub fn translate_extract_bits(
     let value = a.value || offset > 0 || len < n;
     t.push(ops, a.ty)?;
     t.stack.last_mut().expect("pushed").value = value;
+    Ok(())
+}
+
+/// `DW_OP_LLVM_tag_offset, N`: "specifies that a memory tag should be
+/// optionally applied to the pointer. The memory tag is derived from the
+/// given tag offset in an implementation-defined manner" (LangRef). DIOps
+/// have no tag: the translation leaves it out, and the location is the same
+/// (D-tag-offset).
+pub fn translate_tag_offset(_t: &mut Translator) -> Result<(), Diag> {
     Ok(())
 }

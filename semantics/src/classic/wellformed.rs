@@ -338,6 +338,7 @@ fn check_op(c: &mut Checker, op: &COp) -> Result<(), Diag> {
         COp::Eq | COp::Ne | COp::Lt | COp::Le | COp::Gt | COp::Ge => check_relational(c),
         COp::Convert(bits, enc) => check_convert(c, *bits, *enc),
         COp::ExtractBits { offset, len, .. } => check_extract_bits(c, *offset, *len),
+        COp::TagOffset(_) => check_tag_offset(c),
         COp::StackValue | COp::Memory | COp::Fragment(..) | COp::Other(..) => Err(c.ill(
             "internal-error",
             "a terminator inside the body (a dioptra bug)",
@@ -516,5 +517,13 @@ pub fn check_extract_bits(c: &mut Checker, offset: u64, len: u64) -> Result<(), 
         ));
     }
     c.push(t);
+    Ok(())
+}
+
+/// `DW_OP_LLVM_tag_offset, N`: "specifies that a memory tag should be
+/// optionally applied to the pointer. The memory tag is derived from the
+/// given tag offset in an implementation-defined manner" (LangRef). The
+/// stack and the location are unchanged (D-tag-offset).
+pub fn check_tag_offset(_c: &mut Checker) -> Result<(), Diag> {
     Ok(())
 }
