@@ -251,8 +251,8 @@ impl ConcreteContext {
                 .join(" ")
         };
         let mut out = format!("(context {name}");
-        let layout = self.layout.to_layout_string();
-        if layout != "e" {
+        if self.layout != DataLayout::default() {
+            let layout = self.layout.to_layout_string();
             out += &format!("\n  (layout \"{layout}\")");
         }
         for (&(a, start), b) in &self.memory {

@@ -140,13 +140,18 @@ impl fmt::Display for Type {
 
 /// The pointer bit size of each address space.
 ///
-/// DECISION (D-default-layout): the default is AMDGPU's (`amdgcn`): address spaces 2, 3, 5 and 6
-/// (region, local, private, 32-bit constant) have 32-bit pointers, every other
-/// address space 64-bit pointers. AMDGPU's buffer pointers (7, 8, 9: 160, 128,
-/// 192 bits) are not flat memory and are not modelled; give them a size with
-/// `p7:...` if needed. The layout is set with an LLVM data layout string
-/// (`--datalayout "p5:32:32-p3:32:32"`, `(layout "...")` in a context):
-/// only the `pN:size` components and the endianness are read.
+/// DECISION (D-default-layout): with no data layout string the layout is
+/// AMDGPU's (`amdgcn`): address spaces 2, 3, 5 and 6 (region, local,
+/// private, 32-bit constant) have 32-bit pointers, every other address space
+/// 64-bit pointers. AMDGPU's buffer pointers (7, 8, 9: 160, 128, 192 bits)
+/// are not flat memory and are not modelled. A data layout string
+/// (`--datalayout "e-p:32:32"`, `(layout "...")` in a context, a module's
+/// `target datalayout`) is read as LLVM reads it: on LLVM's own defaults
+/// (64-bit pointers), and an address space the string does not name has
+/// the size of address space 0 (LangRef: `p[n]`, "n defaults to 0";
+/// `DataLayout` falls back to the address-space-0 entry). So `"e-p:32:32"`
+/// makes every pointer 32 bits and `"e"` every pointer 64. Only the
+/// `p[n]:size` components and the endianness are read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DataLayout {
     /// `(address space, bits)`, sorted by address space. A small inline
@@ -167,6 +172,15 @@ impl Default for DataLayout {
 }
 
 impl DataLayout {
+    /// LLVM's layout before a data layout string is read: every pointer 64
+    /// bits.
+    pub fn llvm_default() -> DataLayout {
+        DataLayout {
+            pointer_bits: SmallVec::new(),
+            default_pointer_bits: 64,
+        }
+    }
+
     /// Pointer size in bits for address space `n`.
     pub fn pointer_bits(&self, n: u32) -> u32 {
         self.pointer_bits
@@ -184,14 +198,14 @@ impl DataLayout {
         }
     }
 
-    /// Reads the `pN:size` components of an LLVM data layout string on top of
-    /// the default layout.
+    /// Reads the `p[n]:size` components of an LLVM data layout string, on
+    /// LLVM's defaults (D-default-layout).
     ///
     /// DECISION (D-little-endian): only little-endian (`e`) targets are modelled; `E` is
     /// rejected. Pointer sizes must be 8..=64 bits so that every memory bit
     /// offset (`address * 8`) is exact.
     pub fn parse(s: &str) -> Result<DataLayout, Diag> {
-        let mut dl = DataLayout::default();
+        let mut dl = DataLayout::llvm_default();
         for comp in s.split('-').map(str::trim).filter(|c| !c.is_empty()) {
             if comp == "E" {
                 return Err(Diag::unsupported(
@@ -223,6 +237,8 @@ impl DataLayout {
             };
             let size = parts.next().and_then(|p| p.parse::<u32>().ok());
             match size {
+                // Address space 0's size is also every unnamed space's.
+                Some(b) if (8..=64).contains(&b) && space == 0 => dl.default_pointer_bits = b,
                 Some(b) if (8..=64).contains(&b) => dl.set_pointer_bits(space, b),
                 _ => {
                     return Err(Diag::malformed(
@@ -233,6 +249,9 @@ impl DataLayout {
                 }
             }
         }
+        // One spelling per layout: an entry equal to the fallback is none.
+        let fallback = dl.default_pointer_bits;
+        dl.pointer_bits.retain(|(_, bits)| *bits != fallback);
         Ok(dl)
     }
 
@@ -258,19 +277,19 @@ impl DataLayout {
         }
     }
 
-    /// The data layout string that sets every non-default pointer size.
+    /// The data layout string that [`DataLayout::parse`] reads back as this
+    /// layout: address space 0's size where it is not LLVM's 64, then every
+    /// address space whose size differs from it (AMDGPU's default is
+    /// `e-p2:32-p3:32-p5:32-p6:32`).
     pub fn to_layout_string(&self) -> String {
-        let d = DataLayout::default();
         let mut out = vec!["e".to_string()];
-        let spaces: std::collections::BTreeSet<u32> = self
-            .pointer_bits
-            .iter()
-            .chain(&d.pointer_bits)
-            .map(|(space, _)| *space)
-            .collect();
-        for n in spaces {
-            if self.pointer_bits(n) != d.pointer_bits(n) {
-                out.push(format!("p{n}:{}", self.pointer_bits(n)));
+        let base = self.pointer_bits(0);
+        if base != 64 {
+            out.push(format!("p:{base}"));
+        }
+        for &(n, bits) in &self.pointer_bits {
+            if n != 0 && bits != base {
+                out.push(format!("p{n}:{bits}"));
             }
         }
         out.join("-")
@@ -318,6 +337,33 @@ mod tests {
         assert_eq!(DataLayout::parse(&dl.to_layout_string()).unwrap(), dl);
         assert!(DataLayout::parse("p5:128").is_err());
         assert!(DataLayout::parse("E").is_err());
+    }
+
+    /// D-default-layout: a string is read on LLVM's defaults, not on
+    /// AMDGPU's, and an address space it does not name takes address space
+    /// 0's size (LangRef).
+    #[test]
+    fn unnamed_address_spaces_take_address_space_zero_s_size() {
+        let narrow = DataLayout::parse("e-p:32:32").unwrap();
+        for n in [0, 1, 3, 5, 7] {
+            assert_eq!(narrow.pointer_bits(n), 32, "address space {n}");
+        }
+        let plain = DataLayout::parse("e").unwrap();
+        assert_eq!(plain.pointer_bits(5), 64);
+        assert_eq!(plain, DataLayout::llvm_default());
+        let one = DataLayout::parse("e-p5:16").unwrap();
+        assert_eq!((one.pointer_bits(5), one.pointer_bits(3)), (16, 64));
+        // AMDGPU's default spelled out, and read back as itself.
+        let amd = DataLayout::default();
+        assert_eq!(amd.to_layout_string(), "e-p2:32-p3:32-p5:32-p6:32");
+        assert_eq!(DataLayout::parse(&amd.to_layout_string()).unwrap(), amd);
+        // The x86-64 layout clang writes: every address space 64 bits
+        // except the ones it names.
+        let x86 = DataLayout::parse(
+            "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128",
+        )
+        .unwrap();
+        assert_eq!((x86.pointer_bits(5), x86.pointer_bits(270)), (64, 32));
     }
 
     #[test]

@@ -8,8 +8,8 @@
 //!
 //! Request:
 //! ```json
-//! {"id": 1, "command": "check", "expr": "...", "signature": {"layout": "e", "referrer": "i32", "args": ["i64"], "typeobject": null, "simt": true}}
-//! {"id": 2, "command": "eval",  "expr": "...", "context": {"layout": "e", "memory": [{"addrspace": 5, "address": 256, "bytes": "01 02 ?? 04"}], "registers": [{"number": 3, "bytes": "05 00 00 00"}], "referrer": {"type": "i32", "location": "reg(3)"}, "args": [], "typeobject": null, "lane": null}}
+//! {"id": 1, "command": "check", "expr": "...", "signature": {"layout": "e-p2:32-p3:32-p5:32-p6:32", "referrer": "i32", "args": ["i64"], "typeobject": null, "simt": true}}
+//! {"id": 2, "command": "eval",  "expr": "...", "context": {"layout": "e-p2:32-p3:32-p5:32-p6:32", "memory": [{"addrspace": 5, "address": 256, "bytes": "01 02 ?? 04"}], "registers": [{"number": 3, "bytes": "05 00 00 00"}], "referrer": {"type": "i32", "location": "reg(3)"}, "args": [], "typeobject": null, "lane": null}}
 //! ```
 //! Response:
 //! ```json

@@ -19,6 +19,11 @@ const KNOWN: &[(&str, u32, &str)] = &[
         "gimli converts a negative signed integer to float as if it were unsigned",
     ),
     (
+        "corpus/ops/convert.dioptra",
+        53,
+        "gimli keeps a NaN's payload through a conversion (0xff800001 to 0xfff8000020000000, as APFloat and the x86 FPU do); DWARF's result here is the canonical quiet NaN (D-nan-canonical)",
+    ),
+    (
         "corpus/ops/div.dioptra",
         23,
         "gimli's 0/0 is the machine's NaN (0xffc00000); DWARF's result here is the canonical quiet NaN (D-nan-canonical)",
