@@ -50,7 +50,7 @@ pub fn report(d: &Diag, json: bool) -> ExitCode {
 /// DIOp expressions).
 #[derive(Args, Debug, Default)]
 pub struct ClassicArgs {
-    /// The intrinsic the classic expression belongs to: value, declare, addr.
+    /// The intrinsic the classic expression belongs to: value, declare, addr, or global (a DIGlobalVariableExpression's expression).
     #[arg(long, default_value = "value")]
     pub intrinsic: String,
     /// What the bits above a narrow operand hold when pushed: zero, sign.

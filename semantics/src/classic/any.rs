@@ -48,7 +48,7 @@ impl Params {
             intrinsic: match intrinsic {
                 None => Intrinsic::Value,
                 Some(w) => Intrinsic::parse(w)
-                    .ok_or_else(|| bad("intrinsic", w, "value, declare or addr"))?,
+                    .ok_or_else(|| bad("intrinsic", w, "value, declare, addr or global"))?,
             },
             high: match high {
                 None => High::Zero,

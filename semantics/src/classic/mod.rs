@@ -136,6 +136,9 @@ pub enum Intrinsic {
     /// `dbg.declare` / `#dbg_declare`, and `dbg.addr`: the operand is the
     /// variable's address.
     Declare,
+    /// A `DIGlobalVariableExpression`'s expression: the operand, if any, is
+    /// the global's address (D-classic-global).
+    Global,
 }
 
 /// What the bits of an operand above its own width hold when it is pushed
@@ -168,6 +171,7 @@ impl Intrinsic {
             "declare" | "dbg.declare" | "dbg_declare" | "addr" | "dbg.addr" => {
                 Some(Intrinsic::Declare)
             }
+            "global" | "DIGlobalVariableExpression" => Some(Intrinsic::Global),
             _ => None,
         }
     }

@@ -191,6 +191,11 @@ pub fn check_classic(e: &ClassicExpr, sig: &Signature, p: &Params) -> Result<Che
                     "dbg.declare and dbg.addr take one address, not a DIArgList",
                 ))
             }
+            COp::Arg(_) if p.intrinsic == Intrinsic::Global => return Err(Diag::ill(
+                op.name(),
+                "in-global",
+                "a global variable's expression applies to the global's address, not a DIArgList",
+            )),
             COp::Other(name, _) => {
                 return Err(Diag::unsupported(
                     *name,
@@ -226,6 +231,23 @@ pub fn check_classic(e: &ClassicExpr, sig: &Signature, p: &Params) -> Result<Che
             "dbg.declare and dbg.addr take exactly one address",
         ));
     }
+    // DECISION (D-classic-global): a `DIGlobalVariableExpression`'s
+    // expression is applied to the global's address, as LLVM's DWARF writer
+    // does (`DW_OP_addr` of the global, then the expression): its operand,
+    // if any, is that address, pushed before the first operation; the
+    // result is an implicit value after `DW_OP_stack_value` and otherwise
+    // the memory at the address on top, after every operation (a trailing
+    // `DW_OP_deref` reads, as in any DWARF location expression, unlike
+    // `dbg.value`'s). Without a global the expression is a constant
+    // (GlobalOpt's folded globals), and an empty one is no location.
+    if p.intrinsic == Intrinsic::Global && n_args > 1 {
+        return Err(Diag::ill(
+            "DIExpression",
+            "operand-count",
+            "a global variable's expression has at most one operand, the global's address",
+        ));
+    }
+    let no_global = p.intrinsic == Intrinsic::Global && n_args == 0 && body.is_empty();
     let mut c = Checker {
         sig,
         w,
@@ -237,7 +259,9 @@ pub fn check_classic(e: &ClassicExpr, sig: &Signature, p: &Params) -> Result<Che
         check_arg(&mut c, 0)?;
     }
     // The kind, and how many operations are evaluated.
-    let (kind, evaluated) = if describes_operand {
+    let (kind, evaluated) = if no_global {
+        (Kind::Undefined, 0)
+    } else if describes_operand {
         if n_args == 0 {
             (Kind::Undefined, 0)
         } else {
