@@ -169,6 +169,11 @@ mod against_z3 {
         }
     }
 
+    /// The bits a value of `t` has.
+    fn mask(t: &Type) -> u64 {
+        u64::MAX >> (64 - width(t))
+    }
+
     fn numeral(v: &z3::ast::BV) -> u64 {
         let s = v.simplify();
         numeral_bits(&s)
@@ -246,11 +251,7 @@ mod against_z3 {
     #[test]
     fn sampled_float_and_double_conversions_agree() {
         for from in [Type::Float, Type::Double] {
-            let mask = if from == Type::Float {
-                0xFFFF_FFFF
-            } else {
-                u64::MAX
-            };
+            let mask = mask(&from);
             for r in samples(width(&from) as u64, 20_000) {
                 // Half the samples near 1.0, where the narrow formats round.
                 let bits = if r & 1 == 0 {
@@ -304,11 +305,7 @@ mod against_z3 {
     fn sampled_arithmetic_agrees() {
         let rne = z3::ast::RoundingMode::round_nearest_ties_to_even();
         for t in FORMATS {
-            let mask = if width(&t) == 64 {
-                u64::MAX
-            } else {
-                (1 << width(&t)) - 1
-            };
+            let mask = mask(&t);
             let s = samples(7 + width(&t) as u64, 8_000);
             for pair in s.chunks(2) {
                 let (a, b) = (pair[0] & mask, pair[1] & mask);

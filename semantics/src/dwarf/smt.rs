@@ -1280,11 +1280,16 @@ mod tests {
         encode_dwarf(&l.ops, &l.unit, Encoding::default(), world)
     }
 
+    /// A world with registers `0..n`, 64 bits each, placed.
+    fn placed_with(n: u32) -> World {
+        let regs: String = (0..n)
+            .map(|r| format!(" (register {r} \"00 00 00 00 00 00 00 00\")"))
+            .collect();
+        World::placed(&ConcreteContext::parse(&format!("(context c{regs})")).unwrap())
+    }
+
     fn placed() -> World {
-        World::placed(
-            &ConcreteContext::parse("(context c (register 0 \"00 00 00 00 00 00 00 00\"))")
-                .unwrap(),
-        )
+        placed_with(1)
     }
 
     /// A `DW_OP_bra` on a register's contents forks the machine; the joined
@@ -1352,22 +1357,13 @@ mod tests {
         }
     }
 
-    fn two_registers() -> World {
-        World::placed(
-            &ConcreteContext::parse(
-                "(context c (register 0 \"00 00 00 00 00 00 00 00\") (register 1 \"00 00 00 00 00 00 00 00\"))",
-            )
-            .unwrap(),
-        )
-    }
-
     /// Dividing sign extensions of 8-bit values at 8 bits (`divide`) is the
     /// 64-bit signed division of the extended values in every context,
     /// `-128 / -1 = +128` included (the one case where the quotient is not
     /// the extension of an 8-bit value); the remainder likewise.
     #[test]
     fn narrowed_division_is_the_wide_division() {
-        let w = two_registers();
+        let w = placed_with(2);
         let sext8 = "DW_OP_constu 56, DW_OP_shl, DW_OP_constu 56, DW_OP_shra";
         let (r0, _) = w.register(0, 64).unwrap();
         let (r1, _) = w.register(1, 64).unwrap();
