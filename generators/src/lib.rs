@@ -62,7 +62,8 @@ pub fn arb_scalar_type() -> impl Strategy<Value = Type> {
     prop_oneof![4 => arb_int_type(), 2 => arb_float_type(), 1 => arb_ptr_type()]
 }
 
-/// Any type, with bounded nesting (vectors of scalars, small structs).
+/// Any type, with bounded nesting (vectors of scalars, small structs and
+/// arrays).
 pub fn arb_type() -> impl Strategy<Value = Type> {
     arb_scalar_type().prop_recursive(2, 8, 4, |inner| {
         prop_oneof![
@@ -70,8 +71,12 @@ pub fn arb_type() -> impl Strategy<Value = Type> {
                 count,
                 elem: Box::new(e)
             }),
-            (any::<bool>(), prop::collection::vec(inner, 1..4))
+            (any::<bool>(), prop::collection::vec(inner.clone(), 1..4))
                 .prop_map(|(packed, fields)| Type::Struct { packed, fields }),
+            (0u64..=4, inner).prop_map(|(count, e)| Type::Array {
+                count,
+                elem: Box::new(e)
+            }),
         ]
     })
 }
@@ -132,6 +137,19 @@ pub fn arb_literal(t: &Type) -> BoxedStrategy<Literal> {
             ]
             .boxed()
         }
+        Type::Array { count, elem } => {
+            let n = *count as usize;
+            let e = (**elem).clone();
+            prop_oneof![
+                prop::collection::vec(arb_literal(&e), n).prop_map(move |v| Literal::Array(
+                    v.into_iter().map(|l| (e.clone(), l)).collect()
+                )),
+                common
+            ]
+            .boxed()
+        }
+        // Generated types name no struct.
+        Type::Named(_) => common.boxed(),
         Type::Struct { fields, .. } => {
             let fs = fields.clone();
             let parts: Vec<_> = fs.iter().map(arb_literal).collect();

@@ -32,6 +32,10 @@ pub fn choose_type(c: &mut dyn Chooser, depth: u32) -> Type {
             count: 1 + c.pick(8) as u64,
             elem: Box::new(choose_type(c, 0)),
         },
+        7 if c.pick(2) == 0 => Type::Array {
+            count: c.pick(4) as u64,
+            elem: Box::new(choose_type(c, depth - 1)),
+        },
         _ => Type::Struct {
             packed: c.pick(2) == 1,
             fields: (0..1 + c.pick(3))
@@ -62,6 +66,13 @@ pub fn choose_literal(c: &mut dyn Chooser, t: &Type) -> Literal {
                 .map(|_| ((**elem).clone(), choose_literal(c, elem)))
                 .collect(),
         ),
+        Type::Array { count, elem } => Literal::Array(
+            (0..*count)
+                .map(|_| ((**elem).clone(), choose_literal(c, elem)))
+                .collect(),
+        ),
+        // Generated types name no struct; a named one gets `zeroinitializer`.
+        Type::Named(_) => Literal::ZeroInit,
         Type::Struct { fields, .. } => Literal::Struct(
             fields
                 .iter()

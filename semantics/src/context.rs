@@ -113,7 +113,7 @@ impl ConcreteContext {
     /// Adds a memory segment; overlapping segments are an error.
     pub fn add_memory(&mut self, addrspace: u32, start: u64, bytes: Bytes) -> Result<(), Diag> {
         let n = bytes.len() as u64;
-        let p = self.layout.pointer_bits(addrspace);
+        let p = self.layout.memory_pointer_bits(addrspace)?;
         let limit = if p >= 64 { u64::MAX } else { (1u64 << p) - 1 };
         if n == 0 || start.checked_add(n - 1).is_none_or(|end| end > limit) {
             return Err(Diag::malformed(
@@ -251,10 +251,7 @@ impl ConcreteContext {
                 .join(" ")
         };
         let mut out = format!("(context {name}");
-        if self.layout != DataLayout::default() {
-            let layout = self.layout.to_layout_string();
-            out += &format!("\n  (layout \"{layout}\")");
-        }
+        out += &layout_clauses(&self.layout);
         for (&(a, start), b) in &self.memory {
             out += &format!("\n  (memory {a} 0x{start:x} \"{}\")", bytes(b));
         }
@@ -292,6 +289,39 @@ impl ConcreteContext {
 
 fn cerr(node: &Node, reason: &'static str, msg: impl Into<String>) -> Diag {
     Diag::malformed("Context", reason, format!("{}: {}", node.pos(), msg.into()))
+}
+
+/// `(types "DEFINITION" ...)`: named struct types (`%s = type { i8, i32 }`),
+/// defined in `layout`.
+pub fn define_types(layout: &mut DataLayout, node: &Node, rest: &[Node]) -> Result<(), Diag> {
+    for def in rest {
+        let text = def.str().ok_or_else(|| {
+            cerr(
+                node,
+                "bad-clause",
+                "(types \"%name = type { ... }\" ...): definitions are strings",
+            )
+        })?;
+        layout.define_types(text)?;
+    }
+    Ok(())
+}
+
+/// The `(layout ...)` and `(types ...)` clauses that give back `layout`
+/// (none for AMDGPU's default layout without named types), each on a
+/// line of its own.
+pub fn layout_clauses(layout: &DataLayout) -> String {
+    let mut out = String::new();
+    let text = layout.to_layout_string();
+    if text != DataLayout::default().to_layout_string() {
+        out += &format!("\n  (layout \"{text}\")");
+    }
+    let defs = layout.type_definitions();
+    if !defs.is_empty() {
+        let quoted: Vec<String> = defs.iter().map(|d| format!("{d:?}")).collect();
+        out += &format!("\n  (types {})", quoted.join(" "));
+    }
+    out
 }
 
 /// Parses hex bytes such as `"01 02 ?? ff"` (`??` is an undefined byte).
@@ -346,6 +376,7 @@ impl ConcreteContext {
     ///
     /// ```text
     /// (layout "p5:32")                      ; first, if present
+    /// (types "%s = type { i8, i32 }" ...)   ; named struct types, next
     /// (memory ADDRSPACE ADDRESS "01 02 ?? ff")
     /// (register DWARF-REGNO "00 11 22 33")
     /// (referrer "TYPE" "LOCATION")
@@ -367,12 +398,18 @@ impl ConcreteContext {
                 c.layout = DataLayout::parse(s)?;
             }
         }
+        // Then the named struct types, laid out under it.
+        for cl in clauses {
+            if let Some(("types", rest)) = cl.form() {
+                define_types(&mut c.layout, cl, rest)?;
+            }
+        }
         for cl in clauses {
             let Some((head, rest)) = cl.form() else {
                 return Err(cerr(cl, "bad-clause", "expected a (clause ...)"));
             };
             match head {
-                "layout" => {}
+                "layout" | "types" => {}
                 "memory" => {
                     let [a, addr, bytes] = rest else {
                         return Err(cerr(
@@ -433,7 +470,7 @@ impl ConcreteContext {
                     // registers and memory.
                     let mut sub: Vec<Node> = clauses
                         .iter()
-                        .filter(|n| matches!(n.form(), Some(("layout", _))))
+                        .filter(|n| matches!(n.form(), Some(("layout" | "types", _))))
                         .cloned()
                         .collect();
                     for n in rest {

@@ -13,6 +13,8 @@ pub const MAX_TYPE_BITS: u64 = 1 << 24;
 pub const MAX_VECTOR_COUNT: u64 = 1 << 16;
 /// Most fields of a literal struct type.
 pub const MAX_STRUCT_FIELDS: usize = 1 << 12;
+/// Most identified struct types (`%struct.foo = type ...`) one layout holds.
+pub const MAX_NAMED_TYPES: usize = 1 << 16;
 /// Deepest nesting of a type (`<2 x <2 x ...>>`, `{ { ... } }`, `i8***`).
 pub const MAX_TYPE_DEPTH: usize = 64;
 /// Largest address space number (LLVM limits it to 24 bits).

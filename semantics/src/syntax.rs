@@ -24,6 +24,8 @@ pub enum Literal {
     ZeroInit,
     /// `<T v, T v, ...>`.
     Vector(Vec<(Type, Literal)>),
+    /// `[T v, T v, ...]`.
+    Array(Vec<(Type, Literal)>),
     /// `{ T v, ... }` / `<{ T v, ... }>`.
     Struct(Vec<(Type, Literal)>),
 }
@@ -243,6 +245,11 @@ impl fmt::Display for Literal {
                 f.write_str("<")?;
                 write_elems(f, elems)?;
                 f.write_str(">")
+            }
+            Literal::Array(elems) => {
+                f.write_str("[")?;
+                write_elems(f, elems)?;
+                f.write_str("]")
             }
             Literal::Struct(elems) => {
                 f.write_str("{ ")?;

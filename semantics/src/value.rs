@@ -71,44 +71,89 @@ pub fn literal_bits(t: &Type, lit: &Literal, dl: &DataLayout) -> Result<Option<B
             let Type::Vector { count, elem } = t else {
                 return Err(mismatch());
             };
-            if elems.len() as u64 != *count {
-                return Err(Diag::ill(
-                    c,
-                    "literal-type-mismatch",
-                    format!(
-                        "`{t}` needs {count} elements, the literal has {}",
-                        elems.len()
-                    ),
-                ));
-            }
-            aggregate_bits(t, elems.iter().map(|(et, v)| (elem.as_ref(), et, v)), dl)
+            count_matches(t, *count, elems.len())?;
+            let step = dl.bitsizeof(elem);
+            let at = (0..).map(|i| i * step);
+            aggregate_bits(
+                t,
+                elems
+                    .iter()
+                    .zip(at)
+                    .map(|((et, v), o)| (elem.as_ref(), et, v, o)),
+                dl,
+            )
+        }
+        Literal::Array(elems) => {
+            let Type::Array { count, elem } = t else {
+                return Err(mismatch());
+            };
+            count_matches(t, *count, elems.len())?;
+            let step = dl.alloc_bits(elem);
+            let at = (0..).map(|i| i * step);
+            aggregate_bits(
+                t,
+                elems
+                    .iter()
+                    .zip(at)
+                    .map(|((et, v), o)| (elem.as_ref(), et, v, o)),
+                dl,
+            )
         }
         Literal::Struct(elems) => {
-            let Type::Struct { fields, .. } = t else {
-                return Err(mismatch());
+            // A named struct's literal is its body's.
+            let (packed, fields): (bool, &[Type]) = match t {
+                Type::Struct { fields, packed } => (*packed, fields),
+                Type::Named(name) => dl.struct_body(name).ok_or_else(mismatch)?,
+                _ => return Err(mismatch()),
             };
             if elems.len() != fields.len() {
                 return Err(mismatch());
             }
+            let layout = dl.struct_layout(packed, fields);
             aggregate_bits(
                 t,
-                fields.iter().zip(elems).map(|(ft, (et, v))| (ft, et, v)),
+                fields
+                    .iter()
+                    .zip(elems)
+                    .zip(layout.offsets)
+                    .map(|((ft, (et, v)), o)| (ft, et, v, o)),
                 dl,
             )
         }
     }
 }
 
+fn count_matches(t: &Type, count: u64, found: usize) -> Result<(), Diag> {
+    if found as u64 == count {
+        return Ok(());
+    }
+    Err(Diag::ill(
+        "DIOpConstant",
+        "literal-type-mismatch",
+        format!("`{t}` needs {count} elements, the literal has {found}"),
+    ))
+}
+
+/// The bits of an aggregate literal from its elements, each at its bit
+/// offset.
+///
 /// DECISION (D-aggregate-literal-order): element 0 (field 0) is in the low
-/// bits, and fields follow without padding, as `DIOpComposite` concatenates
-/// parts and as little-endian memory holds an array.
+/// bits, as `DIOpComposite` concatenates parts and as little-endian memory
+/// holds an array; each element lies where LLVM's layout puts it (vector
+/// elements bit-packed, array elements one allocation size apart, struct
+/// fields at their `StructLayout` offsets).
+///
+/// DECISION (D-literal-padding-zero): the padding bits of a struct or
+/// array literal (between fields, after an element narrower than its
+/// allocation size, at the end) are zero, as LLVM's AsmPrinter writes a
+/// constant aggregate into an object file.
 fn aggregate_bits<'a>(
     t: &Type,
-    elems: impl Iterator<Item = (&'a Type, &'a Type, &'a Literal)>,
+    elems: impl Iterator<Item = (&'a Type, &'a Type, &'a Literal, u64)>,
     dl: &DataLayout,
 ) -> Result<Option<Bits>, Diag> {
     let mut acc = Bits::zero(0);
-    for (want, got, v) in elems {
+    for (want, got, v, offset) in elems {
         if !want.same(got) {
             return Err(Diag::ill(
                 "DIOpConstant",
@@ -117,7 +162,7 @@ fn aggregate_bits<'a>(
             ));
         }
         match literal_bits(want, v, dl)? {
-            Some(b) => acc = acc.concat(&b),
+            Some(b) => acc = acc.concat(&Bits::zero(offset - acc.width())).concat(&b),
             None => {
                 return Err(Diag::unsupported(
                     "DIOpConstant",
@@ -127,7 +172,8 @@ fn aggregate_bits<'a>(
             }
         }
     }
-    Ok(Some(acc))
+    let pad = dl.bitsizeof(t) - acc.width();
+    Ok(Some(acc.concat(&Bits::zero(pad))))
 }
 
 /// The shortest text that reads back as the same bits: a decimal when one

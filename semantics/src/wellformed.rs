@@ -120,7 +120,7 @@ impl TypeStack<'_> {
 
 fn type_depth(t: &Type) -> usize {
     match t {
-        Type::Vector { elem, .. } => 1 + type_depth(elem),
+        Type::Vector { elem, .. } | Type::Array { elem, .. } => 1 + type_depth(elem),
         Type::Struct { fields, .. } => 1 + fields.iter().map(type_depth).max().unwrap_or(0),
         Type::Ptr {
             pointee: Some(p), ..
@@ -595,15 +595,23 @@ pub fn check_addr_of(st: &mut TypeStack, n: u32) -> Result<(), Diag> {
 
 /// `DIOpDeref(T:type) { (L:ptr addrspace(N)) -> (L':T) }`
 ///
-/// The input must be a pointer (the stack signature binds `ptr addrspace(N)`).
+/// The input must be a pointer (the stack signature binds `ptr addrspace(N)`),
+/// and, unless it is an implicit address, into memory dioptra models
+/// (D-wide-pointers).
 pub fn check_deref(st: &mut TypeStack, t: &Type) -> Result<(), Diag> {
     st.sized(t)?;
     let p = st.pop_any()?;
-    if !p.ty.is_pointer() {
+    let Some(space) = p.ty.addrspace() else {
         return Err(st.ill(
             "not-a-pointer",
             format!("the input has type `{}`, not `ptr addrspace(N)`", p.ty),
         ));
+    };
+    if !p.addr_of {
+        st.sig
+            .layout
+            .memory_pointer_bits(space)
+            .map_err(|e| e.at_place(format!("op {}", st.index)))?;
     }
     st.push(t.clone());
     Ok(())

@@ -85,17 +85,25 @@ pub struct SigArgs {
     /// The target is not SIMD/SIMT (DIOpPushLane is then ill-formed).
     #[arg(long = "no-simt")]
     pub no_simt: bool,
-    /// LLVM data layout string; only pointer sizes are read (default: AMDGPU's).
+    /// LLVM data layout string: pointer sizes and type alignments (default: AMDGPU's).
     #[arg(long)]
     pub datalayout: Option<String>,
+    /// A file of named struct types as an LLVM module writes them
+    /// (`%struct.foo = type { i8, i32 }`, one per line; other lines of a
+    /// `.ll` file are not accepted).
+    #[arg(long = "types")]
+    pub types: Option<std::path::PathBuf>,
 }
 
 impl SigArgs {
     pub fn signature(self) -> Result<Signature, Diag> {
-        let layout = match self.datalayout {
+        let mut layout = match self.datalayout {
             Some(s) => DataLayout::parse(&s)?,
             None => DataLayout::default(),
         };
+        if let Some(path) = &self.types {
+            layout.define_types(&read_file(path, "Types")?)?;
+        }
         let ty = |s: &str| -> Result<_, Diag> {
             let t = parse_type(s)?;
             layout.check_size(&t)?;

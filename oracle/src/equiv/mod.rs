@@ -63,14 +63,14 @@ impl Verdict {
 }
 
 /// The address spaces an input held in memory may be in: those the
-/// expressions or the inputs' types name, or 0.
+/// expressions or the inputs' types name and whose memory is modelled, or 0.
 pub fn address_spaces(sig: &Signature, exprs: &[&Expr]) -> Vec<u32> {
     fn of(t: &Type, out: &mut BTreeSet<u32>) {
         match t {
             Type::Ptr { addrspace, .. } => {
                 out.insert(*addrspace);
             }
-            Type::Vector { elem, .. } => of(elem, out),
+            Type::Vector { elem, .. } | Type::Array { elem, .. } => of(elem, out),
             Type::Struct { fields, .. } => fields.iter().for_each(|f| of(f, out)),
             _ => {}
         }
@@ -89,6 +89,8 @@ pub fn address_spaces(sig: &Signature, exprs: &[&Expr]) -> Vec<u32> {
             }
         }
     }
+    // Inputs lie only in memory dioptra models (D-wide-pointers).
+    out.retain(|&n| sig.layout.memory_pointer_bits(n).is_ok());
     if out.is_empty() {
         out.insert(0);
     }

@@ -224,10 +224,7 @@ fn check_record(
 /// (see [`global_expressions`]), in file order. `def`/`kill` are left to
 /// the lifetime rules.
 pub fn check_records(m: &Module) -> Result<Vec<Verdict>, Diag> {
-    let layout = match &m.datalayout {
-        Some(s) => DataLayout::parse(s).map_err(|d| d.at_place("target datalayout"))?,
-        None => DataLayout::default(),
-    };
+    let layout = m.layout()?;
     let ptr = layout.pointer_bits(0) as u64;
     let mut out = Vec::new();
     for (f, inst, r) in m.records() {

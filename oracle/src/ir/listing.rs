@@ -382,6 +382,9 @@ pub fn to_listing(m: &Module) -> Result<Listing, Diag> {
     if let Some(dl) = &m.datalayout {
         put(m.datalayout_line, format!("target datalayout = \"{dl}\""))?;
     }
+    for (line, text) in &m.types {
+        put(*line, text.clone())?;
+    }
     for (line, text) in &m.metadata_text {
         let id = text.split(' ').next().unwrap_or("");
         if unplaced.contains(id) {

@@ -26,6 +26,8 @@ pub mod parse;
 
 pub use parse::parse;
 
+use dioptra_semantics::diag::Diag;
+use dioptra_semantics::types::DataLayout;
 use std::collections::BTreeMap;
 
 /// A metadata value: a field of a node, an element of a tuple, an argument
@@ -266,6 +268,9 @@ pub struct Module {
     /// The line of `target datalayout`.
     pub datalayout_line: u32,
     pub triple: Option<String>,
+    /// Named struct types (`%struct.foo = type { i8, i32 }`), each on one
+    /// line, with its line.
+    pub types: Vec<(u32, String)>,
     /// Numbered and named nodes, by id with its `!` (`!12`).
     pub metadata: BTreeMap<String, MdNode>,
     /// Named metadata (`llvm.dbg.cu`) and its line.
@@ -275,13 +280,27 @@ pub struct Module {
     pub globals: Vec<Global>,
     pub functions: Vec<Function>,
     /// Top-level entities read past by grammar, by kind (`declare`,
-    /// `attributes`, `type`, `comdat`, ...), with their count.
+    /// `attributes`, `comdat`, ...), with their count.
     pub skipped: BTreeMap<&'static str, usize>,
     /// Lines in the file.
     pub lines: u32,
 }
 
 impl Module {
+    /// The module's data layout (AMDGPU's without `target datalayout`),
+    /// with its named struct types.
+    pub fn layout(&self) -> Result<DataLayout, Diag> {
+        let mut layout = match &self.datalayout {
+            Some(s) => DataLayout::parse(s).map_err(|d| d.at_place("target datalayout"))?,
+            None => DataLayout::default(),
+        };
+        // All at once: a definition may name one that comes after it.
+        let text: Vec<&str> = self.types.iter().map(|(_, t)| t.as_str()).collect();
+        layout
+            .define_types(&text.join("\n"))
+            .map_err(|d| d.at_place("the module's type definitions"))?;
+        Ok(layout)
+    }
     /// The node `id` refers to (`!12`), following no further.
     pub fn node(&self, id: &str) -> Option<&MdNode> {
         self.metadata.get(id)

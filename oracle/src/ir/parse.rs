@@ -384,7 +384,7 @@ pub fn parse(src: &str) -> Result<Module, Diag> {
                 *m.skipped.entry("comdat").or_default() += 1
             }
             Tok::Local(_) if p.is_punct(i + 1, '=') && p.is_word(i + 2, "type") => {
-                *m.skipped.entry("type").or_default() += 1
+                m.types.push((p.t[i].line, p.text(i, end)));
             }
             Tok::Global(name) if p.is_punct(i + 1, '=') => {
                 m.globals.push(Global {
@@ -781,6 +781,7 @@ fn record(p: &P, kind: RecordKind, form: Form, open: usize, b: usize) -> Result<
 #[cfg(test)]
 mod tests {
     use super::*;
+    use dioptra_semantics::types::Type;
 
     const M: &str = r#"source_filename = "t.c"
 target datalayout = "e-m:e-i64:64"
@@ -865,6 +866,25 @@ attributes #0 = { nounwind "frame-pointer"="none" }
         assert_eq!(m.named["llvm.module.flags"].0.len(), 2);
         assert_eq!(m.skipped["declare"], 1);
         assert_eq!(m.skipped["summary"], 1);
+        // The named struct is read into the module's layout: { i32, i8 }
+        // is 8 bytes (LLVM pads it to i32's alignment).
+        assert_eq!(
+            m.types,
+            vec![(3, "%struct.S = type { i32, i8 }".to_string())]
+        );
+        let layout = m.layout().unwrap();
+        assert_eq!(layout.bitsizeof(&Type::Named("%struct.S".into())), 64);
+    }
+
+    /// clang-14's `-O0` module of `vars.c`: its `struct point { int x;
+    /// short y; char z; }` is `%struct.point = type { i32, i16, i8 }`,
+    /// 8 bytes as clang lays it out (`sizeof(struct point)` in C).
+    #[test]
+    fn reads_clang_s_named_structs() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../corpus/real/c/vars-O0.ll");
+        let m = parse(&std::fs::read_to_string(path).unwrap()).unwrap();
+        let layout = m.layout().unwrap();
+        assert_eq!(layout.bitsizeof(&Type::Named("%struct.point".into())), 64);
     }
 
     #[test]

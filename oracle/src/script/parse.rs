@@ -1,7 +1,7 @@
 //! The script parser.
 
 use crate::script::protocol::{ContextJson, SignatureJson};
-use dioptra_semantics::context::{ConcreteContext, Context, Signature};
+use dioptra_semantics::context::{define_types, ConcreteContext, Context, Signature};
 use dioptra_semantics::diag::Diag;
 use dioptra_semantics::text::sexpr::{read_all, Node};
 use dioptra_semantics::text::{parse_type, parse_typed_literal};
@@ -254,6 +254,11 @@ fn signature(file: &str, clauses: &[Node]) -> Result<Signature, Diag> {
         }
     }
     for cl in clauses {
+        if let Some(("types", rest)) = cl.form() {
+            define_types(&mut sig.layout, cl, rest)?;
+        }
+    }
+    for cl in clauses {
         let Some((head, rest)) = cl.form() else {
             return Err(err(file, cl, "bad-form", "expected a (clause ...)"));
         };
@@ -265,7 +270,7 @@ fn signature(file: &str, clauses: &[Node]) -> Result<Signature, Diag> {
             Ok(t)
         };
         match head {
-            "layout" => {}
+            "layout" | "types" => {}
             "referrer" => sig.referrer = Some(ty("referrer")?),
             "arg" => sig.args.push(ty("arg")?),
             "typeobject" => sig.type_object = Some(ty("typeobject")?),

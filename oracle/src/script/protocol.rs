@@ -8,8 +8,8 @@
 //!
 //! Request:
 //! ```json
-//! {"id": 1, "command": "check", "expr": "...", "signature": {"layout": "e-p2:32-p3:32-p5:32-p6:32", "referrer": "i32", "args": ["i64"], "typeobject": null, "simt": true}}
-//! {"id": 2, "command": "eval",  "expr": "...", "context": {"layout": "e-p2:32-p3:32-p5:32-p6:32", "memory": [{"addrspace": 5, "address": 256, "bytes": "01 02 ?? 04"}], "registers": [{"number": 3, "bytes": "05 00 00 00"}], "referrer": {"type": "i32", "location": "reg(3)"}, "args": [], "typeobject": null, "lane": null}}
+//! {"id": 1, "command": "check", "expr": "...", "signature": {"layout": "e-p5:32:32", "referrer": "i32", "args": ["i64"], "typeobject": null, "simt": true}}
+//! {"id": 2, "command": "eval",  "expr": "...", "context": {"layout": "e-p5:32:32", "memory": [{"addrspace": 5, "address": 256, "bytes": "01 02 ?? 04"}], "registers": [{"number": 3, "bytes": "05 00 00 00"}], "referrer": {"type": "i32", "location": "reg(3)"}, "args": [], "typeobject": null, "lane": null}}
 //! ```
 //! Response:
 //! ```json
@@ -96,6 +96,9 @@ impl ClassicJson {
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Default)]
 pub struct SignatureJson {
     pub layout: String,
+    /// Named struct types (`%s = type { i8, i32 }`), when there are any.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub types: Vec<String>,
     pub referrer: Option<String>,
     pub args: Vec<String>,
     pub typeobject: Option<String>,
@@ -125,6 +128,9 @@ pub struct RegisterJson {
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Default)]
 pub struct ContextJson {
     pub layout: String,
+    /// Named struct types (`%s = type { i8, i32 }`), when there are any.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub types: Vec<String>,
     pub memory: Vec<MemoryJson>,
     pub registers: Vec<RegisterJson>,
     pub referrer: Option<TypedLocJson>,
@@ -179,6 +185,7 @@ impl SignatureJson {
     pub fn from_signature(s: &Signature) -> SignatureJson {
         SignatureJson {
             layout: s.layout.to_layout_string(),
+            types: s.layout.type_definitions(),
             referrer: s.referrer.as_ref().map(ToString::to_string),
             args: s.args.iter().map(ToString::to_string).collect(),
             typeobject: s.type_object.as_ref().map(ToString::to_string),
@@ -186,8 +193,12 @@ impl SignatureJson {
         }
     }
     pub fn to_signature(&self) -> Result<Signature, Diag> {
+        let mut layout = DataLayout::parse(&self.layout)?;
+        for d in &self.types {
+            layout.define_types(d)?;
+        }
         Ok(Signature {
-            layout: DataLayout::parse(&self.layout)?,
+            layout,
             referrer: self.referrer.as_deref().map(parse_type).transpose()?,
             args: self
                 .args
@@ -204,6 +215,7 @@ impl ContextJson {
     pub fn from_context(c: &ConcreteContext) -> ContextJson {
         ContextJson {
             layout: c.layout.to_layout_string(),
+            types: c.layout.type_definitions(),
             memory: c
                 .memory
                 .iter()
@@ -238,6 +250,10 @@ impl ContextJson {
     pub fn to_context(&self) -> Result<ConcreteContext, Diag> {
         let q = |s: &str| format!("{s:?}");
         let mut text = format!("(context (layout {})", q(&self.layout));
+        if !self.types.is_empty() {
+            let defs: Vec<String> = self.types.iter().map(|d| q(d)).collect();
+            text += &format!(" (types {})", defs.join(" "));
+        }
         for m in &self.memory {
             text += &format!(" (memory {} {} {})", m.addrspace, m.address, q(&m.bytes));
         }

@@ -139,7 +139,9 @@ pub fn operand_bits(sig: &Signature, i: u32, w: u64) -> Result<u64, Diag> {
 
 /// Checks `e` for `p.intrinsic` over the operand types `sig.args`.
 pub fn check_classic(e: &ClassicExpr, sig: &Signature, p: &Params) -> Result<Checked, Diag> {
-    let w = sig.layout.pointer_bits(0) as u64;
+    // Classic expressions address memory in address space 0 with generic
+    // values of its pointer size (D-wide-pointers).
+    let w = u64::from(sig.layout.memory_pointer_bits(0)?);
     // Where the fragment and the terminators may stand.
     let mut end = e.ops.len();
     let mut fragment = None;

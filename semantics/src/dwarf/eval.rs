@@ -668,7 +668,7 @@ impl<'a> Machine<'a> {
                 };
                 let addr = self.pop_value(name)?;
                 let space = self.pop_value(name)?;
-                let a = address_space(name, &space)?;
+                let a = address_space(name, &space, self.env.ctx.layout())?;
                 let loc = LocDesc::single(
                     Storage::Memory { addrspace: a },
                     addr.bits.unsigned().to_u128().unwrap_or(0) * 8,
@@ -889,7 +889,7 @@ impl<'a> Machine<'a> {
             AmdOp::FormAspaceAddress => {
                 let space = self.pop_value(name)?;
                 let addr = self.pop_value(name)?;
-                let s = address_space(name, &space)?;
+                let s = address_space(name, &space, self.env.ctx.layout())?;
                 let off = addr.bits.unsigned().to_u128().unwrap_or(0) * 8;
                 self.push(
                     name,
@@ -932,7 +932,7 @@ impl<'a> Machine<'a> {
             AmdOp::Undefined => self.push(name, Entry::Loc(LocDesc::undefined()))?,
             AmdOp::AspaceBregx => {
                 let space = self.pop_value(name)?;
-                let s = address_space(name, &space)?;
+                let s = address_space(name, &space, self.env.ctx.layout())?;
                 let n = uleb(op, 0) as u32;
                 let g = self.generic_bits();
                 let r = self.register_low(name, self.env.ctx, n, g)?;
@@ -1439,14 +1439,19 @@ fn compare(code: c::DwOp, o: Option<std::cmp::Ordering>) -> bool {
 
 /// An address space identifier (`DW_OP_xderef*`,
 /// `DW_OP_LLVM_form_aspace_address`, `DW_OP_LLVM_aspace_bregx`).
-fn address_space(name: &str, v: &Value) -> Result<u32, Diag> {
-    v.bits.unsigned().to_u32().ok_or_else(|| {
+/// An address space identifier whose memory is modelled (D-wide-pointers).
+fn address_space(name: &str, v: &Value, layout: &crate::types::DataLayout) -> Result<u32, Diag> {
+    let a = v.bits.unsigned().to_u32().ok_or_else(|| {
         err(
             name,
             "bad-address-space",
             "the address space does not fit 32 bits",
         )
-    })
+    })?;
+    layout
+        .memory_pointer_bits(a)
+        .map_err(|e| e.at_place(name))?;
+    Ok(a)
 }
 
 /// The value as a signed integer (generic and unsigned values read as two's

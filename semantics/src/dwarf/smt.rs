@@ -407,7 +407,12 @@ impl<'a> SMachine<'a> {
     /// known when the formula is built.
     fn address_space(&self, v: &SValue) -> Step<u32> {
         let a = self.known(&v.bits, "an address space")?;
-        u32::try_from(a).or_else(|_| fails())
+        let a = u32::try_from(a).or_else(|_| fails())?;
+        self.world
+            .layout
+            .memory_pointer_bits(a)
+            .map_err(Stop::Unsupported)?;
+        Ok(a)
     }
     fn register_size(&self, n: u32) -> Step<u64> {
         self.world.register_bits(n).ok_or_else(|| {

@@ -205,7 +205,7 @@ impl Module {
         }
         None
     }
-    /// The data layout the listing's types are sized in: its own, or the
+    /// The data layout the listing's types (named structs included) are sized in: its own, or the
     /// default (AMDGPU's address spaces).
     pub fn data_layout(&self) -> crate::types::DataLayout {
         self.layout.clone().unwrap_or_default()
@@ -896,6 +896,7 @@ pub fn parse_module(text: &str) -> Result<Module, Diag> {
     let mut funcs: Vec<FnBuilder> = Vec::new();
     let mut current: Option<FnBuilder> = None;
     let mut implicit: Option<FnBuilder> = None;
+    let mut type_lines: Vec<(u32, String)> = Vec::new();
     let mut kinds: Vec<(u32, InstKind, bool)> = Vec::new(); // (line, kind, in implicit function)
     let lines: Vec<&str> = text.lines().collect();
     let mut i = 0;
@@ -957,6 +958,11 @@ pub fn parse_module(text: &str) -> Result<Module, Diag> {
             }
             continue;
         }
+        // A named struct type, as a module defines it (`%s = type { ... }`).
+        if current.is_none() && is_type_definition(&t) {
+            type_lines.push((line, t.to_string()));
+            continue;
+        }
         let in_implicit = current.is_none();
         let f = match current.as_mut() {
             Some(f) => f,
@@ -1003,6 +1009,17 @@ pub fn parse_module(text: &str) -> Result<Module, Diag> {
             "unbalanced",
             "a `define` is never closed with `}`",
         ));
+    }
+    // Named types are laid out in the listing's layout, wherever its
+    // `target datalayout` line stands.
+    if !type_lines.is_empty() {
+        // All at once: a definition may name one that comes after it.
+        let layout = m.layout.get_or_insert_with(Default::default);
+        let text: Vec<&str> = type_lines.iter().map(|(_, t)| t.as_str()).collect();
+        layout.define_types(&text.join("\n")).map_err(|d| {
+            let first = type_lines[0].0;
+            d.at_place(format!("the type definitions from line {first}"))
+        })?;
     }
     for (id, e) in extra_exprs {
         m.nodes.insert(
@@ -1112,6 +1129,18 @@ fn parse_global(t: &str, line: u32) -> Result<Global, Diag> {
         None => None,
     };
     Ok(Global { name, line, def })
+}
+
+/// `%name = type ...`: a named struct type's definition.
+fn is_type_definition(t: &str) -> bool {
+    let Some((name, rest)) = t.split_once('=') else {
+        return false;
+    };
+    crate::text::is_type_name(name.trim())
+        && rest
+            .trim_start()
+            .strip_prefix("type")
+            .is_some_and(|r| r.starts_with(char::is_whitespace))
 }
 
 /// A function's `define` line: its name and `!dbg` subprogram.
@@ -1301,6 +1330,25 @@ lp:
             vec![vec![4, 1, 3], vec![4, 2], vec![], vec![1, 3], vec![1]]
         );
         assert!(f.blocks[2].exit, "resume leaves the function");
+    }
+
+    /// A listing's named struct types are laid out in its layout, whichever
+    /// line comes first, forward references included.
+    #[test]
+    fn named_types_of_a_listing() {
+        let m = parse_module(
+            "%outer = type { i8, %inner }
+%inner = type { i8, i64 }
+target datalayout = \"e\"
+!0 = !DILocalVariable(name: \"x\")",
+        )
+        .unwrap();
+        let dl = m.data_layout();
+        assert_eq!(
+            dl.bitsizeof(&crate::types::Type::Named("%outer".into())),
+            128
+        );
+        assert!(parse_module("%a = type { %a }").is_err());
     }
 
     /// Tuples of values (module flags) and list fields naming a tuple.

@@ -211,6 +211,21 @@ pub fn op(t: &mut Tokens) -> Result<Op, Diag> {
     Ok(op)
 }
 
+/// An identified struct type's name as LLVM writes it: `%struct.foo`,
+/// `%0`, or quoted, `%"class.std::vector"`.
+pub fn is_type_name(w: &str) -> bool {
+    let Some(rest) = w.strip_prefix('%') else {
+        return false;
+    };
+    if let Some(q) = rest.strip_prefix('"') {
+        return q.len() > 1 && q.ends_with('"') && !q[..q.len() - 1].contains('"');
+    }
+    !rest.is_empty()
+        && rest
+            .bytes()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'$' | b'.' | b'-'))
+}
+
 /// Parses a whole text as one type.
 pub fn parse_type(text: &str) -> Result<Type, Diag> {
     let mut t = Tokens::new(text)?;
@@ -263,6 +278,7 @@ fn ty(t: &mut Tokens, depth: usize) -> Result<Type, Diag> {
                     ),
                 ))
             }
+            _ if is_type_name(&w) => Type::Named(w.as_str().into()),
             _ if w.starts_with('i')
                 && w.len() > 1
                 && w[1..].bytes().all(|c| c.is_ascii_digit()) =>
@@ -350,11 +366,44 @@ fn ty(t: &mut Tokens, depth: usize) -> Result<Type, Diag> {
                 fields,
             }
         }
+        // `[N x T]`: any count LLVM accepts (`[0 x i8]` included; a
+        // zero-size type is refused where a value of it would be made).
+        Some(Tok::Punct('[')) => {
+            let n = t.unsigned("an array element count", u64::MAX)?;
+            if !t.eat_ident("x") {
+                return Err(t.expected("`x`"));
+            }
+            let elem = ty(t, depth + 1)?;
+            t.expect(']')?;
+            Type::Array {
+                count: n,
+                elem: Box::new(elem),
+            }
+        }
         _ => {
             t.i = save;
             return Err(t.expected("a type"));
         }
     };
+    // A function type, `i32 (i8*, ...)`, is a type only behind a pointer
+    // (it has no size); its pointer is a pointer like any other
+    // (D-typed-pointer-same), written back as `ptr`.
+    let mut function = false;
+    if t.peek() == Some(&Tok::Punct('(')) {
+        t.advance();
+        if !t.eat(')') {
+            loop {
+                if !t.eat_ident("...") {
+                    ty(t, depth + 1)?;
+                }
+                if !t.eat(',') {
+                    break;
+                }
+            }
+            t.expect(')')?;
+        }
+        function = true;
+    }
     // Typed-pointer suffixes: `*` and `addrspace(N)*`, repeatable.
     let mut levels = 0;
     loop {
@@ -373,8 +422,19 @@ fn ty(t: &mut Tokens, depth: usize) -> Result<Type, Diag> {
         }
         base = Type::Ptr {
             addrspace: space,
-            pointee: Some(Box::new(base)),
+            pointee: (!std::mem::take(&mut function)).then(|| Box::new(base)),
         };
+    }
+    if function {
+        return Err(point(
+            t.text,
+            at,
+            Diag::malformed(
+                "Type",
+                "function-type",
+                "a function type is a type here only behind a pointer (`i32 (i8)*`)",
+            ),
+        ));
     }
     Ok(base)
 }
@@ -514,6 +574,12 @@ pub fn literal(t: &mut Tokens, ty: &Type, depth: usize) -> Result<Literal, Diag>
             let v = elems(t, '}', depth)?;
             t.expect('}')?;
             Ok(Literal::Struct(v))
+        }
+        Some(Tok::Punct('[')) => {
+            t.advance();
+            let v = elems(t, ']', depth)?;
+            t.expect(']')?;
+            Ok(Literal::Array(v))
         }
         _ => Err(t.expected("a literal")),
     }

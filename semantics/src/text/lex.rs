@@ -9,7 +9,7 @@ pub enum Tok {
     Ident(String),
     /// A number as written: `-1`, `0x10`, `1.5e-3`, `0xH3C00`.
     Num(String),
-    /// One punctuation character: `( ) , * < > { } ! : | + =`.
+    /// One punctuation character: `( ) , * < > { } [ ] ! : | + =`.
     Punct(char),
 }
 
@@ -77,6 +77,24 @@ impl<'a> Tokens<'a> {
                     tok: Tok::Num(text[start..i].to_string()),
                     at: start,
                 });
+            } else if c == b'%' && b.get(i + 1) == Some(&b'"') {
+                // A quoted LLVM name, `%"class.std::vector"`: one word.
+                let close = text[i + 2..].find('"').ok_or_else(|| {
+                    point(
+                        text,
+                        start,
+                        Diag::malformed(
+                            "Parse",
+                            "unterminated-name",
+                            "a quoted name has no closing `\"`",
+                        ),
+                    )
+                })?;
+                i += close + 3;
+                toks.push(Spanned {
+                    tok: Tok::Ident(text[start..i].to_string()),
+                    at: start,
+                });
             } else if is_ident_start(c) {
                 i += 1; // the first character may be a sigil (%, @, ^) that cannot continue a name
                 while i < b.len()
@@ -88,7 +106,7 @@ impl<'a> Tokens<'a> {
                     tok: Tok::Ident(text[start..i].to_string()),
                     at: start,
                 });
-            } else if b"(),*<>{}!:|+=".contains(&c) {
+            } else if b"(),*<>{}[]!:|+=".contains(&c) {
                 i += 1;
                 toks.push(Spanned {
                     tok: Tok::Punct(c as char),

@@ -79,7 +79,7 @@ fn single(t: &mut Tokens, dl: &DataLayout, depth: u32) -> Result<Single, Diag> {
             t.expect(',')?;
             let addr_at = t.here();
             let addr = t.unsigned("the byte address", u64::MAX)?;
-            let p = dl.pointer_bits(a);
+            let p = dl.memory_pointer_bits(a).map_err(|e| t.err(e))?;
             if p < 64 && addr >= 1u64 << p {
                 return Err(bad(
                     t,

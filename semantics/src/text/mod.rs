@@ -9,7 +9,7 @@ pub mod lex;
 pub mod location;
 pub mod sexpr;
 
-pub use expr::{parse_expr, parse_type, parse_typed_literal};
+pub use expr::{is_type_name, parse_expr, parse_type, parse_typed_literal};
 pub use location::parse_location;
 
 /// Splits `s` at its top-level commas: outside strings, parentheses,
