@@ -313,15 +313,19 @@ impl DataLayout {
             bits,
             abi: pow2_ceil(u64::from(bits).div_ceil(8)) as u32,
         };
+        self.set_pointer(n, spec);
+        self.relayout();
+    }
+
+    fn set_pointer(&mut self, n: u32, spec: PointerSpec) {
         if n == 0 {
             self.pointer0 = spec;
-        } else {
-            match self.pointers.binary_search_by_key(&n, |(space, _)| *space) {
-                Ok(i) => self.pointers[i].1 = spec,
-                Err(i) => self.pointers.insert(i, (n, spec)),
-            }
+            return;
         }
-        self.relayout();
+        match self.pointers.binary_search_by_key(&n, |(space, _)| *space) {
+            Ok(i) => self.pointers[i].1 = spec,
+            Err(i) => self.pointers.insert(i, (n, spec)),
+        }
     }
 
     /// Whether pointers into address space `n` are integers (LangRef: a
@@ -468,15 +472,7 @@ impl DataLayout {
                 for extra in parts {
                     number(extra, "preferred alignment or index size", MAX_INT_WIDTH)?;
                 }
-                let spec = PointerSpec { bits, abi };
-                if space == 0 {
-                    self.pointer0 = spec;
-                } else {
-                    match self.pointers.binary_search_by_key(&space, |(n, _)| *n) {
-                        Ok(i) => self.pointers[i].1 = spec,
-                        Err(i) => self.pointers.insert(i, (space, spec)),
-                    }
-                }
+                self.set_pointer(space, PointerSpec { bits, abi });
             }
             "i" | "f" | "v" => {
                 let bits = number(parts.next().unwrap_or(""), "size", MAX_INT_WIDTH)?;

@@ -71,33 +71,13 @@ pub fn literal_bits(t: &Type, lit: &Literal, dl: &DataLayout) -> Result<Option<B
             let Type::Vector { count, elem } = t else {
                 return Err(mismatch());
             };
-            count_matches(t, *count, elems.len())?;
-            let step = dl.bitsizeof(elem);
-            let at = (0..).map(|i| i * step);
-            aggregate_bits(
-                t,
-                elems
-                    .iter()
-                    .zip(at)
-                    .map(|((et, v), o)| (elem.as_ref(), et, v, o)),
-                dl,
-            )
+            sequence_bits(t, elem, *count, elems, dl.bitsizeof(elem), dl)
         }
         Literal::Array(elems) => {
             let Type::Array { count, elem } = t else {
                 return Err(mismatch());
             };
-            count_matches(t, *count, elems.len())?;
-            let step = dl.alloc_bits(elem);
-            let at = (0..).map(|i| i * step);
-            aggregate_bits(
-                t,
-                elems
-                    .iter()
-                    .zip(at)
-                    .map(|((et, v), o)| (elem.as_ref(), et, v, o)),
-                dl,
-            )
+            sequence_bits(t, elem, *count, elems, dl.alloc_bits(elem), dl)
         }
         Literal::Struct(elems) => {
             // A named struct's literal is its body's.
@@ -123,15 +103,29 @@ pub fn literal_bits(t: &Type, lit: &Literal, dl: &DataLayout) -> Result<Option<B
     }
 }
 
-fn count_matches(t: &Type, count: u64, found: usize) -> Result<(), Diag> {
-    if found as u64 == count {
-        return Ok(());
+/// A vector or array literal of `count` elements of type `elem`, `step`
+/// bits apart.
+fn sequence_bits(
+    t: &Type,
+    elem: &Type,
+    count: u64,
+    elems: &[(Type, Literal)],
+    step: u64,
+    dl: &DataLayout,
+) -> Result<Option<Bits>, Diag> {
+    if elems.len() as u64 != count {
+        return Err(Diag::ill(
+            "DIOpConstant",
+            "literal-type-mismatch",
+            format!(
+                "`{t}` needs {count} elements, the literal has {}",
+                elems.len()
+            ),
+        ));
     }
-    Err(Diag::ill(
-        "DIOpConstant",
-        "literal-type-mismatch",
-        format!("`{t}` needs {count} elements, the literal has {found}"),
-    ))
+    let at = (0..).map(|i| i * step);
+    let placed = elems.iter().zip(at).map(|((et, v), o)| (elem, et, v, o));
+    aggregate_bits(t, placed, dl)
 }
 
 /// The bits of an aggregate literal from its elements, each at its bit
