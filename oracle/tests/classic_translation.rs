@@ -39,6 +39,10 @@ const CASES: &[(&str, &[&str], Intrinsic)] = &[
     ("!DIExpression(DW_OP_LLVM_convert, 8, DW_ATE_unsigned, DW_OP_LLVM_convert, 32, DW_ATE_signed, DW_OP_stack_value)", &["i32"], Intrinsic::Value),
     ("!DIExpression(DW_OP_LLVM_convert, 8, DW_ATE_signed, DW_OP_LLVM_convert, 32, DW_ATE_signed, DW_OP_stack_value)", &["i32"], Intrinsic::Value),
     ("!DIExpression(DW_OP_LLVM_convert, 16, DW_ATE_unsigned, DW_OP_dup, DW_OP_lt, DW_OP_stack_value)", &["i32"], Intrinsic::Value),
+    // D-classic-wide-operand: LLVM's salvage of a `trunc` of an i128.
+    ("!DIExpression(DW_OP_LLVM_convert, 128, DW_ATE_signed, DW_OP_LLVM_convert, 64, DW_ATE_signed, DW_OP_stack_value)", &["i128"], Intrinsic::Value),
+    // D-classic-implicit-pointer.
+    ("!DIExpression(DW_OP_LLVM_implicit_pointer)", &["i32"], Intrinsic::Value),
     ("!DIExpression(DW_OP_LLVM_convert, 16, DW_ATE_unsigned, DW_OP_dup, DW_OP_div, DW_OP_stack_value)", &["i32"], Intrinsic::Value),
     ("!DIExpression(DW_OP_LLVM_extract_bits_zext, 4, 8, DW_OP_stack_value)", &["i32"], Intrinsic::Value),
     ("!DIExpression(DW_OP_LLVM_extract_bits_sext, 0, 3, DW_OP_stack_value)", &["i32"], Intrinsic::Value),
@@ -141,6 +145,8 @@ const REVERSE: &[(&str, &[&str])] = &[
     ("DIOpArg(0, ptr), DIOpDeref(i32)", &["ptr"]),
     ("DIOpArg(0, ptr), DIOpDeref(i16), DIOpRead(), DIOpConstant(i16 1), DIOpAdd()", &["ptr"]),
     ("DIOpConstant(i32 7)", &[]),
+    // D-classic-implicit-pointer: `DW_OP_LLVM_implicit_pointer`.
+    ("DIOpArg(0, i32), DIOpAddrOf(0)", &["i32"]),
 ];
 
 /// The reverse direction: each DIOp expression with a classic form is
@@ -188,6 +194,7 @@ fn ops_without_a_classic_form_are_unsupported() {
     for (text, args) in [
         ("DIOpArg(0, i32), DIOpArg(0, i32), DIOpDiv()", &["i32"][..]),
         ("DIOpArg(0, i32), DIOpAddrOf(5)", &["i32"]),
+        ("DIOpArg(0, ptr), DIOpDeref(i32), DIOpAddrOf(0)", &["ptr"]),
         (
             "DIOpArg(0, ptr), DIOpDeref(i32), DIOpConstant(i64 8), DIOpByteOffset(i32)",
             &["ptr"],

@@ -43,6 +43,11 @@ pub trait Context {
     fn read_register(&self, n: u32, offset: u64, len: u64) -> Result<Bits, ReadFail>;
     /// `len` bits of memory in `addrspace` from bit `offset` (in bounds).
     fn read_memory(&self, addrspace: u32, offset: u128, len: u64) -> Result<Bits, ReadFail>;
+    /// The machine state on entry to the function, if the context has one
+    /// (DWARF's `DW_OP_entry_value`, LLVM's `DW_OP_LLVM_entry_value`).
+    fn entry(&self) -> Option<&dyn Context> {
+        None
+    }
 
     /// The static view of this context that well-formedness needs.
     fn signature(&self) -> Signature {
@@ -191,6 +196,9 @@ fn bits_from_bytes(
 impl Context for ConcreteContext {
     fn layout(&self) -> &DataLayout {
         &self.layout
+    }
+    fn entry(&self) -> Option<&dyn Context> {
+        self.entry.as_deref().map(|e| e as &dyn Context)
     }
     fn referrer(&self) -> Option<&Input> {
         self.referrer.as_ref()

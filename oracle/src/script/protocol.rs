@@ -140,6 +140,51 @@ pub struct ContextJson {
     /// LLVM entity name to location text (lifetimes).
     #[serde(default)]
     pub bindings: std::collections::BTreeMap<String, String>,
+    /// The machine state on entry to the function (entry values), when the
+    /// case gives one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub entry: Option<EntryJson>,
+}
+
+/// The registers and memory on entry to the function.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Default)]
+pub struct EntryJson {
+    pub memory: Vec<MemoryJson>,
+    pub registers: Vec<RegisterJson>,
+}
+
+fn memory_json(c: &ConcreteContext) -> Vec<MemoryJson> {
+    c.memory
+        .iter()
+        .map(|(&(a, s), b)| MemoryJson {
+            addrspace: a,
+            address: s,
+            bytes: bytes_text(b),
+        })
+        .collect()
+}
+
+fn registers_json(c: &ConcreteContext) -> Vec<RegisterJson> {
+    c.registers
+        .iter()
+        .map(|(&n, b)| RegisterJson {
+            number: n,
+            bytes: bytes_text(b),
+        })
+        .collect()
+}
+
+/// `(memory ...)` and `(register ...)` clauses.
+fn state_clauses(memory: &[MemoryJson], registers: &[RegisterJson]) -> String {
+    let q = |s: &str| format!("{s:?}");
+    let mut text = String::new();
+    for m in memory {
+        text += &format!(" (memory {} {} {})", m.addrspace, m.address, q(&m.bytes));
+    }
+    for r in registers {
+        text += &format!(" (register {} {})", r.number, q(&r.bytes));
+    }
+    text
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Default)]
@@ -216,23 +261,12 @@ impl ContextJson {
         ContextJson {
             layout: c.layout.to_layout_string(),
             types: c.layout.type_definitions(),
-            memory: c
-                .memory
-                .iter()
-                .map(|(&(a, s), b)| MemoryJson {
-                    addrspace: a,
-                    address: s,
-                    bytes: bytes_text(b),
-                })
-                .collect(),
-            registers: c
-                .registers
-                .iter()
-                .map(|(&n, b)| RegisterJson {
-                    number: n,
-                    bytes: bytes_text(b),
-                })
-                .collect(),
+            memory: memory_json(c),
+            registers: registers_json(c),
+            entry: c.entry.as_deref().map(|e| EntryJson {
+                memory: memory_json(e),
+                registers: registers_json(e),
+            }),
             referrer: c.referrer.as_ref().map(input_json),
             args: c.args.iter().map(input_json).collect(),
             typeobject: c.type_object.as_ref().map(input_json),
@@ -254,11 +288,9 @@ impl ContextJson {
             let defs: Vec<String> = self.types.iter().map(|d| q(d)).collect();
             text += &format!(" (types {})", defs.join(" "));
         }
-        for m in &self.memory {
-            text += &format!(" (memory {} {} {})", m.addrspace, m.address, q(&m.bytes));
-        }
-        for r in &self.registers {
-            text += &format!(" (register {} {})", r.number, q(&r.bytes));
+        text += &state_clauses(&self.memory, &self.registers);
+        if let Some(e) = &self.entry {
+            text += &format!(" (entry{})", state_clauses(&e.memory, &e.registers));
         }
         let tl = |k: &str, t: &TypedLocJson| format!(" ({k} {} {})", q(&t.ty), q(&t.location));
         if let Some(r) = &self.referrer {

@@ -6,7 +6,7 @@
 //! bit-vector `high<N>` (one per operand, the same each time it is
 //! pushed): a proof then holds for every choice.
 
-use super::wellformed::{check_classic, operand_bits, Kind};
+use super::wellformed::{check_classic, operand_bits, operand_type, Kind};
 use super::{COp, CTy, ClassicExpr, Encoding, High, Num, Params};
 use crate::diag::Diag;
 use crate::smt::loc::{read, unsupported, SLoc, SStorage};
@@ -142,6 +142,16 @@ pub fn encode_classic_with(
         Kind::Undefined => SLoc::start(SStorage::Undefined),
         Kind::Implicit(_) => SLoc::start(SStorage::Implicit(m.pop()?.v)),
         Kind::Memory => memory_at(&m.pop()?.v),
+        Kind::ImplicitPointer(levels) => {
+            let target = world.args[0].loc.clone()?;
+            (0..levels).fold(target, |target, _| {
+                SLoc::start(SStorage::ImplicitAddress {
+                    addrspace: 0,
+                    bits: m.w,
+                    target,
+                })
+            })
+        }
     };
     Ok(Encoded {
         ty: checked.result,
@@ -191,7 +201,12 @@ fn encode_op(m: &mut CSMachine, op: &COp) -> Result<(), Diag> {
             signed,
         } => encode_extract_bits(m, *offset, *len, *signed),
         COp::TagOffset(_) => encode_tag_offset(m),
-        COp::StackValue | COp::Memory | COp::Fragment(..) | COp::Other(..) => Err(Diag::eval(
+        COp::EntryValue(_) => encode_entry_value(m),
+        COp::StackValue
+        | COp::Memory
+        | COp::Fragment(..)
+        | COp::ImplicitPointer
+        | COp::Other(..) => Err(Diag::eval(
             op.name(),
             "internal-error",
             "a terminator inside the body (a dioptra bug)",
@@ -203,12 +218,14 @@ fn encode_op(m: &mut CSMachine, op: &COp) -> Result<(), Diag> {
 /// the parameter (D-classic-high-bits).
 pub fn encode_arg(m: &mut CSMachine, n: u32) -> Result<(), Diag> {
     let sig = m.world.signature();
-    let bits = operand_bits(&sig, n, m.w)?;
+    let bits = operand_bits(&sig, n)?;
+    let ty = operand_type(&sig, n, m.w)?;
     let loc = m.world.args[n as usize].loc.clone()?;
     let r = read(m.world, &loc, bits)?;
     m.require(&r.ok);
     let w = m.w as u32;
     let v = match m.params.high {
+        _ if bits >= m.w => r.value,
         High::Zero => resize(&r.value, w),
         High::Sign => resize_signed(&r.value, w),
         High::Any if bits < m.w => match m.holes.high.get(&n) {
@@ -217,9 +234,18 @@ pub fn encode_arg(m: &mut CSMachine, n: u32) -> Result<(), Diag> {
         },
         High::Any => r.value,
     };
-    let g = m.generic();
-    m.push(g, v);
+    m.push(ty, v);
     Ok(())
+}
+
+/// `DW_OP_LLVM_entry_value, 1`: the symbolic world has no entry state
+/// (D-classic-entry-value).
+pub fn encode_entry_value(m: &mut CSMachine) -> Result<(), Diag> {
+    Err(Diag::unsupported(
+        m.op,
+        "no-entry-state",
+        "the SMT encoding has no machine state on entry to the function",
+    ))
 }
 
 pub fn encode_constant(m: &mut CSMachine, v: &BigInt) -> Result<(), Diag> {

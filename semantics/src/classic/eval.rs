@@ -5,7 +5,7 @@
 //! (D-dwarf-shift-amount, D-dwarf-convert), since a classic expression
 //! means what its DWARF means.
 
-use super::wellformed::{check_classic, operand_bits, Checked, Kind};
+use super::wellformed::{check_classic, operand_bits, operand_type, Checked, Kind};
 use super::{COp, CTy, ClassicExpr, Encoding, High, Num, Params};
 use crate::bits::Bits;
 use crate::context::Context;
@@ -126,11 +126,29 @@ fn finish(m: &mut CMachine, c: &Checked) -> Result<Evaluated, Diag> {
             let a = m.pop()?;
             memory_at(&a.bits.unsigned())
         }
+        Kind::ImplicitPointer(levels) => implicit_pointer(m.ctx.args()[0].loc.clone(), levels, m.w),
     };
     Ok(Evaluated {
         ty: c.result.clone(),
         loc,
         fragment: c.fragment,
+    })
+}
+
+/// An implicit pointer (address space 0, `w` bits) to `target`, `levels`
+/// deep.
+pub fn implicit_pointer(target: LocDesc, levels: u32, w: u64) -> LocDesc {
+    (0..levels).fold(target, |target, _| {
+        let depth = target.depth() + 1;
+        LocDesc::single(
+            Storage::ImplicitAddress {
+                addrspace: 0,
+                bits: w,
+                target,
+                depth,
+            },
+            0,
+        )
     })
 }
 
@@ -172,7 +190,12 @@ fn eval_op(m: &mut CMachine, op: &COp) -> Result<(), Diag> {
             signed,
         } => eval_extract_bits(m, *offset, *len, *signed),
         COp::TagOffset(_) => eval_tag_offset(m),
-        COp::StackValue | COp::Memory | COp::Fragment(..) | COp::Other(..) => Err(m.err(
+        COp::EntryValue(_) => eval_entry_value(m),
+        COp::StackValue
+        | COp::Memory
+        | COp::Fragment(..)
+        | COp::ImplicitPointer
+        | COp::Other(..) => Err(m.err(
             "internal-error",
             "a terminator inside the body (a dioptra bug)",
         )),
@@ -187,11 +210,19 @@ fn eval_op(m: &mut CMachine, op: &COp) -> Result<(), Diag> {
 /// evaluation and translation take zeros or sign bits; `any` is modelled by
 /// the SMT rule checker only, where it ranges over every choice.
 pub fn eval_arg(m: &mut CMachine, n: u32) -> Result<(), Diag> {
+    push_operand(m, n, m.ctx)
+}
+
+/// Pushes operand `n`, read from its location in the machine state `state`
+/// (the context, or its entry state).
+fn push_operand(m: &mut CMachine, n: u32, state: &dyn Context) -> Result<(), Diag> {
     let sig = m.ctx.signature();
-    let bits = operand_bits(&sig, n, m.w)?;
+    let bits = operand_bits(&sig, n)?;
+    let ty = operand_type(&sig, n, m.w)?;
     let input = &m.ctx.args()[n as usize];
-    let v = read(m.ctx, &input.loc, bits).map_err(|f| f.at(m.op))?;
+    let v = read(state, &input.loc, bits).map_err(|f| f.at(m.op))?;
     let wide = match m.params.high {
+        _ if bits >= m.w => v,
         High::Zero => v.zext(m.w),
         High::Sign => v.sext(m.w),
         High::Any if bits == m.w => v,
@@ -204,11 +235,21 @@ pub fn eval_arg(m: &mut CMachine, n: u32) -> Result<(), Diag> {
             ))
         }
     };
-    m.stack.push(CVal {
-        ty: CTy::generic(m.w),
-        bits: wide,
-    });
+    m.stack.push(CVal { ty, bits: wide });
     Ok(())
+}
+
+/// `DW_OP_LLVM_entry_value, 1`: operand 0 read at its place in the
+/// context's entry state (D-classic-entry-value).
+pub fn eval_entry_value(m: &mut CMachine) -> Result<(), Diag> {
+    let entry = m.ctx.entry().ok_or_else(|| {
+        Diag::unsupported(
+            m.op,
+            "no-entry-state",
+            "the context declares no (entry ...) state to read the value on entry from",
+        )
+    })?;
+    push_operand(m, 0, entry)
 }
 
 /// `DW_OP_lit<n>`, `DW_OP_constu`, `DW_OP_consts`: a generic constant

@@ -108,6 +108,12 @@ pub enum COp {
     /// same memory. Every column treats it as no operation, and its
     /// translation to DIOps, which have no tags, leaves it out.
     TagOffset(u64),
+    /// `DW_OP_LLVM_entry_value, N`: the operand's value on entry to the
+    /// function, in place of its value now (D-classic-entry-value).
+    EntryValue(u64),
+    /// `DW_OP_LLVM_implicit_pointer`: the variable is a pointer, optimized
+    /// out, to the operand (D-classic-implicit-pointer).
+    ImplicitPointer,
     /// `DW_OP_stack_value`: the result is the value on top of the stack.
     StackValue,
     /// `DW_OP_LLVM_memory` (proposed in the `DW_OP_LLVM_memory` RFC): the
@@ -116,8 +122,7 @@ pub enum COp {
     /// `DW_OP_LLVM_fragment, OFFSET, SIZE` (bits of the variable).
     Fragment(u64, u64),
     /// An operation LLVM accepts that dioptra parses but does not model
-    /// (`DW_OP_LLVM_entry_value`, `DW_OP_LLVM_implicit_pointer`, ...): its name
-    /// and operands.
+    /// (`DW_OP_regx`, `DW_OP_LLVM_user`, ...): its name and operands.
     Other(&'static str, Vec<u64>),
 }
 
@@ -273,6 +278,8 @@ impl COp {
             COp::ExtractBits { signed: false, .. } => "DW_OP_LLVM_extract_bits_zext",
             COp::ExtractBits { signed: true, .. } => "DW_OP_LLVM_extract_bits_sext",
             COp::TagOffset(_) => "DW_OP_LLVM_tag_offset",
+            COp::EntryValue(_) => "DW_OP_LLVM_entry_value",
+            COp::ImplicitPointer => "DW_OP_LLVM_implicit_pointer",
             COp::StackValue => "DW_OP_stack_value",
             COp::Memory => "DW_OP_LLVM_memory",
             COp::Fragment(..) => "DW_OP_LLVM_fragment",

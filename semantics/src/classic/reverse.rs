@@ -19,14 +19,16 @@
 //!   `DIOpSub`, `DIOpMul`, the shifts, `DIOpAnd`, `DIOpOr`, `DIOpXor`;
 //! * `DIOpFragment` (`DW_OP_LLVM_fragment`);
 //! * `DIOpDeref` of a pointer into address space 0 (memory at its value,
-//!   `DW_OP_LLVM_memory`), also of one read from memory (`DW_OP_deref`).
+//!   `DW_OP_LLVM_memory`), also of one read from memory (`DW_OP_deref`);
+//! * `DIOpAddrOf(0)` of an operand, the whole expression
+//!   (`DW_OP_LLVM_implicit_pointer`).
 //!
 //! Not: `DIOpDiv` and `DIOpMod` (they fail at `INT_MIN / -1`, where DWARF
 //! wraps: no classic expression fails there), `DIOpByteOffset` and
 //! `DIOpBitOffset` (they fail past the end of the address space, where
 //! `DW_OP_plus_uconst` wraps: the prover finds `0xfffffff8 + 8` at `W` =
 //! 32), registers, composites,
-//! selects, implicit addresses, lanes, the referrer and type objects.
+//! selects, other implicit addresses, lanes, the referrer and type objects.
 
 use super::{COp, ClassicExpr, High, Intrinsic, Params};
 use crate::context::Signature;
@@ -45,6 +47,9 @@ enum Entry {
     /// Memory in address space 0 at the generic address the ops compute,
     /// of type `ty`.
     Memory { ops: Vec<COp>, ty: Type },
+    /// `DIOpAddrOf(0)` of operand N's own location: an implicit pointer to
+    /// it (`DW_OP_LLVM_implicit_pointer`, D-classic-implicit-pointer).
+    ImplicitPointer(u32),
 }
 
 /// The reverse translation's state.
@@ -116,6 +121,10 @@ impl Reverser<'_> {
                 });
                 Ok((bits, ops))
             }
+            Entry::ImplicitPointer(_) => Err(none(
+                self.op,
+                "an implicit pointer is the whole of a classic expression",
+            )),
         }
     }
 }
@@ -159,11 +168,20 @@ pub fn reverse(e: &Expr, sig: &Signature) -> Result<(ClassicExpr, Params), Diag>
             ops.push(COp::Memory);
             ops
         }
+        Entry::ImplicitPointer(0) if sig.args.len() == 1 => vec![COp::ImplicitPointer],
+        Entry::ImplicitPointer(n) => {
+            return Err(none(
+                "DIOpAddrOf",
+                format!("an implicit pointer to operand {n} among several operands"),
+            ))
+        }
     };
     // A record with operands and no DW_OP_LLVM_arg reads operand 0 (or is
     // ill-formed with several, D-classic-implicit-operand): an expression
     // that uses none of its operands has no classic form over them.
-    let names_operand = ops.iter().any(|o| matches!(o, COp::Arg(_)));
+    let names_operand = ops
+        .iter()
+        .any(|o| matches!(o, COp::Arg(_) | COp::ImplicitPointer));
     if !sig.args.is_empty() && !names_operand && !ops.is_empty() {
         return Err(none(
             "DIExpr",
@@ -192,7 +210,7 @@ fn reverse_op(r: &mut Reverser, op: &Op) -> Result<(), Diag> {
         Op::Composite(..) => no_form("a classic expression has no composite locations"),
         Op::Extend(_) => no_form("a classic expression has no vectors of locations"),
         Op::Select => no_form("a classic expression has no vectors of locations"),
-        Op::AddrOf(_) => no_form("a classic expression has no implicit addresses"),
+        Op::AddrOf(n) => reverse_addr_of(r, *n),
         Op::Deref(t) => reverse_deref(r, t),
         Op::Read => reverse_read(r),
         Op::Add => reverse_binary(r, COp::Plus, Upper::Masked),
@@ -291,9 +309,27 @@ pub fn reverse_reinterpret(r: &mut Reverser, t: &Type) -> Result<(), Diag> {
     r.stack.push(match e {
         Entry::Operand(n, _) => Entry::Operand(n, t.clone()),
         Entry::Memory { ops, .. } => Entry::Memory { ops, ty: t.clone() },
-        v @ Entry::Value { .. } => v,
+        // DIOp's checker refuses to reinterpret an implicit address
+        // (D-addrof-strict); kept as it is.
+        v @ (Entry::Value { .. } | Entry::ImplicitPointer(_)) => v,
     });
     Ok(())
+}
+
+/// `DIOpAddrOf(0)` of an operand's own location: `DW_OP_LLVM_implicit_pointer`
+/// (D-classic-implicit-pointer); of anything else, or into another address
+/// space, no classic form.
+pub fn reverse_addr_of(r: &mut Reverser, n: u32) -> Result<(), Diag> {
+    match r.pop()? {
+        Entry::Operand(i, _) if n == 0 => {
+            r.stack.push(Entry::ImplicitPointer(i));
+            Ok(())
+        }
+        _ => Err(none(
+            "DIOpAddrOf",
+            "a classic implicit pointer points to an operand's own location, in address space 0",
+        )),
+    }
 }
 
 /// `DIOpDeref(T)` of an address-space-0 pointer: memory at its value.

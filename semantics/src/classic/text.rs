@@ -13,8 +13,6 @@ pub const MAX_CLASSIC_OPS: usize = 4096;
 /// Operations LLVM's `DIExpression` accepts that dioptra parses but does
 /// not model, with their operand counts.
 const UNMODELLED: &[(&str, usize)] = &[
-    ("DW_OP_LLVM_entry_value", 1),
-    ("DW_OP_LLVM_implicit_pointer", 0),
     ("DW_OP_xderef", 0),
     ("DW_OP_push_object_address", 0),
     ("DW_OP_regx", 1),
@@ -195,6 +193,8 @@ pub fn parse_classic(text: &str) -> Result<ClassicExpr, Diag> {
                 }
             }
             "DW_OP_LLVM_tag_offset" => COp::TagOffset(number(operand("tag offset")?, name)?),
+            "DW_OP_LLVM_entry_value" => COp::EntryValue(number(operand("count")?, name)?),
+            "DW_OP_LLVM_implicit_pointer" => COp::ImplicitPointer,
             "DW_OP_stack_value" => COp::StackValue,
             "DW_OP_LLVM_memory" => COp::Memory,
             "DW_OP_LLVM_fragment" => {
@@ -259,6 +259,7 @@ impl fmt::Display for COp {
             ),
             COp::ExtractBits { offset, len, .. } => write!(f, "{}, {offset}, {len}", self.name()),
             COp::Fragment(o, s) => write!(f, "DW_OP_LLVM_fragment, {o}, {s}"),
+            COp::EntryValue(n) => write!(f, "DW_OP_LLVM_entry_value, {n}"),
             COp::Other(n, args) => {
                 write!(f, "{n}")?;
                 for a in args {

@@ -169,6 +169,20 @@ pub fn translate(e: &ClassicExpr, sig: &Signature, p: &Params) -> Result<Expr, D
             ops
         }
         Kind::Undefined => vec![Op::Constant(r.clone(), Literal::Undef)],
+        // One level is `DIOpAddrOf` of the operand; a second `DIOpAddrOf`
+        // of the implicit address it makes is ill-formed (D-addrof-strict).
+        Kind::ImplicitPointer(1) if r.same(&Type::ptr(0)) => {
+            vec![Op::Arg(0, sig.args[0].clone()), Op::AddrOf(0)]
+        }
+        Kind::ImplicitPointer(levels) => {
+            return Err(Diag::unsupported(
+                "DW_OP_LLVM_implicit_pointer",
+                "no-translation",
+                format!(
+                "{levels} levels read as `{r}`: DIOp has one level of `DIOpAddrOf`, of type `ptr`"
+            ),
+            ))
+        }
         Kind::Implicit(_) => {
             let top = t.pop()?;
             let unused = std::mem::take(&mut t.stack);
@@ -241,7 +255,12 @@ fn translate_op(t: &mut Translator, op: &COp) -> Result<(), Diag> {
             signed,
         } => translate_extract_bits(t, *offset, *len, *signed),
         COp::TagOffset(_) => translate_tag_offset(t),
-        COp::StackValue | COp::Memory | COp::Fragment(..) | COp::Other(..) => Err(Diag::eval(
+        COp::EntryValue(_) => translate_entry_value(t),
+        COp::StackValue
+        | COp::Memory
+        | COp::Fragment(..)
+        | COp::ImplicitPointer
+        | COp::Other(..) => Err(Diag::eval(
             op.name(),
             "internal-error",
             "a terminator inside the body (a dioptra bug)",
@@ -256,7 +275,8 @@ pub fn translate_arg(t: &mut Translator, n: u32) -> Result<(), Diag> {
         t.sig.args.get(n as usize).cloned().ok_or_else(|| {
             Diag::ill("DW_OP_LLVM_arg", "no-such-operand", format!("operand {n}"))
         })?;
-    let bits = super::wellformed::operand_bits(t.sig, n, t.w)?;
+    let bits = super::wellformed::operand_bits(t.sig, n)?;
+    let cty = super::wellformed::operand_type(t.sig, n, t.w)?;
     let mut ops = vec![Op::Arg(n, ty.clone())];
     if !ty.is_integral() {
         ops.push(Op::Reinterpret(int(bits)));
@@ -275,10 +295,20 @@ pub fn translate_arg(t: &mut Translator, n: u32) -> Result<(), Diag> {
     }
     t.stack.push(TEntry {
         ops,
-        ty: CTy::generic(t.w),
+        ty: cty,
         value,
     });
     Ok(())
+}
+
+/// `DW_OP_LLVM_entry_value, 1`: the DIOp language has no entry values
+/// (D-classic-entry-value).
+pub fn translate_entry_value(t: &mut Translator) -> Result<(), Diag> {
+    Err(Diag::unsupported(
+        t.op,
+        "no-translation",
+        "DIOp expressions have no operation for a value on entry to the function",
+    ))
 }
 
 /// `DW_OP_lit<n>`, `DW_OP_constu`, `DW_OP_consts`: `DIOpConstant(iW C)`.

@@ -33,6 +33,8 @@ pub enum Kind {
     Implicit(CTy),
     /// Memory in address space 0 at the address on top of the stack.
     Memory,
+    /// An implicit pointer to the operand's location, `levels` deep.
+    ImplicitPointer(u32),
 }
 
 /// The result of the static check.
@@ -88,23 +90,35 @@ impl Checker<'_> {
         }
         Ok(t)
     }
-    /// Two operands of one type (DWARF 5, Section 2.5.1.4).
+    /// Two operands of one type (DWARF 5, Section 2.5.1.4: "the operands
+    /// of an arithmetic or logical operation ... must be of the same
+    /// type").
+    ///
+    /// LLVM's salvages break this rule (a `DW_OP_LLVM_convert` of one
+    /// operand and a generic other): the verdict stays `type-mismatch`,
+    /// and the diagnostic says how each DWARF version reads it.
     fn pop_pair(&mut self) -> Result<CTy, Diag> {
         let top = self.pop()?;
         let second = self.pop()?;
         if top != second {
             return Err(self.ill(
                 "type-mismatch",
-                format!("operands of types `{second}` and `{top}`"),
+                format!(
+                    "operands of types `{second}` and `{top}`. DWARF 5 (Section 2.5.1.4) wants \
+                     both operands of a binary operation of one type, so a DWARF 5 consumer \
+                     (gdb, gimli) stops here; for DWARF 4, and where DW_OP_convert is disabled \
+                     (lldb tuning), LLVM writes each DW_OP_LLVM_convert as a zero or sign \
+                     extension of a generic value, and a consumer computes the operation on \
+                     generic values"
+                ),
             ));
         }
         Ok(top)
     }
 }
 
-/// The bits of operand `i` pushed as a generic value: its type's size,
-/// at most `W`.
-pub fn operand_bits(sig: &Signature, i: u32, w: u64) -> Result<u64, Diag> {
+/// The bits of operand `i` as it is pushed: its type's size.
+pub fn operand_bits(sig: &Signature, i: u32) -> Result<u64, Diag> {
     let t = sig.args.get(i as usize).ok_or_else(|| {
         Diag::ill(
             "DW_OP_LLVM_arg",
@@ -112,29 +126,53 @@ pub fn operand_bits(sig: &Signature, i: u32, w: u64) -> Result<u64, Diag> {
             format!("operand {i} of {}", sig.args.len()),
         )
     })?;
-    let n = match t {
+    match t {
         Type::Int(_)
         | Type::Ptr { .. }
         | Type::Half
         | Type::BFloat
         | Type::Float
-        | Type::Double => sig.layout.bitsizeof(t),
-        other => {
-            return Err(Diag::unsupported(
-                "DW_OP_LLVM_arg",
-                "operand-type",
-                format!("an operand of type `{other}` is not pushed as a DWARF value"),
-            ))
+        | Type::Double => {
+            let n = sig.layout.bitsizeof(t);
+            if n > MAX_BASE_BITS {
+                return Err(Diag::unsupported(
+                    "DW_OP_LLVM_arg",
+                    "operand-too-wide",
+                    format!("operand {i} of type `{t}` is wider than the widest base type, {MAX_BASE_BITS} bits"),
+                ));
+            }
+            Ok(n)
         }
-    };
-    if n > w {
-        return Err(Diag::unsupported(
+        other => Err(Diag::unsupported(
             "DW_OP_LLVM_arg",
-            "operand-too-wide",
-            format!("operand {i} of type `{t}` is wider than the {w}-bit generic type"),
-        ));
+            "operand-type",
+            format!("an operand of type `{other}` is not pushed as a DWARF value"),
+        )),
     }
-    Ok(n)
+}
+
+/// The type operand `i` is pushed with: generic if it fits the generic
+/// type, else a base type of its own size.
+///
+/// DECISION (D-classic-wide-operand): an operand wider than the generic
+/// type (an `i128` on a 64-bit target) is pushed as a value of an
+/// unsigned base type of its own size, as LLVM's `DwarfExpression`
+/// describes it with a base type of that size (`DW_OP_regval_type`,
+/// `DW_OP_constu` + `DW_OP_convert`); `DW_OP_LLVM_convert` re-types it
+/// (`DW_OP_LLVM_convert, 128, DW_ATE_signed, DW_OP_LLVM_convert, 64, ...`
+/// is how LLVM salvages a `trunc` of it), and a generic operation on it
+/// is a `type-mismatch` (DWARF 5, Section 2.5.1.4). Operands up to 128
+/// bits, the widest base type, are pushed.
+pub fn operand_type(sig: &Signature, i: u32, w: u64) -> Result<CTy, Diag> {
+    let bits = operand_bits(sig, i)?;
+    Ok(if bits > w {
+        CTy {
+            bits,
+            num: Num::Unsigned,
+        }
+    } else {
+        CTy::generic(w)
+    })
 }
 
 /// Checks `e` for `p.intrinsic` over the operand types `sig.args`.
@@ -198,6 +236,8 @@ pub fn check_classic(e: &ClassicExpr, sig: &Signature, p: &Params) -> Result<Che
                 "in-global",
                 "a global variable's expression applies to the global's address, not a DIArgList",
             )),
+            COp::EntryValue(n) => check_entry_value_place(e, p, sig, i, *n)?,
+            COp::ImplicitPointer => check_implicit_pointer_place(e, p, sig)?,
             COp::Other(name, _) => {
                 return Err(Diag::unsupported(
                     *name,
@@ -218,7 +258,15 @@ pub fn check_classic(e: &ClassicExpr, sig: &Signature, p: &Params) -> Result<Che
     // expression describes the operand without pushing (so without
     // reading) it.
     let describes_operand = body.is_empty() && p.intrinsic == Intrinsic::Value;
-    let implicit_push = !variadic && n_args == 1 && !describes_operand;
+    let pointer_levels = body
+        .iter()
+        .filter(|op| matches!(op, COp::ImplicitPointer))
+        .count() as u32;
+    let entry_value = matches!(body.first(), Some(COp::EntryValue(_)));
+    // The entry value pushes the operand itself; an implicit pointer does
+    // not read it.
+    let implicit_push =
+        !variadic && n_args == 1 && !describes_operand && pointer_levels == 0 && !entry_value;
     if !variadic && n_args > 1 {
         return Err(Diag::ill(
             "DIExpression",
@@ -263,6 +311,12 @@ pub fn check_classic(e: &ClassicExpr, sig: &Signature, p: &Params) -> Result<Che
     // The kind, and how many operations are evaluated.
     let (kind, evaluated) = if no_global {
         (Kind::Undefined, 0)
+    } else if pointer_levels > 0 {
+        (Kind::ImplicitPointer(pointer_levels), 0)
+    } else if entry_value && body.len() == 1 && p.intrinsic == Intrinsic::Value {
+        // LLVM writes a lone entry value as `DW_OP_entry_value(...),
+        // DW_OP_stack_value`: the value (D-classic-entry-value).
+        (Kind::Implicit(CTy::generic(w)), 1)
     } else if describes_operand {
         if n_args == 0 {
             (Kind::Undefined, 0)
@@ -300,6 +354,13 @@ pub fn check_classic(e: &ClassicExpr, sig: &Signature, p: &Params) -> Result<Che
     let result = result_type(sig, p, kind, fragment, w)?;
     // D-size-bounds: the variable (or fragment) is a type like any other.
     sig.layout.check_size(&result)?;
+    if matches!(kind, Kind::ImplicitPointer(_)) && sig.layout.bitsizeof(&result) != w {
+        return Err(Diag::ill(
+            "DW_OP_LLVM_implicit_pointer",
+            "size-mismatch",
+            format!("the variable `{result}` is not a {w}-bit pointer"),
+        ));
+    }
     Ok(Checked {
         kind,
         body: evaluated,
@@ -336,8 +397,96 @@ fn result_type(
     Ok(match kind {
         Kind::Operand(i) => sig.args[i as usize].clone(),
         Kind::Implicit(t) => Type::Int(t.bits),
+        Kind::ImplicitPointer(_) => Type::ptr(0),
         Kind::Memory | Kind::Undefined => Type::Int(w),
     })
+}
+
+/// Where `DW_OP_LLVM_entry_value, N` may stand.
+///
+/// DECISION (D-classic-entry-value): LangRef: it "refers to the value a
+/// register had upon function entry", "may only appear at the beginning
+/// of a DIExpression", and "currently, only N = 1 is supported", the one
+/// operation after it being the operand's push. In a `dbg.value` with one
+/// operand (the non-variadic form) it pushes the operand's value read in
+/// the context's entry state, at the same place (`(entry ...)`), where the
+/// operand would be pushed; the rest of the expression is evaluated as
+/// usual, and a lone entry value describes that value, as LLVM writes it
+/// (`DW_OP_entry_value(...)`, `DW_OP_stack_value`). A context without an
+/// entry state makes evaluation `unsupported`; so do the SMT encoding and
+/// the DIOp translation, which have no entry state.
+fn check_entry_value_place(
+    e: &ClassicExpr,
+    p: &Params,
+    sig: &Signature,
+    i: usize,
+    n: u64,
+) -> Result<(), Diag> {
+    let name = "DW_OP_LLVM_entry_value";
+    if i != 0 {
+        return Err(Diag::ill(
+            name,
+            "not-first",
+            "an entry value is the first operation",
+        ));
+    }
+    if n != 1 {
+        return Err(Diag::ill(
+            name,
+            "bad-count",
+            format!("`DW_OP_LLVM_entry_value, {n}`: LLVM supports a count of 1 only"),
+        ));
+    }
+    if e.is_variadic() || sig.args.len() != 1 || p.intrinsic == Intrinsic::Global {
+        return Err(Diag::unsupported(
+            name,
+            "form",
+            "dioptra models an entry value of the one operand of a non-variadic dbg.value or dbg.declare",
+        ));
+    }
+    Ok(())
+}
+
+/// Where `DW_OP_LLVM_implicit_pointer` may stand.
+///
+/// DECISION (D-classic-implicit-pointer): LangRef: it "specifies the
+/// dereferenced value", for "pointer variables which are optimized out but
+/// the value it points to is known": `dbg.value(i32 %v, !p,
+/// !DIExpression(DW_OP_LLVM_implicit_pointer))` says `*p` is `%v`, and
+/// each further `DW_OP_LLVM_implicit_pointer` adds a level (`int **`).
+/// The variable's location is then an implicit pointer (the spec's
+/// implicit address storage, as `DIOpAddrOf` makes) to the operand's own
+/// location, `levels` deep; its type is a pointer. It stands only in a
+/// `dbg.value` of one operand, and only with other implicit pointers (and a
+/// fragment): the operand is a value, not an address to compute with.
+fn check_implicit_pointer_place(e: &ClassicExpr, p: &Params, sig: &Signature) -> Result<(), Diag> {
+    let name = "DW_OP_LLVM_implicit_pointer";
+    if p.intrinsic != Intrinsic::Value {
+        return Err(Diag::ill(
+            name,
+            "not-a-value",
+            "an implicit pointer describes a dbg.value's variable",
+        ));
+    }
+    if e.is_variadic() || sig.args.len() != 1 {
+        return Err(Diag::ill(
+            name,
+            "operand-count",
+            "an implicit pointer points to exactly one operand",
+        ));
+    }
+    let alone = e
+        .ops
+        .iter()
+        .all(|op| matches!(op, COp::ImplicitPointer | COp::Fragment(..)));
+    if !alone {
+        return Err(Diag::ill(
+            name,
+            "not-alone",
+            "only further DW_OP_LLVM_implicit_pointer operations and a fragment may stand with it",
+        ));
+    }
+    Ok(())
 }
 
 /// One operation of the body.
@@ -365,7 +514,12 @@ fn check_op(c: &mut Checker, op: &COp) -> Result<(), Diag> {
         COp::Convert(bits, enc) => check_convert(c, *bits, *enc),
         COp::ExtractBits { offset, len, .. } => check_extract_bits(c, *offset, *len),
         COp::TagOffset(_) => check_tag_offset(c),
-        COp::StackValue | COp::Memory | COp::Fragment(..) | COp::Other(..) => Err(c.ill(
+        COp::EntryValue(_) => check_entry_value(c),
+        COp::StackValue
+        | COp::Memory
+        | COp::Fragment(..)
+        | COp::ImplicitPointer
+        | COp::Other(..) => Err(c.ill(
             "internal-error",
             "a terminator inside the body (a dioptra bug)",
         )),
@@ -375,9 +529,8 @@ fn check_op(c: &mut Checker, op: &COp) -> Result<(), Diag> {
 /// `DW_OP_LLVM_arg, N`: "the value of the N-th operand of the intrinsic's
 /// DIArgList is pushed", as a generic value.
 pub fn check_arg(c: &mut Checker, n: u32) -> Result<(), Diag> {
-    operand_bits(c.sig, n, c.w)?;
-    let g = c.generic();
-    c.push(g);
+    let t = operand_type(c.sig, n, c.w)?;
+    c.push(t);
     Ok(())
 }
 
@@ -544,6 +697,12 @@ pub fn check_extract_bits(c: &mut Checker, offset: u64, len: u64) -> Result<(), 
     }
     c.push(t);
     Ok(())
+}
+
+/// `DW_OP_LLVM_entry_value, 1`: pushes operand 0 (its value on entry), as
+/// `DW_OP_LLVM_arg, 0` pushes it now.
+pub fn check_entry_value(c: &mut Checker) -> Result<(), Diag> {
+    check_arg(c, 0)
 }
 
 /// `DW_OP_LLVM_tag_offset, N`: "specifies that a memory tag should be
