@@ -155,14 +155,16 @@ pub fn operand_bits(sig: &Signature, i: u32) -> Result<u64, Diag> {
 /// type, else a base type of its own size.
 ///
 /// DECISION (D-classic-wide-operand): an operand wider than the generic
-/// type (an `i128` on a 64-bit target) is pushed as a value of an
-/// unsigned base type of its own size, as LLVM's `DwarfExpression`
-/// describes it with a base type of that size (`DW_OP_regval_type`,
-/// `DW_OP_constu` + `DW_OP_convert`); `DW_OP_LLVM_convert` re-types it
-/// (`DW_OP_LLVM_convert, 128, DW_ATE_signed, DW_OP_LLVM_convert, 64, ...`
-/// is how LLVM salvages a `trunc` of it), and a generic operation on it
-/// is a `type-mismatch` (DWARF 5, Section 2.5.1.4). Operands up to 128
-/// bits, the widest base type, are pushed.
+/// type (an `i128` on a 64-bit target) is pushed when the next operation
+/// is `DW_OP_LLVM_convert`, which gives it a base type: it is pushed as a
+/// value of an unsigned base type of its own size, and the convert
+/// re-types it (`DW_OP_LLVM_convert, 128, DW_ATE_signed,
+/// DW_OP_LLVM_convert, 64, ...` is how LLVM salvages a `trunc` of it,
+/// and LLVM writes it with a base type of that size). Used any other way
+/// it does not fit a generic value and stays `operand-too-wide`
+/// (`unsupported`): which bits a 64-bit operation on a 128-bit value
+/// would see is not something DWARF or LLVM says. Operands up to 128 bits,
+/// the widest base type, are pushed.
 pub fn operand_type(sig: &Signature, i: u32, w: u64) -> Result<CTy, Diag> {
     let bits = operand_bits(sig, i)?;
     Ok(if bits > w {
@@ -307,6 +309,7 @@ pub fn check_classic(e: &ClassicExpr, sig: &Signature, p: &Params) -> Result<Che
     if implicit_push {
         c.op = "DW_OP_LLVM_arg";
         check_arg(&mut c, 0)?;
+        wide_operand_converted(&c, body.first())?;
     }
     // The kind, and how many operations are evaluated.
     let (kind, evaluated) = if no_global {
@@ -331,9 +334,13 @@ pub fn check_classic(e: &ClassicExpr, sig: &Signature, p: &Params) -> Result<Che
             _ => (Kind::Memory, body.len()),
         }
     };
-    for op in &body[..evaluated] {
+    for (i, op) in body[..evaluated].iter().enumerate() {
         c.op = op.name();
         check_op(&mut c, op)?;
+        let pushes_operand = matches!(op, COp::Arg(_) | COp::EntryValue(_));
+        if pushes_operand {
+            wide_operand_converted(&c, body.get(i + 1))?;
+        }
     }
     c.op = "DIExpression";
     let kind = match kind {
@@ -400,6 +407,25 @@ fn result_type(
         Kind::ImplicitPointer(_) => Type::ptr(0),
         Kind::Memory | Kind::Undefined => Type::Int(w),
     })
+}
+
+/// A just-pushed operand wider than the generic type must be converted by
+/// the next operation, `next` (D-classic-wide-operand).
+fn wide_operand_converted(c: &Checker, next: Option<&COp>) -> Result<(), Diag> {
+    let Some(top) = c.stack.last() else {
+        return Ok(());
+    };
+    if top.num == Num::Generic || matches!(next, Some(COp::Convert(..))) {
+        return Ok(());
+    }
+    Err(Diag::unsupported(
+        "DW_OP_LLVM_arg",
+        "operand-too-wide",
+        format!(
+            "a {}-bit operand is wider than the {}-bit generic type; it is pushed only for a DW_OP_LLVM_convert to follow",
+            top.bits, c.w
+        ),
+    ))
 }
 
 /// Where `DW_OP_LLVM_entry_value, N` may stand.
