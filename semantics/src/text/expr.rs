@@ -506,6 +506,7 @@ pub fn literal(t: &mut Tokens, ty: &Type, depth: usize) -> Result<Literal, Diag>
                 "null" => Ok(Literal::Null),
                 "true" => Ok(Literal::Bool(true)),
                 "false" => Ok(Literal::Bool(false)),
+                _ if w.starts_with("c\"") => string_literal(t, at, &w),
                 _ if w.starts_with("u0x") || w.starts_with("s0x") => {
                     let v = BigInt::parse_bytes(&w.as_bytes()[3..], 16).ok_or_else(|| {
                         bad_literal(t, at, "bad-literal", format!("`{w}` is not a hex integer"))
@@ -583,6 +584,53 @@ pub fn literal(t: &mut Tokens, ty: &Type, depth: usize) -> Result<Literal, Diag>
         }
         _ => Err(t.expected("a literal")),
     }
+}
+
+/// `c"..."`: an `[N x i8]` literal as LLVM writes it, one byte per
+/// character, `\XX` a byte in hexadecimal and `\\` a backslash.
+fn string_literal(t: &Tokens, at: usize, w: &str) -> Result<Literal, Diag> {
+    let body = &w.as_bytes()[2..w.len() - 1];
+    let bad = || {
+        bad_literal(
+            t,
+            at,
+            "bad-literal",
+            format!("`{w}`: a `\\` is followed by two hex digits or `\\`"),
+        )
+    };
+    let mut bytes = Vec::with_capacity(body.len());
+    let mut i = 0;
+    while i < body.len() {
+        if body[i] != b'\\' {
+            bytes.push(body[i]);
+            i += 1;
+        } else if body.get(i + 1) == Some(&b'\\') {
+            bytes.push(b'\\');
+            i += 2;
+        } else {
+            let hex = body.get(i + 1..i + 3).ok_or_else(bad)?;
+            if !hex.iter().all(u8::is_ascii_hexdigit) {
+                return Err(bad());
+            }
+            let hex = std::str::from_utf8(hex).map_err(|_| bad())?;
+            bytes.push(u8::from_str_radix(hex, 16).map_err(|_| bad())?);
+            i += 3;
+        }
+    }
+    if bytes.len() as u64 > MAX_VECTOR_COUNT {
+        return Err(bad_literal(
+            t,
+            at,
+            "bad-literal",
+            "too many elements in an aggregate literal".into(),
+        ));
+    }
+    Ok(Literal::Array(
+        bytes
+            .into_iter()
+            .map(|b| (Type::Int(8), Literal::Int(BigInt::from(b))))
+            .collect(),
+    ))
 }
 
 fn elems(t: &mut Tokens, close: char, depth: usize) -> Result<Vec<(Type, Literal)>, Diag> {
