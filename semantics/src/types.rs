@@ -446,7 +446,10 @@ impl DataLayout {
             }
             return Ok(());
         }
-        let (letter, rest) = comp.split_at(1);
+        // The first character, whatever its width (a non-ASCII one is an
+        // unknown component, not a panic).
+        let first = comp.chars().next().map_or(0, char::len_utf8);
+        let (letter, rest) = comp.split_at(first);
         let mut parts = rest.split(':');
         match letter {
             "p" => {
@@ -1010,7 +1013,7 @@ mod tests {
         assert!(wide.memory_pointer_bits(7).is_err());
         assert_eq!(wide.memory_pointer_bits(1).unwrap(), 64);
         for bad in [
-            "E", "p5:0", "p5:32:12", "i32", "i8:16", "x", "ni:0", "a:7:8",
+            "E", "p5:0", "p5:32:12", "i32", "i8:16", "x", "ni:0", "a:7:8", "é", "pé:1",
         ] {
             assert!(DataLayout::parse(bad).is_err(), "{bad}");
         }
