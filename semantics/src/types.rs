@@ -536,11 +536,6 @@ impl DataLayout {
         self.sized(t).bits
     }
 
-    /// The ABI alignment of `t` in bytes (`DataLayout::getABITypeAlign`).
-    pub fn abi_align(&self, t: &Type) -> u64 {
-        self.sized(t).abi
-    }
-
     /// `getTypeAllocSizeInBits`: the bits from one array element to the
     /// next.
     pub fn alloc_bits(&self, t: &Type) -> u64 {

@@ -127,6 +127,67 @@ fn check_prints_the_classic_form_of_a_diop_expression() {
     );
 }
 
+/// `--types FILE`: named struct types as an LLVM module defines them; a
+/// name the file does not define, or a bad file, is refused with its
+/// reason.
+#[test]
+fn check_reads_named_types_from_a_file() {
+    let types = temp(
+        "types.ll",
+        "%struct.foo = type { i8, i32 } ; 8 bytes with padding\n%node = type { i32, %node* }\n",
+    );
+    let t = types.to_str().unwrap();
+    let o = dioptra(&[
+        "check",
+        "DIOpTypeObject(i64)",
+        "--type-object",
+        "%struct.foo",
+        "--types",
+        t,
+    ]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let o = dioptra(&[
+        "check",
+        "DIOpTypeObject(i32)",
+        "--type-object",
+        "%struct.foo",
+        "--types",
+        t,
+    ]);
+    assert!(
+        stderr(&o).contains("DIOpTypeObject: size-mismatch"),
+        "{}",
+        stderr(&o)
+    );
+    let o = dioptra(&[
+        "check",
+        "DIOpTypeObject(i64)",
+        "--type-object",
+        "%struct.foo",
+    ]);
+    assert_eq!(code(&o), 2);
+    assert!(
+        stderr(&o).starts_with("Type: unknown-type:"),
+        "{}",
+        stderr(&o)
+    );
+    let bad = temp("rec.ll", "%a = type { %a }\n");
+    let o = dioptra(&[
+        "check",
+        "DIOpTypeObject(i8)",
+        "--type-object",
+        "i8",
+        "--types",
+        bad.to_str().unwrap(),
+    ]);
+    assert_eq!(code(&o), 2);
+    assert!(
+        stderr(&o).starts_with("Type: recursive-type:"),
+        "{}",
+        stderr(&o)
+    );
+}
+
 #[test]
 fn check_json_and_file_input() {
     let f = temp("expr", "!DIExpr(DIOpConstant(i32 1), DIOpFragment(32, 32))");

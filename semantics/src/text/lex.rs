@@ -77,35 +77,19 @@ impl<'a> Tokens<'a> {
                     tok: Tok::Num(text[start..i].to_string()),
                     at: start,
                 });
-            } else if c == b'c' && b.get(i + 1) == Some(&b'"') {
-                // An LLVM string constant, `c"hi\00"`: one word.
+            } else if matches!(c, b'c' | b'%') && b.get(i + 1) == Some(&b'"') {
+                // An LLVM string constant, `c"hi\00"`, or a quoted name,
+                // `%"class.std::vector"`: one word, to the closing quote.
+                let (reason, what) = if c == b'c' {
+                    ("unterminated-string", "a `c\"...\"` string")
+                } else {
+                    ("unterminated-name", "a quoted name")
+                };
                 let close = text[i + 2..].find('"').ok_or_else(|| {
                     point(
                         text,
                         start,
-                        Diag::malformed(
-                            "Parse",
-                            "unterminated-string",
-                            "a `c\"...\"` string has no closing `\"`",
-                        ),
-                    )
-                })?;
-                i += close + 3;
-                toks.push(Spanned {
-                    tok: Tok::Ident(text[start..i].to_string()),
-                    at: start,
-                });
-            } else if c == b'%' && b.get(i + 1) == Some(&b'"') {
-                // A quoted LLVM name, `%"class.std::vector"`: one word.
-                let close = text[i + 2..].find('"').ok_or_else(|| {
-                    point(
-                        text,
-                        start,
-                        Diag::malformed(
-                            "Parse",
-                            "unterminated-name",
-                            "a quoted name has no closing `\"`",
-                        ),
+                        Diag::malformed("Parse", reason, format!("{what} has no closing `\"`")),
                     )
                 })?;
                 i += close + 3;
