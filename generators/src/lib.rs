@@ -40,10 +40,13 @@ pub fn arb_int_type() -> impl Strategy<Value = Type> {
 
 pub fn arb_float_type() -> impl Strategy<Value = Type> {
     prop_oneof![
-        Just(Type::Half),
-        Just(Type::BFloat),
-        Just(Type::Float),
-        Just(Type::Double)
+        2 => Just(Type::Half),
+        2 => Just(Type::BFloat),
+        2 => Just(Type::Float),
+        2 => Just(Type::Double),
+        1 => Just(Type::X86Fp80),
+        1 => Just(Type::Fp128),
+        1 => Just(Type::PpcFp128),
     ]
 }
 
@@ -97,29 +100,36 @@ pub fn arb_literal(t: &Type) -> BoxedStrategy<Literal> {
         ]
         .boxed(),
         Type::Half | Type::BFloat => {
-            prop_oneof![any::<u16>().prop_map(|b| Literal::Float(b as u64)), common].boxed()
+            prop_oneof![any::<u16>().prop_map(|b| Literal::Float(b.into())), common].boxed()
         }
         Type::Float => {
             let t = t.clone();
             prop_oneof![
                 any::<u32>().prop_map(move |b| {
-                    Literal::Float(dioptra_semantics::value::round_f64(
-                        &t,
-                        f32::from_bits(b) as f64,
-                    ))
+                    Literal::Float(
+                        dioptra_semantics::value::round_f64(&t, f32::from_bits(b) as f64).into(),
+                    )
                 }),
                 common
             ]
             .boxed()
         }
         Type::Double => prop_oneof![
-            any::<u64>().prop_map(|b| Literal::Float(dioptra_semantics::value::round_f64(
-                &Type::Double,
-                f64::from_bits(b)
-            ))),
+            any::<u64>().prop_map(|b| Literal::Float(
+                dioptra_semantics::value::round_f64(&Type::Double, f64::from_bits(b)).into()
+            )),
             common
         ]
         .boxed(),
+        // Their hexadecimal forms read back any bits.
+        Type::X86Fp80 | Type::Fp128 | Type::PpcFp128 => {
+            let mask = u128::MAX >> (128 - dioptra_semantics::float::format_bits(t));
+            prop_oneof![
+                any::<u128>().prop_map(move |b| Literal::Float(b & mask)),
+                common
+            ]
+            .boxed()
+        }
         Type::Ptr { .. } => prop_oneof![
             Just(Literal::Null),
             (0u64..1 << 20).prop_map(|v| Literal::Int(v.into())),
@@ -150,11 +160,14 @@ pub fn arb_literal(t: &Type) -> BoxedStrategy<Literal> {
         }
         // Generated types name no struct.
         Type::Named(_) => common.boxed(),
-        Type::Struct { fields, .. } => {
-            let fs = fields.clone();
+        Type::Struct { fields, packed } => {
+            let (fs, packed) = (fields.clone(), *packed);
             let parts: Vec<_> = fs.iter().map(arb_literal).collect();
             prop_oneof![
-                parts.prop_map(move |v| Literal::Struct(fs.iter().cloned().zip(v).collect())),
+                parts.prop_map(move |v| Literal::Struct {
+                    packed,
+                    fields: fs.iter().cloned().zip(v).collect()
+                }),
                 common
             ]
             .boxed()
@@ -217,6 +230,7 @@ pub fn arb_any_expr() -> impl Strategy<Value = Expr> {
 /// The context generated expressions are built for, in context-file syntax
 /// (so counterexamples can print it as a corpus context).
 pub const FIXED_CONTEXT: &str = r#"(context fuzz
+  (types "%gen.pair = type { i8, i32 }" "%gen.packed = type <{ i8, i32 }>" "%gen.node = type { %gen.pair, [2 x i16], %gen.node addrspace(5)* }")
   (register 3 "78 56 34 12")
   (register 4 "01 02 03 04 05 06 07 08")
   (memory 5 0x100 "2a 00 00 00 ff ff ff ff 10 20 30 40 ?? ?? 00 01")
@@ -229,6 +243,12 @@ pub const FIXED_CONTEXT: &str = r#"(context fuzz
   (typeobject "<2 x i32>" "mem(1, 0x1008)")
   (lane 7))"#;
 
+/// The named struct types of every generated context (the `(types ...)`
+/// clause of `FIXED_CONTEXT`): a padded struct, a packed one and one that
+/// nests the first and points at itself. Their sizes are 64, 40 and 128
+/// bits under AMDGPU's layout.
+pub const GENERATED_TYPES: &str = r#"(types "%gen.pair = type { i8, i32 }" "%gen.packed = type <{ i8, i32 }>" "%gen.node = type { %gen.pair, [2 x i16], %gen.node addrspace(5)* }")"#;
+
 /// `FIXED_CONTEXT`: a referrer, inputs of different kinds, memory behind the
 /// pointer input, and a lane.
 pub fn fixed_context() -> ConcreteContext {
@@ -237,11 +257,10 @@ pub fn fixed_context() -> ConcreteContext {
 
 /// A well-formed expression for `fixed_context()`, built from `choices`.
 pub fn build_wellformed(choices: &[u32]) -> Expr {
-    let dl = DataLayout::default();
     let mut b = Builder {
         stack: Vec::new(),
         ops: Vec::new(),
-        dl,
+        dl: generated_layout(),
     };
     for &c in choices {
         b.step(c);
@@ -276,10 +295,30 @@ struct Builder {
     /// (type, made by DIOpAddrOf)
     stack: Vec<(Type, bool)>,
     ops: Vec<Op>,
-    dl: DataLayout,
+    dl: &'static DataLayout,
 }
 
-const TYPES: &[Type] = &[
+/// The default layout with the generated named types defined (made once).
+fn generated_layout() -> &'static DataLayout {
+    static LAYOUT: std::sync::OnceLock<DataLayout> = std::sync::OnceLock::new();
+    LAYOUT.get_or_init(|| {
+        use dioptra_semantics::context::Context;
+        fixed_context().signature().layout
+    })
+}
+
+/// The types the builder names: integers, every floating-point format z3
+/// has a sort for, and the generated named structs.
+fn types() -> &'static [Type] {
+    static TYPES: std::sync::OnceLock<Vec<Type>> = std::sync::OnceLock::new();
+    TYPES.get_or_init(|| {
+        let mut v = SCALAR_TYPES.to_vec();
+        v.extend(["%gen.pair", "%gen.packed", "%gen.node"].map(|n| Type::Named(n.into())));
+        v
+    })
+}
+
+const SCALAR_TYPES: &[Type] = &[
     Type::Int(1),
     Type::Int(8),
     Type::Int(16),
@@ -291,6 +330,8 @@ const TYPES: &[Type] = &[
     Type::Half,
     Type::Float,
     Type::Double,
+    Type::X86Fp80,
+    Type::Fp128,
 ];
 
 impl Builder {
@@ -316,10 +357,14 @@ impl Builder {
                     Literal::Int(v)
                 }
             }
-            t if t.is_float() => Literal::Float(dioptra_semantics::value::round_f64(
-                t,
-                ((c >> 8) % 1000) as f64 / 8.0 - 20.0,
-            )),
+            t if t.is_float() => {
+                let v = ((c >> 8) % 1000) as f64 / 8.0 - 20.0;
+                Literal::Float(dioptra_semantics::float::convert(
+                    &Type::Double,
+                    t,
+                    v.to_bits().into(),
+                ))
+            }
             _ => Literal::ZeroInit,
         }
     }
@@ -330,7 +375,7 @@ impl Builder {
             self.deref_top_address(c);
         }
         let pick = |n: usize| (c as usize / 7) % n;
-        let t = TYPES[pick(TYPES.len())].clone();
+        let t = types()[pick(types().len())].clone();
         let (top, below) = (self.top(0).cloned(), self.top(1).cloned());
         match c % 16 {
             0 => {
@@ -494,12 +539,12 @@ impl Builder {
                 if let Some((ty, false)) = top {
                     let w = self.bits(&ty);
                     // Prefer a different type of the same size.
-                    let mut candidates: Vec<&Type> = TYPES
+                    let mut candidates: Vec<&Type> = types()
                         .iter()
                         .filter(|x| self.bits(x) == w && **x != ty)
                         .collect();
                     if candidates.is_empty() {
-                        candidates = TYPES.iter().filter(|x| self.bits(x) == w).collect();
+                        candidates = types().iter().filter(|x| self.bits(x) == w).collect();
                     }
                     if let Some(x) = candidates.get(pick(candidates.len().max(1))) {
                         let x = (*x).clone();
@@ -539,7 +584,7 @@ impl Builder {
     fn deref_top_address(&mut self, c: u32) {
         if let Some((_, true)) = self.top(0) {
             self.stack.pop();
-            let t = TYPES[(c as usize / 3) % TYPES.len()].clone();
+            let t = types()[(c as usize / 3) % types().len()].clone();
             self.push(Op::Deref(t.clone()), t);
         }
     }
@@ -581,7 +626,7 @@ pub fn arb_context() -> impl Strategy<Value = String> {
     (bytes(4), bytes(8), bytes(16), bytes(16), loc32.clone(), loc64.clone(), ptr, loc32, loc64, 0u64..64).prop_map(
         |(r3, r4, m5, m1, referrer, a0, a1, a2, a3, lane)| {
             format!(
-                "(context fuzz\n  (register 3 \"{r3}\")\n  (register 4 \"{r4}\")\n  (memory 5 0x100 \"{m5}\")\n  (memory 1 0x1000 \"{m1}\")\n  \
+                "(context fuzz\n  {GENERATED_TYPES}\n  (register 3 \"{r3}\")\n  (register 4 \"{r4}\")\n  (memory 5 0x100 \"{m5}\")\n  (memory 1 0x1000 \"{m1}\")\n  \
                  (referrer \"i32\" \"{referrer}\")\n  (arg \"i64\" \"{a0}\")\n  (arg \"ptr addrspace(5)\" \"{a1}\")\n  \
                  (arg \"<4 x i8>\" \"{a2}\")\n  (arg \"i64\" \"{a3}\")\n  \
                  (typeobject \"<2 x i32>\" \"{a0}\")\n  (lane {lane}))"
@@ -634,7 +679,7 @@ pub fn arb_machine_context() -> impl Strategy<Value = String> {
     )
         .prop_map(|((r3, r4, x0, m0, m1), (referrer, a0, a1, a2, a3, lane))| {
             format!(
-                "(context machine\n  (register 3 \"{r3}\")\n  (register 4 \"{r4}\")\n  (register 17 \"{x0}\")\n  \
+                "(context machine\n  {GENERATED_TYPES}\n  (register 3 \"{r3}\")\n  (register 4 \"{r4}\")\n  (register 17 \"{x0}\")\n  \
                  (memory 0 0x10000 \"{m0}\")\n  (memory 0 0x20000 \"{m1}\")\n  \
                  (referrer \"i32\" \"{referrer}\")\n  (arg \"i64\" \"{a0}\")\n  (arg \"ptr addrspace(5)\" \"{a1}\")\n  \
                  (arg \"<4 x i8>\" \"{a2}\")\n  (arg \"i64\" \"{a3}\")\n  \
@@ -752,4 +797,29 @@ pub fn arb_rewritable_expr() -> impl Strategy<Value = Expr> {
             ops,
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every generated context defines the named types the builder uses,
+    /// with the sizes its doc comment gives.
+    #[test]
+    fn generated_contexts_define_the_named_types() {
+        assert!(FIXED_CONTEXT.contains(GENERATED_TYPES));
+        let dl = generated_layout();
+        let sizes: Vec<u64> = types()
+            .iter()
+            .filter(|t| matches!(t, Type::Named(_)))
+            .map(|t| dl.bitsizeof(t))
+            .collect();
+        assert_eq!(sizes, [64, 40, 128]);
+        // The builder names them: some of 2 000 expressions use one.
+        let named = (0..2000u32)
+            .map(|i| build_wellformed(&[i.wrapping_mul(2_654_435_761), i, i >> 3, i ^ 0x55]))
+            .filter(|e| e.to_string().contains("%gen."))
+            .count();
+        assert!(named > 0, "no expression names a generated struct");
+    }
 }

@@ -21,7 +21,16 @@ pub fn choose_type(c: &mut dyn Chooser, depth: u32) -> Type {
     let k = if depth == 0 { c.pick(6) } else { c.pick(8) };
     match k {
         0 | 1 => Type::Int(WIDTHS[c.pick(WIDTHS.len())]),
-        2 => [Type::Half, Type::BFloat, Type::Float, Type::Double][c.pick(4)].clone(),
+        2 => [
+            Type::Half,
+            Type::BFloat,
+            Type::Float,
+            Type::Double,
+            Type::X86Fp80,
+            Type::Fp128,
+            Type::PpcFp128,
+        ][c.pick(7)]
+        .clone(),
         3 => Type::ptr([0, 1, 3, 5][c.pick(4)]),
         4 => Type::Ptr {
             addrspace: [0, 5][c.pick(2)],
@@ -54,12 +63,18 @@ pub fn choose_literal(c: &mut dyn Chooser, t: &Type) -> Literal {
     }
     match t {
         Type::Int(_) => Literal::Int(BigInt::from(c.int())),
-        Type::Half | Type::BFloat => Literal::Float(c.int() as u16 as u64),
-        Type::Float => Literal::Float(crate::value::round_f64(
-            t,
-            f32::from_bits(c.int() as u32) as f64,
-        )),
-        Type::Double => Literal::Float(crate::value::round_f64(t, f64::from_bits(c.int() as u64))),
+        Type::Half | Type::BFloat => Literal::Float(u128::from(c.int() as u16)),
+        Type::Float => {
+            Literal::Float(crate::value::round_f64(t, f32::from_bits(c.int() as u32) as f64).into())
+        }
+        Type::Double => {
+            Literal::Float(crate::value::round_f64(t, f64::from_bits(c.int() as u64)).into())
+        }
+        // The hexadecimal forms of the wide formats read back any bits.
+        Type::X86Fp80 | Type::Fp128 | Type::PpcFp128 => {
+            let raw = u128::from(c.int() as u64) | u128::from(c.int() as u64) << 64;
+            Literal::Float(raw & (u128::MAX >> (128 - crate::float::format_bits(t))))
+        }
         Type::Ptr { .. } => Literal::Null,
         Type::Vector { count, elem } => Literal::Vector(
             (0..*count)
@@ -73,12 +88,13 @@ pub fn choose_literal(c: &mut dyn Chooser, t: &Type) -> Literal {
         ),
         // Generated types name no struct; a named one gets `zeroinitializer`.
         Type::Named(_) => Literal::ZeroInit,
-        Type::Struct { fields, .. } => Literal::Struct(
-            fields
+        Type::Struct { fields, packed } => Literal::Struct {
+            packed: *packed,
+            fields: fields
                 .iter()
                 .map(|f| (f.clone(), choose_literal(c, f)))
                 .collect(),
-        ),
+        },
     }
 }
 

@@ -10,14 +10,12 @@
 use crate::bits::Bits;
 use crate::context::Context;
 use crate::diag::Diag;
-use crate::float::FloatOp;
+use crate::float::{self, FloatOp};
 use crate::limits::MAX_EVAL_WORK;
 use crate::location::{composite, read, LocDesc, Part, ReadFail, Storage};
 use crate::syntax::{Expr, Literal, Op};
 use crate::types::Type;
-use crate::value::{
-    fits_signed, float_binop, float_to_f64, float_to_int, int_to_float, literal_bits,
-};
+use crate::value::{fits_signed, float_binop, float_value, literal_bits};
 use crate::wellformed::check;
 use num_bigint::BigInt;
 use num_traits::{Signed, Zero};
@@ -229,22 +227,22 @@ pub fn eval_convert(m: &mut Machine, to: &Type) -> Result<(), Diag> {
     let v = m.read(&e)?;
     let w = m.bits(to);
     let out = if e.ty.is_float() && to.is_float() {
-        Bits::from_u64(w, crate::float::convert(&e.ty, to, v.low_u64()))
+        Bits::from_u128(w, float::convert(&e.ty, to, float_value(&v)))
     } else if e.ty.is_float() {
-        let i = float_to_int(&e.ty, v.low_u64())
+        let i = float::float_to_int(&e.ty, float_value(&v))
             .filter(|i| fits_signed(i, w))
             .ok_or_else(|| {
                 m.err(
                     "out-of-range",
                     format!(
                         "{} is not a value of `{to}`",
-                        float_to_f64(&e.ty, v.low_u64())
+                        float::text(&e.ty, float_value(&v))
                     ),
                 )
             })?;
         Bits::from_bigint(w, &i)
     } else if to.is_float() {
-        Bits::from_u64(w, int_to_float(to, &v.signed()))
+        Bits::from_u128(w, float::int_to_float(to, &v.signed()))
     } else {
         v.zext(w)
     };

@@ -13,7 +13,7 @@ pub enum Literal {
     /// `true` / `false` (`i1`).
     Bool(bool),
     /// A floating-point literal, kept as the bits of its type's format.
-    Float(u64),
+    Float(u128),
     /// `null` (pointers).
     Null,
     /// `undef`.
@@ -26,8 +26,12 @@ pub enum Literal {
     Vector(Vec<(Type, Literal)>),
     /// `[T v, T v, ...]`.
     Array(Vec<(Type, Literal)>),
-    /// `{ T v, ... }` / `<{ T v, ... }>`.
-    Struct(Vec<(Type, Literal)>),
+    /// `{ T v, ... }` or, packed, `<{ T v, ... }>` (LLVM requires the
+    /// literal's packedness to be its type's).
+    Struct {
+        packed: bool,
+        fields: Vec<(Type, Literal)>,
+    },
 }
 
 /// One operation. The order is the spec's: the well-formedness, evaluation,
@@ -251,10 +255,10 @@ impl fmt::Display for Literal {
                 write_elems(f, elems)?;
                 f.write_str("]")
             }
-            Literal::Struct(elems) => {
-                f.write_str("{ ")?;
-                write_elems(f, elems)?;
-                f.write_str(" }")
+            Literal::Struct { packed, fields } => {
+                f.write_str(if *packed { "<{ " } else { "{ " })?;
+                write_elems(f, fields)?;
+                f.write_str(if *packed { " }>" } else { " }" })
             }
         }
     }
@@ -281,7 +285,6 @@ impl fmt::Display for Typed<'_> {
             (_, Literal::Float(bits)) => {
                 write!(f, "{t} {}", crate::value::float_literal_text(t, *bits))
             }
-            (Type::Struct { packed: true, .. }, Literal::Struct(_)) => write!(f, "{t} <{v}>"),
             _ => write!(f, "{t} {v}"),
         }
     }

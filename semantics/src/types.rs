@@ -24,6 +24,13 @@ pub enum Type {
     Float,
     /// `double` (IEEE binary64).
     Double,
+    /// `x86_fp80` (x87 extended precision: 64-bit significand with an
+    /// explicit integer bit).
+    X86Fp80,
+    /// `fp128` (IEEE binary128).
+    Fp128,
+    /// `ppc_fp128` (IBM double-double: two `double`s whose sum is the value).
+    PpcFp128,
     /// `ptr addrspace(N)` (opaque, `pointee: None`) or the typed spelling
     /// `T addrspace(N)*` (`pointee: Some(T)`).
     Ptr {
@@ -55,7 +62,16 @@ impl Type {
         matches!(self, Type::Int(_))
     }
     pub fn is_float(&self) -> bool {
-        matches!(self, Type::Half | Type::BFloat | Type::Float | Type::Double)
+        matches!(
+            self,
+            Type::Half
+                | Type::BFloat
+                | Type::Float
+                | Type::Double
+                | Type::X86Fp80
+                | Type::Fp128
+                | Type::PpcFp128
+        )
     }
     pub fn is_pointer(&self) -> bool {
         matches!(self, Type::Ptr { .. })
@@ -124,6 +140,9 @@ impl fmt::Display for Type {
             Type::BFloat => f.write_str("bfloat"),
             Type::Float => f.write_str("float"),
             Type::Double => f.write_str("double"),
+            Type::X86Fp80 => f.write_str("x86_fp80"),
+            Type::Fp128 => f.write_str("fp128"),
+            Type::PpcFp128 => f.write_str("ppc_fp128"),
             Type::Ptr {
                 addrspace,
                 pointee: None,
@@ -567,6 +586,8 @@ impl DataLayout {
             Type::Half | Type::BFloat => float(16),
             Type::Float => float(32),
             Type::Double => float(64),
+            Type::X86Fp80 => float(80),
+            Type::Fp128 | Type::PpcFp128 => float(128),
             Type::Ptr { addrspace, .. } => {
                 let p = self.pointer(*addrspace);
                 Sized {
@@ -923,7 +944,7 @@ fn by_value_names(t: &Type, out: &mut Vec<Arc<str>>) {
 
 /// Why a definition is not read.
 enum DefinitionError {
-    /// Its body uses a type dioptra does not model (`x86_fp80`): the name
+    /// Its body uses a type dioptra does not model (`x86_mmx`): the name
     /// is kept, unsized.
     Unmodelled(Arc<str>, Diag),
     /// It is not a definition.
@@ -1140,7 +1161,7 @@ mod tests {
         // Function pointers are pointers too.
         let mut real = DataLayout::default();
         real.define_types(
-            "%g = type { i8, %f }\n%f = type { x86_fp80 }\n%h = type { %f*, i32 (...)** }",
+            "%g = type { i8, %f }\n%f = type { x86_mmx }\n%h = type { %f*, i32 (...)** }",
         )
         .unwrap();
         let unmodelled = real.check_size(&named("%g")).unwrap_err();

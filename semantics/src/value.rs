@@ -5,8 +5,8 @@ use crate::bits::Bits;
 use crate::diag::Diag;
 use crate::syntax::Literal;
 use crate::types::{DataLayout, Type};
-use num_bigint::{BigInt, BigUint, Sign};
-use num_traits::{FromPrimitive, One, ToPrimitive, Zero};
+use num_bigint::BigInt;
+use num_traits::{One, ToPrimitive, Zero};
 
 /// The bits of literal `lit` of type `t`, or `None` for `undef` / `poison`.
 ///
@@ -63,7 +63,7 @@ pub fn literal_bits(t: &Type, lit: &Literal, dl: &DataLayout) -> Result<Option<B
             Type::Int(1) => Ok(Some(Bits::from_u64(1, *b as u64))),
             _ => Err(mismatch()),
         },
-        Literal::Float(bits) if t.is_float() => Ok(Some(Bits::from_u64(width, *bits))),
+        Literal::Float(bits) if t.is_float() => Ok(Some(Bits::from_u128(width, *bits))),
         Literal::Float(_) => Err(mismatch()),
         Literal::Null if t.is_pointer() => Ok(Some(Bits::zero(width))),
         Literal::Null => Err(mismatch()),
@@ -79,14 +79,18 @@ pub fn literal_bits(t: &Type, lit: &Literal, dl: &DataLayout) -> Result<Option<B
             };
             sequence_bits(t, elem, *count, elems, dl.alloc_bits(elem), dl)
         }
-        Literal::Struct(elems) => {
+        Literal::Struct {
+            packed: written_packed,
+            fields: elems,
+        } => {
             // A named struct's literal is its body's.
             let (packed, fields): (bool, &[Type]) = match t {
                 Type::Struct { fields, packed } => (*packed, fields),
                 Type::Named(name) => dl.struct_body(name).ok_or_else(mismatch)?,
                 _ => return Err(mismatch()),
             };
-            if elems.len() != fields.len() {
+            // LLVM: "packed'ness of initializer and type don't match".
+            if elems.len() != fields.len() || packed != *written_packed {
                 return Err(mismatch());
             }
             let layout = dl.struct_layout(packed, fields);
@@ -173,8 +177,19 @@ fn aggregate_bits<'a>(
 /// The shortest text that reads back as the same bits: a decimal when one
 /// exists (`1.5`), otherwise LLVM's hexadecimal form (`0x7FF0000000000000`
 /// for `float`/`double`, `0xH7C00` for `half`, `0xR7F80` for `bfloat`).
-pub fn float_literal_text(t: &Type, bits: u64) -> String {
-    let value = float_to_f64(t, bits);
+/// The 80- and 128-bit formats are always hexadecimal, as LLVM writes and
+/// reads them: `0xK` + 20 digits (`x86_fp80`, most significant first),
+/// `0xL` + 32 (`fp128`) and `0xM` + 32 (`ppc_fp128`), the low 64 bits
+/// first.
+pub fn float_literal_text(t: &Type, bits: u128) -> String {
+    let (lo, hi) = (bits as u64, (bits >> 64) as u64);
+    match t {
+        Type::X86Fp80 => return format!("0xK{hi:04X}{lo:016X}"),
+        Type::Fp128 => return format!("0xL{lo:016X}{hi:016X}"),
+        Type::PpcFp128 => return format!("0xM{lo:016X}{hi:016X}"),
+        _ => {}
+    }
+    let value = float_to_f64(t, lo);
     if value.is_finite() {
         let mut s = format!("{value:?}");
         if let Some(e) = s.find('e') {
@@ -182,19 +197,20 @@ pub fn float_literal_text(t: &Type, bits: u64) -> String {
                 s.insert_str(e, ".0");
             }
         }
-        if f64_to_float(t, value) == Some(bits) {
+        if f64_to_float(t, value) == Some(lo) {
             return s;
         }
     }
     match t {
-        Type::Half => format!("0xH{bits:04X}"),
-        Type::BFloat => format!("0xR{bits:04X}"),
+        Type::Half => format!("0xH{lo:04X}"),
+        Type::BFloat => format!("0xR{lo:04X}"),
         _ => format!("0x{:016X}", value.to_bits()),
     }
 }
 
-/// Exactly the value of a float of type `t` with these bits, as an f64
-/// (every half, bfloat and float is exactly a double).
+/// Exactly the value of a `half`, `bfloat`, `float` or `double` with these
+/// bits, as an f64 (every half, bfloat and float is exactly a double).
+/// The wider formats are not doubles: use `crate::float`.
 pub fn float_to_f64(t: &Type, bits: u64) -> f64 {
     match t {
         Type::Half => half::f16::from_bits(bits as u16).to_f64(),
@@ -204,7 +220,8 @@ pub fn float_to_f64(t: &Type, bits: u64) -> f64 {
     }
 }
 
-/// The bits of `v` in type `t` if `v` is exactly representable there.
+/// The bits of `v` in type `t` (`half` to `double`) if `v` is exactly
+/// representable there.
 pub fn f64_to_float(t: &Type, v: f64) -> Option<u64> {
     let bits = round_f64(t, v);
     let back = float_to_f64(t, bits);
@@ -213,7 +230,7 @@ pub fn f64_to_float(t: &Type, v: f64) -> Option<u64> {
 }
 
 /// `v` rounded to nearest-even in type `t` (`crate::float::convert` from
-/// `double`).
+/// `double`), for `half` to `double`.
 ///
 /// DECISION (D-nan-canonical): every NaN result is the positive quiet NaN
 /// with a zero payload (`0x7FC00000` for `float`), so that results do not
@@ -223,7 +240,7 @@ pub fn f64_to_float(t: &Type, v: f64) -> Option<u64> {
 /// payload) and gimli on Rust's `f32`/`f64` (the host's), so a payload is
 /// not something two consumers agree on.
 pub fn round_f64(t: &Type, v: f64) -> u64 {
-    crate::float::convert(&Type::Double, t, v.to_bits())
+    crate::float::convert(&Type::Double, t, u128::from(v.to_bits())) as u64
 }
 
 /// An IEEE binary operation in the format of `t`, rounded to nearest-even
@@ -233,71 +250,15 @@ pub fn round_f64(t: &Type, v: f64) -> u64 {
 /// `DIOpMul` and `DIOpDiv` are IEEE 754 operations in the operands' own format
 /// with round-to-nearest-even, the default of both LLVM and DWARF consumers.
 pub fn float_binop(t: &Type, a: &Bits, b: &Bits, op: crate::float::FloatOp) -> Bits {
-    Bits::from_u64(
+    Bits::from_u128(
         a.width(),
-        crate::float::binop(t, op, a.low_u64(), b.low_u64()),
+        crate::float::binop(t, op, float_value(a), float_value(b)),
     )
 }
 
-/// Exponent and mantissa field widths of a floating-point type.
-fn float_format(t: &Type) -> (u32, u32) {
-    match t {
-        Type::Half => (5, 10),
-        Type::BFloat => (8, 7),
-        Type::Float => (8, 23),
-        _ => (11, 52),
-    }
-}
-
-/// The integer `v` rounded to nearest-even in the floating-point type `t`
-/// (overflow gives an infinity). Done on the exact integer, not through an
-/// intermediate `f64`, to avoid double rounding.
-pub fn int_to_float(t: &Type, v: &BigInt) -> u64 {
-    let (e, m) = float_format(t);
-    let sign = (v.sign() == Sign::Minus) as u64;
-    let mag: BigUint = v.magnitude().clone();
-    if mag.is_zero() {
-        return 0;
-    }
-    let n = mag.bits(); // value in [2^(n-1), 2^n)
-    let mut exp = n - 1;
-    let keep = m as u64 + 1;
-    let mut mant: BigUint = if n <= keep {
-        mag << (keep - n)
-    } else {
-        let drop = n - keep;
-        let q = &mag >> drop;
-        let rem = &mag - (&q << drop);
-        let halfway = BigUint::one() << (drop - 1);
-        let round_up = rem > halfway || (rem == halfway && q.bit(0));
-        let mut q = q;
-        if round_up {
-            q += 1u32;
-            if q.bits() > keep {
-                q >>= 1;
-                exp += 1;
-            }
-        }
-        q
-    };
-    let bias = (1u64 << (e - 1)) - 1;
-    let max_exp = bias; // largest unbiased exponent of a finite value
-    if exp > max_exp {
-        return (sign << (e + m)) | (((1u64 << e) - 1) << m); // infinity
-    }
-    mant -= BigUint::one() << m; // drop the implicit leading one
-    let mant = mant.iter_u64_digits().next().unwrap_or(0);
-    (sign << (e + m)) | ((exp + bias) << m) | mant
-}
-
-/// The float of type `t` with `bits`, truncated toward zero to an integer,
-/// or `None` for NaN and infinities.
-pub fn float_to_int(t: &Type, bits: u64) -> Option<BigInt> {
-    let v = float_to_f64(t, bits);
-    if !v.is_finite() {
-        return None;
-    }
-    BigInt::from_f64(v.trunc())
+/// The bits of a floating-point value (at most 128).
+pub fn float_value(v: &Bits) -> u128 {
+    v.to_u128().unwrap_or(0)
 }
 
 /// Does `v` fit in a signed integer of `width` bits?
@@ -309,26 +270,6 @@ pub fn fits_signed(v: &BigInt, width: u64) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn int_to_float_rounds_once_to_nearest_even() {
-        // 2^24 + 1 is not a float; ties to even gives 2^24.
-        assert_eq!(
-            int_to_float(&Type::Float, &BigInt::from(16_777_217)),
-            16_777_216f32.to_bits() as u64
-        );
-        assert_eq!(
-            int_to_float(&Type::Float, &BigInt::from(16_777_219)),
-            16_777_220f32.to_bits() as u64
-        );
-        assert_eq!(
-            int_to_float(&Type::Double, &BigInt::from(-3)),
-            (-3f64).to_bits()
-        );
-        assert_eq!(int_to_float(&Type::Half, &BigInt::from(65520)), 0x7C00); // rounds to inf
-        assert_eq!(int_to_float(&Type::Half, &BigInt::from(65504)), 0x7BFF);
-        assert_eq!(int_to_float(&Type::BFloat, &BigInt::from(1)), 0x3F80);
-    }
 
     /// The range of an integer literal at and around the widths where the
     /// `i128` fast path stops (126 bits), checked against powers of two.
@@ -375,7 +316,7 @@ mod tests {
             (Type::BFloat, 0x3F80),
             (Type::Double, f64::NAN.to_bits()),
         ] {
-            let s = float_literal_text(&t, bits);
+            let s = float_literal_text(&t, u128::from(bits));
             let back = if let Some(h) = s.strip_prefix("0xH").or(s.strip_prefix("0xR")) {
                 u64::from_str_radix(h, 16).unwrap()
             } else if let Some(h) = s.strip_prefix("0x") {

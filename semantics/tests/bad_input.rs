@@ -261,6 +261,22 @@ fn the_smt_encoding_is_bounded() {
             "DIOpReferrer(i32), DIOpConstant(i2000 1), DIOpBitOffset(i32)".to_string(),
             "SMT: width",
         ),
+        // A double-double has no z3 sort (D-float-formats): arithmetic on
+        // it and conversions into and out of it.
+        (
+            "DIOpConstant(ppc_fp128 0xM3FF00000000000000000000000000000), DIOpConvert(double)"
+                .to_string(),
+            "SMT: float-format",
+        ),
+        (
+            "DIOpConstant(i32 1), DIOpConvert(ppc_fp128)".to_string(),
+            "SMT: float-format",
+        ),
+        (
+            "DIOpConstant(ppc_fp128 0xM3FF00000000000000000000000000000), DIOpConstant(ppc_fp128 0xM3FF00000000000000000000000000000), DIOpMul()"
+                .to_string(),
+            "SMT: float-format",
+        ),
     ];
     for (text, want) in cases {
         let e = parse_expr(&text).unwrap();

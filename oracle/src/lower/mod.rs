@@ -360,6 +360,19 @@ impl Lowerer<'_> {
             Type::BFloat => float(self, 2, "__bf16"),
             Type::Float => float(self, 4, "float"),
             Type::Double => float(self, 8, "double"),
+            // The names gdb reads as these formats (D-dwarf-wide-floats).
+            Type::X86Fp80 => float(self, 10, "__float80"),
+            Type::Fp128 => float(self, 16, "__float128"),
+            // DECISION (D-dwarf-wide-floats): no DWARF base type is read as
+            // a double-double on every consumer (a 16-byte float is x87 on
+            // x86-64 gdb), so a `ppc_fp128` value has no typed DWARF form.
+            Type::PpcFp128 => {
+                return Err(not_expressible(
+                    self.at,
+                    "float-format",
+                    "a `ppc_fp128` value: no DWARF base type is read as a double-double by every consumer",
+                ))
+            }
             _ if w <= 64 => Repr::Generic { w },
             _ => {
                 let bytes = w.div_ceil(8);

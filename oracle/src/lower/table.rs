@@ -88,7 +88,7 @@ fn of_width(text: &'static str, inputs: usize) -> Make {
     Box::new(move |w| (text.replace("$T", &int(w)), vec![int(w); inputs]))
 }
 
-const FLOATS: [&str; 4] = ["half", "bfloat", "float", "double"];
+const FLOATS: [&str; 6] = ["half", "bfloat", "float", "double", "x86_fp80", "fp128"];
 
 /// Every row, in the spec's order of ops.
 pub fn rows() -> Vec<Row> {

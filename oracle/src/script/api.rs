@@ -136,6 +136,15 @@ impl DwarfQuestion<'_> {
         let value = self.ctx.read_register(number, 0, bits).ok()?;
         Some(le_bytes(&value, bits.div_ceil(8)))
     }
+    /// Every base type the expression's unit declares.
+    pub fn base_types(&self) -> Vec<BaseType> {
+        self.listing
+            .unit
+            .base_types
+            .keys()
+            .filter_map(|&die| self.base_type(die))
+            .collect()
+    }
     /// The base type at DIE offset `die` of the expression's unit.
     pub fn base_type(&self, die: u64) -> Option<BaseType> {
         let b = self.listing.unit.base_types.get(&die)?;

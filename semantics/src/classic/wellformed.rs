@@ -132,7 +132,10 @@ pub fn operand_bits(sig: &Signature, i: u32) -> Result<u64, Diag> {
         | Type::Half
         | Type::BFloat
         | Type::Float
-        | Type::Double => {
+        | Type::Double
+        | Type::X86Fp80
+        | Type::Fp128
+        | Type::PpcFp128 => {
             let n = sig.layout.bitsizeof(t);
             if n > MAX_BASE_BITS {
                 return Err(Diag::unsupported(

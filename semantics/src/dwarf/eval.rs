@@ -22,9 +22,10 @@ use crate::bits::Bits;
 use crate::context::Context;
 use crate::diag::Diag;
 use crate::float::FloatOp;
+use crate::float::{float_to_int, int_to_float};
 use crate::location::{LocDesc, Part, ReadFail, Storage};
 use crate::types::Type;
-use crate::value::{float_binop, float_to_f64, float_to_int, int_to_float};
+use crate::value::{float_binop, float_value};
 use gimli::constants as c;
 use num_bigint::{BigInt, BigUint};
 use num_traits::{Signed, ToPrimitive, Zero};
@@ -115,6 +116,10 @@ pub enum FloatFormat {
     BFloat,
     Float,
     Double,
+    /// x87 extended precision (`x86_fp80`).
+    X87,
+    /// IEEE binary128 (`fp128`).
+    Quad,
 }
 
 impl FloatFormat {
@@ -125,6 +130,8 @@ impl FloatFormat {
             FloatFormat::BFloat => Type::BFloat,
             FloatFormat::Float => Type::Float,
             FloatFormat::Double => Type::Double,
+            FloatFormat::X87 => Type::X86Fp80,
+            FloatFormat::Quad => Type::Fp128,
         }
     }
 }
@@ -1127,12 +1134,9 @@ impl<'a> Machine<'a> {
         );
         if let Num::Float(t) = a.ty.num {
             let t = &t.ty();
-            let (x, y) = (
-                float_to_f64(t, a.bits.low_u64()),
-                float_to_f64(t, b.bits.low_u64()),
-            );
             if relational {
-                let r = compare(code, x.partial_cmp(&y));
+                let ord = crate::float::compare(t, float_value(&a.bits), float_value(&b.bits));
+                let r = compare(code, ord);
                 self.push_generic(&BigInt::from(r as u8));
                 return Ok(self.stack.pop().expect("just pushed"));
             }
@@ -1400,11 +1404,32 @@ pub fn base_type(unit: &Unit, enc: Encoding, op: &str, die: u64) -> Result<ValTy
         // DECISION (D-dwarf-bfloat): DWARF 5 has no encoding for bfloat;
         // a two-byte DW_ATE_float named `__bf16` (as clang names it) is
         // bfloat, any other two-byte float is IEEE half.
+        //
+        // DECISION (D-dwarf-wide-floats): a ten-byte DW_ATE_float is x87
+        // extended precision (the only 80-bit format; gdb reads it so by
+        // its size). A sixteen-byte one is IEEE binary128 when it is named
+        // `__float128` or `_Float128`, as gdb's x86 and AArch64 targets
+        // read those names; any other sixteen-byte float (`long double`) is
+        // x87 in a 16-byte slot on x86-64, binary128 on AArch64 and a
+        // double-double on PowerPC, which neither its name nor its size
+        // tells apart: `unsupported` (`ambiguous-float`).
         c::DW_ATE_float => Num::Float(match (b.byte_size, b.name.as_str()) {
             (2, "__bf16") => FloatFormat::BFloat,
             (2, _) => FloatFormat::Half,
             (4, _) => FloatFormat::Float,
             (8, _) => FloatFormat::Double,
+            (10, _) => FloatFormat::X87,
+            (16, "__float128" | "_Float128") => FloatFormat::Quad,
+            (16, name) => {
+                return Err(Diag::unsupported(
+                    op,
+                    "ambiguous-float",
+                    format!(
+                        "a 16-byte float named `{name}` is x87, binary128 or double-double \
+                         depending on the target (name it `__float128` for binary128)"
+                    ),
+                ))
+            }
             (n, _) => {
                 return Err(Diag::unsupported(
                     op,
@@ -1486,12 +1511,12 @@ fn complete(name: &str, parts: Vec<Part>) -> Result<LocDesc, Diag> {
 /// result does not fit; floating point to floating point rounds.
 fn convert(name: &str, v: Value, to: ValTy) -> Result<Value, Diag> {
     let bits = match (v.ty.num, to.num) {
-        (Num::Float(f), Num::Float(g)) => Bits::from_u64(
+        (Num::Float(f), Num::Float(g)) => Bits::from_u128(
             to.bits,
-            crate::float::convert(&f.ty(), &g.ty(), v.bits.low_u64()),
+            crate::float::convert(&f.ty(), &g.ty(), float_value(&v.bits)),
         ),
         (Num::Float(f), _) => {
-            let i = float_to_int(&f.ty(), v.bits.low_u64())
+            let i = float_to_int(&f.ty(), float_value(&v.bits))
                 .ok_or_else(|| err(name, "out-of-range", "NaN or infinity to an integer"))?;
             let fits = match to.num {
                 Num::Unsigned | Num::Generic => !i.is_negative() && i.bits() <= to.bits,
@@ -1511,7 +1536,7 @@ fn convert(name: &str, v: Value, to: ValTy) -> Result<Value, Diag> {
                 Num::Signed => v.bits.signed(),
                 _ => v.bits.unsigned_int(),
             };
-            Bits::from_u64(to.bits, int_to_float(&g.ty(), &i))
+            Bits::from_u128(to.bits, int_to_float(&g.ty(), &i))
         }
         _ => {
             let i = match v.ty.num {
@@ -1603,6 +1628,25 @@ mod tests {
             assert_eq!(evaluate_bytes(&bytes, env), decoded, "from bytes: {ops:?}");
         }
         decoded
+    }
+
+    /// D-dwarf-wide-floats: the format of a float base type by its size,
+    /// and by its name where the size does not say.
+    #[test]
+    fn wide_float_base_types_are_read_by_size_and_name() {
+        let mut unit = Unit::default();
+        let enc = Encoding::default();
+        let mut format = |bytes: u64, name: &str| {
+            let die = unit.base_type(c::DW_ATE_float, bytes, name);
+            base_type(&unit, enc, "DW_OP_convert", die).map(|t| t.num)
+        };
+        assert_eq!(format(10, "long double"), Ok(Num::Float(FloatFormat::X87)));
+        assert_eq!(format(16, "__float128"), Ok(Num::Float(FloatFormat::Quad)));
+        assert_eq!(format(16, "_Float128"), Ok(Num::Float(FloatFormat::Quad)));
+        let d = format(16, "long double").unwrap_err();
+        assert_eq!(d.outcome, crate::diag::Outcome::Unsupported);
+        assert!(d.matches("DW_OP_convert: ambiguous-float"), "{d}");
+        assert!(format(12, "long double").is_err());
     }
 
     /// `DW_OP_fbreg`, `DW_OP_call_frame_cfa` and `DW_OP_addrx` take what

@@ -190,6 +190,8 @@ pub fn encode_convert(m: &mut SMachine, to: &Type) -> Result<(), Diag> {
     let w = m.bits(to) as u32;
     check_width(w as u64)?;
     let rne = z3::ast::RoundingMode::round_nearest_ties_to_even();
+    encodable_float(&e.ty)?;
+    encodable_float(to)?;
     let out = if e.ty.is_float() && to.is_float() {
         let f = float_from_bits(&v, &e.ty);
         float_bits(
@@ -444,8 +446,26 @@ fn pop_pair(m: &mut SMachine) -> Result<(Type, BV, BV), Diag> {
 }
 
 /// An IEEE operation `a op b` in the format of `t` (D-float-arithmetic).
-fn float_op(t: &Type, a: &BV, b: &BV, op: fn(&Float, &Float) -> Float) -> BV {
-    float_bits(&op(&float_from_bits(a, t), &float_from_bits(b, t)), t)
+fn float_op(t: &Type, a: &BV, b: &BV, op: fn(&Float, &Float) -> Float) -> Result<BV, Diag> {
+    encodable_float(t)?;
+    Ok(float_bits(
+        &op(&float_from_bits(a, t), &float_from_bits(b, t)),
+        t,
+    ))
+}
+
+/// Every floating-point format but `ppc_fp128` is a z3 sort (D-float-formats):
+/// a `ppc_fp128` is the unrounded sum of two doubles, which z3's IEEE
+/// theory cannot hold, so arithmetic on it and conversions into or out of
+/// it are `unsupported` here (the interpreter computes them).
+fn encodable_float(t: &Type) -> Result<(), Diag> {
+    if *t == Type::PpcFp128 {
+        return Err(unsupported(
+            "float-format",
+            "`ppc_fp128` (a pair of doubles) has no z3 floating-point sort",
+        ));
+    }
+    Ok(())
 }
 
 /// `DIOpAdd() { (L1:T) (L2:T) -> (L:T) }`: `V2 + V1`, wrapping
@@ -459,7 +479,7 @@ pub fn encode_add(m: &mut SMachine) -> Result<(), Diag> {
     let r = if t.is_float() {
         float_op(&t, &v2, &v1, |a, b| {
             a.add_with_rounding_mode(b, &z3::ast::RoundingMode::round_nearest_ties_to_even())
-        })
+        })?
     } else {
         v2.bvadd(&v1)
     };
@@ -473,7 +493,7 @@ pub fn encode_sub(m: &mut SMachine) -> Result<(), Diag> {
     let r = if t.is_float() {
         float_op(&t, &v2, &v1, |a, b| {
             a.sub_with_rounding_mode(b, &z3::ast::RoundingMode::round_nearest_ties_to_even())
-        })
+        })?
     } else {
         v2.bvsub(&v1)
     };
@@ -487,7 +507,7 @@ pub fn encode_mul(m: &mut SMachine) -> Result<(), Diag> {
     let r = if t.is_float() {
         float_op(&t, &v2, &v1, |a, b| {
             a.mul_with_rounding_mode(b, &z3::ast::RoundingMode::round_nearest_ties_to_even())
-        })
+        })?
     } else {
         v2.bvmul(&v1)
     };
@@ -502,7 +522,7 @@ pub fn encode_div(m: &mut SMachine) -> Result<(), Diag> {
     if t.is_float() {
         let r = float_op(&t, &v2, &v1, |a, b| {
             a.div_with_rounding_mode(b, &z3::ast::RoundingMode::round_nearest_ties_to_even())
-        });
+        })?;
         m.push_implicit(t, r);
         return Ok(());
     }

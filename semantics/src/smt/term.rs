@@ -87,32 +87,75 @@ pub fn numeral_bits(v: &BV) -> Option<Bits> {
     Some(Bits::new(w, value))
 }
 
-/// The z3 floating-point sort of a floating-point type (exponent bits,
-/// significand bits with the hidden one).
-pub fn float_sort(t: &Type) -> Sort {
+/// The exponent and significand widths (the latter with the leading bit)
+/// of the z3 floating-point sort of a floating-point type.
+///
+/// `x86_fp80` is `(15, 64)`: its 64-bit significand writes the leading bit
+/// out, which z3's IEEE-style sorts keep implicit; [`float_from_bits`] and
+/// [`float_bits`] translate. `ppc_fp128` (a pair of doubles) has no z3
+/// sort: `encode` refuses it before any term is made, and this answers
+/// `double`'s widths for it so that nothing here panics.
+pub fn float_fields(t: &Type) -> (u32, u32) {
     match t {
-        Type::Half => Sort::float(5, 11),
-        Type::BFloat => Sort::float(8, 8),
-        Type::Float => Sort::float(8, 24),
-        _ => Sort::float(11, 53),
+        Type::Half => (5, 11),
+        Type::BFloat => (8, 8),
+        Type::Float => (8, 24),
+        Type::X86Fp80 => (15, 64),
+        Type::Fp128 => (15, 113),
+        _ => (11, 53),
     }
 }
 
-/// The float whose IEEE encoding is `bits`.
-pub fn float_from_bits(bits: &BV, t: &Type) -> Float {
-    let sort = float_sort(t);
+/// The z3 floating-point sort of a floating-point type.
+pub fn float_sort(t: &Type) -> Sort {
+    let (e, m) = float_fields(t);
+    Sort::float(e, m)
+}
+
+/// The float of sort `(e, m)` whose IEEE-style encoding (sign, `e`
+/// exponent bits, `m - 1` fraction bits) is `bits`.
+fn float_of_ieee(bits: &BV, e: u32, m: u32) -> Float {
+    let sort = Sort::float(e, m);
     let ctx = bits.get_ctx();
     // SAFETY: `Z3_mk_fpa_to_fp_bv` is the documented constructor of a float
     // from its IEEE bits; the `z3` crate does not wrap it. Both arguments are
     // live terms of the thread's context, the bit-vector has exactly
-    // `ebits + sbits` bits (the caller passes a value of type `t`), and the
-    // result is wrapped (reference-counted) at once.
+    // `e + m` bits (every caller builds it so), and the result is wrapped
+    // (reference-counted) at once.
     unsafe {
         let raw =
             z3_sys::Z3_mk_fpa_to_fp_bv(ctx.get_z3_context(), bits.get_z3_ast(), sort.get_z3_sort())
                 .expect("z3 returned no term for fp.to_fp of a bit-vector");
         Float::wrap(ctx, raw)
     }
+}
+
+/// The float whose encoding in type `t` is `bits`.
+///
+/// DECISION (D-x87-encodings): an `x86_fp80` is read as `APFloat` reads it: exponent 0 with the
+/// integer bit set (a pseudo-denormal) is the value with exponent 1; an
+/// all-ones exponent is an infinity only with exactly the integer bit set
+/// and is a NaN otherwise; a nonzero exponent with the integer bit clear
+/// (an unnormal) is a NaN.
+pub fn float_from_bits(bits: &BV, t: &Type) -> Float {
+    let (e, m) = float_fields(t);
+    if *t != Type::X86Fp80 {
+        return float_of_ieee(bits, e, m);
+    }
+    let sign = bits.extract(79, 79);
+    let exp = bits.extract(78, 64);
+    let int = bits.extract(63, 63);
+    let frac = bits.extract(62, 0);
+    let (zero, one) = (bv_u(15, 0), bv_u(1, 1));
+    let pseudo_denormal = and(&exp.eq(&zero), &int.eq(&one));
+    let exp = pseudo_denormal.ite(&bv_u(15, 1), &exp);
+    let value = float_of_ieee(&sign.concat(&exp).concat(&frac), e, m);
+    let all_ones = exp.eq(bv_u(15, 0x7FFF));
+    let infinity = Bool::and(&[&int.eq(&one), &frac.eq(bv_u(63, 0))]);
+    let unnormal = Bool::and(&[&exp.eq(&zero).not(), &int.eq(bv_u(1, 0))]);
+    let nan = Bool::or(&[&and(&all_ones, &infinity.not()), &unnormal]);
+    let qnan = float_of_ieee(&bv_big(79, &(BigUint::from(0xFFFFu32) << 62)), e, m);
+    nan.ite(&qnan, &value)
 }
 
 /// The signed integer `v` rounded to nearest-even in float type `t`.
@@ -136,21 +179,52 @@ pub fn float_from_signed(v: &BV, t: &Type) -> Float {
     }
 }
 
-/// The IEEE bits of `f`, with every NaN the canonical one (D-nan-canonical).
+/// The encoding in type `t` of `f`, with every NaN the canonical one
+/// (D-nan-canonical). An `x86_fp80` gets its integer bit written out: set
+/// exactly when the exponent is not zero.
 pub fn float_bits(f: &Float, t: &Type) -> BV {
-    let w = match t {
-        Type::Half | Type::BFloat => 16,
-        Type::Float => 32,
-        _ => 64,
+    let w = crate::float::format_bits(t);
+    let nan = bv_big(w, &BigUint::from(crate::float::canonical_nan(t)));
+    let ieee = f.to_ieee_bv();
+    let bits = if *t == Type::X86Fp80 {
+        // 79 bits: sign [78], exponent [77:63], fraction [62:0].
+        let sign_exp = ieee.extract(78, 63);
+        let int = ieee
+            .extract(77, 63)
+            .eq(bv_u(15, 0))
+            .ite(&bv_u(1, 0), &bv_u(1, 1));
+        sign_exp.concat(&int).concat(ieee.extract(62, 0))
+    } else {
+        ieee
     };
-    let nan = bv_u(w, crate::float::canonical_nan(t));
-    f.is_nan().ite(&nan, &f.to_ieee_bv())
+    f.is_nan().ite(&nan, &bits)
+}
+
+/// `-(2^k + 1)` (with `plus_one`, which needs `k < m`) or `±2^k` as a float
+/// of sort `(e, m)`, or `None` when `2^k` is past the sort's largest
+/// exponent.
+fn power_of_two(e: u32, m: u32, k: u64, negative: bool, plus_one: bool) -> Option<Float> {
+    let bias = (1u64 << (e - 1)) - 1;
+    if k > bias {
+        return None;
+    }
+    // The `+ 1` is fraction bit `m - 1 - k`; at `k = 0` it carries into the
+    // exponent, and `2^0 + 1 = 2^1` as it should.
+    let one = if plus_one {
+        BigUint::from(1u8) << (u64::from(m) - 1 - k)
+    } else {
+        BigUint::from(0u8)
+    };
+    let word = (BigUint::from(u8::from(negative)) << (e + m - 1))
+        + (BigUint::from(k + bias) << (m - 1))
+        + one;
+    Some(float_of_ieee(&bv_big(e + m, &word), e, m))
 }
 
 /// `f` (of floating-point type `t`) truncated toward zero to a `w`-bit
 /// integer, signed or unsigned, and the condition that it fits: not NaN,
 /// not infinite, and the truncated value in the integer's range (the twin of
-/// `value::float_to_int` and the range checks of D-convert-semantics and
+/// `float::float_to_int` and the range checks of D-convert-semantics and
 /// D-dwarf-convert).
 ///
 /// Formats narrower than `double` are widened to `double` first, which is
@@ -159,30 +233,43 @@ pub fn float_bits(f: &Float, t: &Type) -> BV {
 /// The bits are only meaningful where the value fits (`fits`).
 pub fn float_to_int(f: &Float, t: &Type, w: u32, signed: bool) -> (BV, Bool) {
     let rtz = z3::ast::RoundingMode::round_towards_zero();
-    let x = if matches!(t, Type::Double) {
-        f.clone()
+    let (e, m) = float_fields(t);
+    let (x, e, m) = if e + m >= 64 {
+        (f.clone(), e, m)
     } else {
         let rne = z3::ast::RoundingMode::round_nearest_ties_to_even();
-        f.to_fp_with_rounding_mode(&rne, &Sort::float(11, 53))
+        (
+            f.to_fp_with_rounding_mode(&rne, &Sort::float(11, 53)),
+            11,
+            53,
+        )
     };
     // The truncation toward zero is in `[lo, hi)` exactly when `x` is in
     // `(lo - 1, hi)`: no `roundToIntegral` circuit, and NaN and the
-    // infinities fail one of the two comparisons. `lo - 1` is a double up
-    // to `w = 53`; past that the doubles next to `lo` are at least 2 apart,
-    // so `x > lo - 1` is `x >= lo`.
-    let lim = |e: u32| 2f64.powi(e as i32);
-    let (above, hi) = if signed {
-        let lo = -lim(w - 1);
-        let above = if w - 1 <= 52 {
-            x.gt(Float::from_f64(lo - 1.0))
+    // infinities fail one of the two comparisons. `lo - 1` is a value of
+    // the format while `lo`'s ulp is 1 or less (`w <= m`); past that the
+    // values next to `lo` are at least 2 apart, so `x > lo - 1` is
+    // `x >= lo`. A bound past the format's largest exponent is no bound:
+    // only NaN and the infinities fail it.
+    let finite = Bool::and(&[&x.is_nan().not(), &x.is_infinite().not()]);
+    let above = if signed {
+        let k = u64::from(w) - 1;
+        let bound = if k < u64::from(m) {
+            power_of_two(e, m, k, true, true).map(|lo_minus_one| x.gt(&lo_minus_one))
         } else {
-            x.ge(Float::from_f64(lo))
+            power_of_two(e, m, k, true, false).map(|lo| x.ge(&lo))
         };
-        (above, lim(w - 1))
+        bound.unwrap_or_else(|| finite.clone())
     } else {
-        (x.gt(Float::from_f64(-1.0)), lim(w))
+        let minus_one = power_of_two(e, m, 0, true, false).expect("1 is a value of every format");
+        x.gt(&minus_one)
     };
-    let fits = Bool::and(&[&above, &x.lt(Float::from_f64(hi))]);
+    let k = if signed { w - 1 } else { w };
+    let below = match power_of_two(e, m, u64::from(k), false, false) {
+        Some(hi) => x.lt(&hi),
+        None => finite,
+    };
+    let fits = Bool::and(&[&above, &below]);
     // Where the value fits, its `w` bits are the low bits of its 64-bit
     // (or wider) two's complement conversion. Every width converts through
     // that one term, so an expression and a DWARF that convert to different

@@ -264,18 +264,17 @@ fn ty(t: &mut Tokens, depth: usize) -> Result<Type, Diag> {
                 addrspace: opt_addrspace(t)?,
                 pointee: None,
             },
-            // DECISION (D-float-formats): half, bfloat, float and double are
-            // modelled; the 80- and 128-bit formats are `unsupported` (no
-            // well-kept crate gives their correctly rounded arithmetic).
-            "fp128" | "x86_fp80" | "ppc_fp128" => {
+            // DECISION (D-float-formats): every LLVM floating-point type is
+            // modelled, with APFloat's semantics (`crate::float`).
+            "x86_fp80" => Type::X86Fp80,
+            "fp128" => Type::Fp128,
+            "ppc_fp128" => Type::PpcFp128,
+            // First-class LLVM types no location is described in.
+            "x86_mmx" | "x86_amx" | "token" | "label" | "metadata" => {
                 return Err(point(
                     t.text,
                     at,
-                    Diag::unsupported(
-                        "Type",
-                        "unsupported-float",
-                        format!("`{w}` is not modelled (half, bfloat, float and double are)"),
-                    ),
+                    Diag::unsupported("Type", "unmodelled-type", format!("`{w}` is not modelled")),
                 ))
             }
             _ if is_type_name(&w) => Type::Named(w.as_str().into()),
@@ -562,7 +561,10 @@ pub fn literal(t: &mut Tokens, ty: &Type, depth: usize) -> Result<Literal, Diag>
             let v = elems(t, '}', depth)?;
             t.expect('}')?;
             t.expect('>')?;
-            Ok(Literal::Struct(v))
+            Ok(Literal::Struct {
+                packed: true,
+                fields: v,
+            })
         }
         Some(Tok::Punct('<')) => {
             t.advance();
@@ -574,7 +576,10 @@ pub fn literal(t: &mut Tokens, ty: &Type, depth: usize) -> Result<Literal, Diag>
             t.advance();
             let v = elems(t, '}', depth)?;
             t.expect('}')?;
-            Ok(Literal::Struct(v))
+            Ok(Literal::Struct {
+                packed: false,
+                fields: v,
+            })
         }
         Some(Tok::Punct('[')) => {
             t.advance();
@@ -657,41 +662,61 @@ fn elems(t: &mut Tokens, close: char, depth: usize) -> Result<Vec<(Type, Literal
 
 /// A floating-point literal of type `ty`, as LLVM reads it: a decimal, or
 /// `0x` + 16 hex digits (the value as a double), `0xH` + 4 (half), `0xR` + 4
-/// (bfloat). As in LLVM, the value must be exactly representable in `ty`.
+/// (bfloat); `x86_fp80`, `fp128` and `ppc_fp128` only as `0xK` + 20 (most
+/// significant first), `0xL` + 32 and `0xM` + 32 (the low 64 bits first),
+/// since LLVM reads a decimal or a `0x` double as a `double` constant and
+/// refuses it for them. As in LLVM, the value must be exactly representable
+/// in `ty`.
 fn float_literal(t: &Tokens, at: usize, ty: &Type, s: &str) -> Result<Literal, Diag> {
     let hex_of = |h: &str, n: usize| {
         (h.len() == n && h.bytes().all(|c| c.is_ascii_hexdigit()))
-            .then(|| u64::from_str_radix(h, 16).ok())
+            .then(|| u128::from_str_radix(h, 16).ok())
             .flatten()
     };
     let bad = |why: &str| bad_literal(t, at, "bad-literal", format!("`{s}`: {why}"));
-    if let Some(h) = s.strip_prefix("0xH") {
-        return match (ty, hex_of(h, 4)) {
-            (Type::Half, Some(b)) => Ok(Literal::Float(b)),
-            (Type::Half, None) => Err(bad("expected 4 hex digits")),
-            _ => Err(bad_literal(
+    // The prefixed forms: the type each is for, its digits, and whether the
+    // low 64 bits come first.
+    let prefixed = [
+        ("0xH", Type::Half, 4, false),
+        ("0xR", Type::BFloat, 4, false),
+        ("0xK", Type::X86Fp80, 20, false),
+        ("0xL", Type::Fp128, 32, true),
+        ("0xM", Type::PpcFp128, 32, true),
+    ];
+    for (prefix, for_ty, digits, low_first) in &prefixed {
+        let Some(h) = s.strip_prefix(prefix) else {
+            continue;
+        };
+        if ty != for_ty {
+            return Err(bad_literal(
                 t,
                 at,
                 "literal-type-mismatch",
-                format!("`{s}` is a half literal, not `{ty}`"),
-            )),
-        };
+                format!("`{s}` is a `{for_ty}` literal, not `{ty}`"),
+            ));
+        }
+        let b = hex_of(h, *digits).ok_or_else(|| bad(&format!("expected {digits} hex digits")))?;
+        return Ok(Literal::Float(if *low_first {
+            b.rotate_left(64)
+        } else {
+            b
+        }));
     }
-    if let Some(h) = s.strip_prefix("0xR") {
-        return match (ty, hex_of(h, 4)) {
-            (Type::BFloat, Some(b)) => Ok(Literal::Float(b)),
-            (Type::BFloat, None) => Err(bad("expected 4 hex digits")),
-            _ => Err(bad_literal(
-                t,
-                at,
-                "literal-type-mismatch",
-                format!("`{s}` is a bfloat literal, not `{ty}`"),
-            )),
-        };
+    if let Some(form) = prefixed[2..].iter().find(|p| p.1 == *ty) {
+        return Err(bad_literal(
+            t,
+            at,
+            "literal-type-mismatch",
+            format!(
+                "`{s}` is a `double` constant; LLVM writes `{ty}` constants only as `{}` + {} hex digits",
+                form.0, form.2
+            ),
+        ));
     }
     let v = if let Some(h) = s.strip_prefix("0x") {
         f64::from_bits(
-            hex_of(h, 16).ok_or_else(|| bad("expected 16 hex digits (the value as a double)"))?,
+            hex_of(h, 16).ok_or_else(|| bad("expected 16 hex digits (the value as a double)"))?
+                as u64,
         )
     } else {
         let ok = s
@@ -703,16 +728,18 @@ fn float_literal(t: &Tokens, at: usize, ty: &Type, s: &str) -> Result<Literal, D
         }
     };
     if v.is_nan() {
-        return Ok(Literal::Float(round_f64(ty, v)));
+        return Ok(Literal::Float(round_f64(ty, v).into()));
     }
-    f64_to_float(ty, v).map(Literal::Float).ok_or_else(|| {
-        bad_literal(
-            t,
-            at,
-            "inexact-literal",
-            format!("`{s}` is not exactly representable as `{ty}` (LLVM rejects it too)"),
-        )
-    })
+    f64_to_float(ty, v)
+        .map(|b| Literal::Float(b.into()))
+        .ok_or_else(|| {
+            bad_literal(
+                t,
+                at,
+                "inexact-literal",
+                format!("`{s}` is not exactly representable as `{ty}` (LLVM rejects it too)"),
+            )
+        })
 }
 
 #[cfg(test)]

@@ -95,6 +95,15 @@ fn evaluate(q: &DwarfQuestion) -> Result<Vec<Piece>, Refusal> {
         // the object is not present; gimli reports a stack underflow.
         return Err(unsupported("an empty expression is an error in gimli"));
     }
+    // gimli's values are at most 8 bytes (`ValueType`): a typed operation
+    // on a wider base type (an x87 or binary128 float, an i128) is refused
+    // as an invalid size, which is gimli's limit, not the expression's.
+    if let Some(b) = q.base_types().into_iter().find(|b| b.byte_size > 8) {
+        return Err(unsupported(format!(
+            "{}-byte base type `{}`: gimli's values are at most 8 bytes",
+            b.byte_size, b.name
+        )));
+    }
     let mut e = gimli::Expression(EndianSlice::new(q.bytes, LittleEndian)).evaluation(encoding);
     if let Some(a) = q.object_address() {
         e.set_object_address(a);
