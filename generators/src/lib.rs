@@ -257,10 +257,16 @@ pub fn fixed_context() -> ConcreteContext {
 
 /// A well-formed expression for `fixed_context()`, built from `choices`.
 pub fn build_wellformed(choices: &[u32]) -> Expr {
+    build_with(choices, types())
+}
+
+/// A well-formed expression from `choices` that names only `types`.
+fn build_with(choices: &[u32], types: &'static [Type]) -> Expr {
     let mut b = Builder {
         stack: Vec::new(),
         ops: Vec::new(),
         dl: generated_layout(),
+        types,
     };
     for &c in choices {
         b.step(c);
@@ -280,14 +286,16 @@ pub fn arb_wellformed_expr(max_choices: usize) -> impl Strategy<Value = Expr> {
 /// Well-formed expressions of up to `max_choices` steps that never push the
 /// lane (`DIOpPushLane`), which plain DWARF 5 has no operation for: the
 /// choice that would push it makes a unary conversion instead. For laws about
-/// plain DWARF 5, where a lane only makes a case not expressible.
+/// plain DWARF 5, where a lane only makes a case not expressible. They name
+/// no type wider than 8 bytes, the widest value gimli (the DWARF 5
+/// consumer those laws ask) holds.
 pub fn arb_laneless_expr(max_choices: usize) -> impl Strategy<Value = Expr> {
     prop::collection::vec(any::<u32>(), 1..max_choices).prop_map(|c| {
         let c: Vec<u32> = c
             .into_iter()
             .map(|c| if c % 16 == 4 { c.wrapping_add(1) } else { c })
             .collect();
-        build_wellformed(&c)
+        build_with(&c, narrow_types())
     })
 }
 
@@ -296,6 +304,8 @@ struct Builder {
     stack: Vec<(Type, bool)>,
     ops: Vec<Op>,
     dl: &'static DataLayout,
+    /// The types it names.
+    types: &'static [Type],
 }
 
 /// The default layout with the generated named types defined (made once).
@@ -315,6 +325,19 @@ fn types() -> &'static [Type] {
         let mut v = SCALAR_TYPES.to_vec();
         v.extend(["%gen.pair", "%gen.packed", "%gen.node"].map(|n| Type::Named(n.into())));
         v
+    })
+}
+
+/// [`types`] of at most 64 bits.
+fn narrow_types() -> &'static [Type] {
+    static NARROW: std::sync::OnceLock<Vec<Type>> = std::sync::OnceLock::new();
+    NARROW.get_or_init(|| {
+        let dl = generated_layout();
+        types()
+            .iter()
+            .filter(|t| dl.bitsizeof(t) <= 64)
+            .cloned()
+            .collect()
     })
 }
 
@@ -375,7 +398,10 @@ impl Builder {
             self.deref_top_address(c);
         }
         let pick = |n: usize| (c as usize / 7) % n;
-        let t = types()[pick(types().len())].clone();
+        // The type from other bits of `c` than `pick`'s: with `pick`'s, a
+        // type list whose length shares a factor with an arm's `pick(n)`
+        // would tie that arm to a few of the types.
+        let t = self.types[(c as usize / 131) % self.types.len()].clone();
         let (top, below) = (self.top(0).cloned(), self.top(1).cloned());
         match c % 16 {
             0 => {
@@ -428,7 +454,10 @@ impl Builder {
                         (1, Type::Int(_)) if w < 128 => {
                             (Op::SExt(Type::Int(w + 1)), Type::Int(w + 1))
                         }
-                        (2, _) if !(ty.is_integral() && t.is_integral() && self.bits(&t) > w) => {
+                        (2, _)
+                            if (t.is_integral() || t.is_float())
+                                && !(ty.is_integral() && t.is_integral() && self.bits(&t) > w) =>
+                        {
                             (Op::Convert(t.clone()), t.clone())
                         }
                         _ => (Op::Read, ty.clone()),
@@ -539,12 +568,13 @@ impl Builder {
                 if let Some((ty, false)) = top {
                     let w = self.bits(&ty);
                     // Prefer a different type of the same size.
-                    let mut candidates: Vec<&Type> = types()
+                    let mut candidates: Vec<&Type> = self
+                        .types
                         .iter()
                         .filter(|x| self.bits(x) == w && **x != ty)
                         .collect();
                     if candidates.is_empty() {
-                        candidates = types().iter().filter(|x| self.bits(x) == w).collect();
+                        candidates = self.types.iter().filter(|x| self.bits(x) == w).collect();
                     }
                     if let Some(x) = candidates.get(pick(candidates.len().max(1))) {
                         let x = (*x).clone();
@@ -584,7 +614,7 @@ impl Builder {
     fn deref_top_address(&mut self, c: u32) {
         if let Some((_, true)) = self.top(0) {
             self.stack.pop();
-            let t = types()[(c as usize / 3) % types().len()].clone();
+            let t = self.types[(c as usize / 3) % self.types.len()].clone();
             self.push(Op::Deref(t.clone()), t);
         }
     }

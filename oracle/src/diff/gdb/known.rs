@@ -31,20 +31,14 @@ pub fn known_limitation(
             Some("gdb does no arithmetic on integers wider than 8 bytes")
         }
         // D-x87-encodings: gdb refuses the x87 encodings IEEE formats lack
-        // (unnormals, pseudo-infinities, pseudo-NaNs), where APFloat (and
-        // dioptra) reads them as NaN.
-        (Expected::Bytes(e), Answer::Error(m))
+        // (unnormals, pseudo-denormals, pseudo-infinities, pseudo-NaNs),
+        // which APFloat (and dioptra) reads as NaN or, a pseudo-denormal,
+        // as the value with exponent 1.
+        (Expected::Bytes(_), Answer::Error(m))
             if m.contains("Invalid floating value found in program")
-                && has_base(&|b| b.encoding == c::DW_ATE_float && b.byte_size == 10)
-                && e.iter()
-                    .map(|b| match b {
-                        Byte::Value { bits, mask: 0xff } => Some(*bits),
-                        _ => None,
-                    })
-                    .collect::<Option<Vec<u8>>>()
-                    .is_some_and(|e| is_nan(&e)) =>
+                && has_base(&|b| b.encoding == c::DW_ATE_float && b.byte_size == 10) =>
         {
-            Some("gdb refuses a non-canonical x87 encoding that APFloat reads as NaN (D-x87-encodings)")
+            Some("gdb refuses a non-canonical x87 encoding that APFloat reads (D-x87-encodings)")
         }
         (_, Answer::Error(m))
             if m.contains("Corrupted DWARF expression")
