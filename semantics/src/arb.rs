@@ -21,16 +21,7 @@ pub fn choose_type(c: &mut dyn Chooser, depth: u32) -> Type {
     let k = if depth == 0 { c.pick(6) } else { c.pick(8) };
     match k {
         0 | 1 => Type::Int(WIDTHS[c.pick(WIDTHS.len())]),
-        2 => [
-            Type::Half,
-            Type::BFloat,
-            Type::Float,
-            Type::Double,
-            Type::X86Fp80,
-            Type::Fp128,
-            Type::PpcFp128,
-        ][c.pick(7)]
-        .clone(),
+        2 => crate::types::FLOAT_TYPES[c.pick(7)].clone(),
         3 => Type::ptr([0, 1, 3, 5][c.pick(4)]),
         4 => Type::Ptr {
             addrspace: [0, 5][c.pick(2)],

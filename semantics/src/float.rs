@@ -323,15 +323,7 @@ pub fn text(t: &Type, bits: u128) -> String {
 mod tests {
     use super::*;
 
-    const FORMATS: [Type; 7] = [
-        Type::Half,
-        Type::BFloat,
-        Type::Float,
-        Type::Double,
-        Type::X86Fp80,
-        Type::Fp128,
-        Type::PpcFp128,
-    ];
+    use crate::types::FLOAT_TYPES as FORMATS;
 
     /// The double rounding the `half` crate did on x86: a double just above
     /// the half-way point between two halves rounds up, once.

@@ -50,6 +50,17 @@ pub enum Type {
     Named(Arc<str>),
 }
 
+/// Every LLVM floating-point type, narrowest first.
+pub const FLOAT_TYPES: [Type; 7] = [
+    Type::Half,
+    Type::BFloat,
+    Type::Float,
+    Type::Double,
+    Type::X86Fp80,
+    Type::Fp128,
+    Type::PpcFp128,
+];
+
 impl Type {
     pub fn ptr(addrspace: u32) -> Type {
         Type::Ptr {
