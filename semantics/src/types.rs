@@ -205,6 +205,23 @@ type AlignSpec = (u32, u32);
 /// A sorted list of them (AMDGPU's has twelve vector specs).
 type AlignSpecs = SmallVec<[AlignSpec; 12]>;
 
+/// A layout's specification lists (see [`DataLayout`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Specs {
+    /// Address spaces other than 0 whose pointers differ from address space
+    /// 0's, sorted. Small inline vectors, not maps: every `bitsizeof` of a
+    /// pointer looks here.
+    pointers: SmallVec<[(u32, PointerSpec); 10]>,
+    /// `i<size>:<abi>`, sorted by size.
+    ints: AlignSpecs,
+    /// `f<size>:<abi>`, sorted by size.
+    floats: AlignSpecs,
+    /// `v<size>:<abi>`, sorted by size.
+    vectors: AlignSpecs,
+    /// `ni:...`: address spaces whose pointers are not integers.
+    non_integral: SmallVec<[u32; 4]>,
+}
+
 /// What LLVM's `DataLayout` says about types: pointer sizes, ABI alignments
 /// and, from them, the size of every type (`bitsizeof`).
 ///
@@ -222,22 +239,13 @@ type AlignSpecs = SmallVec<[AlignSpec; 12]>;
 /// `"e"` every pointer 64.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DataLayout {
-    /// Address spaces other than 0 whose pointers differ from address space
-    /// 0's, sorted. Small inline vectors, not maps: every `bitsizeof` of a
-    /// pointer looks here, and a layout is cloned into every signature, so
-    /// neither may allocate for the layouts real targets use.
-    pointers: SmallVec<[(u32, PointerSpec); 10]>,
+    /// The specifications read from the string, shared by every clone: a
+    /// layout is cloned into every signature, and they are written only
+    /// while a layout string is read.
+    specs: Arc<Specs>,
     pointer0: PointerSpec,
-    /// `i<size>:<abi>`, sorted by size.
-    ints: AlignSpecs,
-    /// `f<size>:<abi>`, sorted by size.
-    floats: AlignSpecs,
-    /// `v<size>:<abi>`, sorted by size.
-    vectors: AlignSpecs,
     /// `a:<abi>`: the least ABI alignment of a (non-packed) struct, bytes.
     aggregate: u32,
-    /// `ni:...`: address spaces whose pointers are not integers.
-    non_integral: SmallVec<[u32; 4]>,
     /// The identified struct types, with their sizes under this layout.
     structs: Arc<StructTable>,
 }
@@ -311,21 +319,24 @@ impl DataLayout {
     /// bits.
     pub fn llvm_default() -> DataLayout {
         DataLayout {
-            pointers: SmallVec::new(),
+            specs: Arc::new(Specs {
+                pointers: SmallVec::new(),
+                ints: [(1, 1), (8, 1), (16, 2), (32, 4), (64, 4)]
+                    .into_iter()
+                    .collect(),
+                floats: [(16, 2), (32, 4), (64, 8), (128, 16)].into_iter().collect(),
+                vectors: [(64, 8), (128, 16)].into_iter().collect(),
+                non_integral: SmallVec::new(),
+            }),
             pointer0: PointerSpec { bits: 64, abi: 8 },
-            ints: [(1, 1), (8, 1), (16, 2), (32, 4), (64, 4)]
-                .into_iter()
-                .collect(),
-            floats: [(16, 2), (32, 4), (64, 8), (128, 16)].into_iter().collect(),
-            vectors: [(64, 8), (128, 16)].into_iter().collect(),
             aggregate: 1,
-            non_integral: SmallVec::new(),
             structs: Arc::default(),
         }
     }
 
     fn pointer(&self, n: u32) -> PointerSpec {
-        self.pointers
+        self.specs
+            .pointers
             .iter()
             .find(|(space, _)| *space == n)
             .map_or(self.pointer0, |(_, p)| *p)
@@ -352,16 +363,17 @@ impl DataLayout {
             self.pointer0 = spec;
             return;
         }
-        match self.pointers.binary_search_by_key(&n, |(space, _)| *space) {
-            Ok(i) => self.pointers[i].1 = spec,
-            Err(i) => self.pointers.insert(i, (n, spec)),
+        let pointers = &mut Arc::make_mut(&mut self.specs).pointers;
+        match pointers.binary_search_by_key(&n, |(space, _)| *space) {
+            Ok(i) => pointers[i].1 = spec,
+            Err(i) => pointers.insert(i, (n, spec)),
         }
     }
 
     /// Whether pointers into address space `n` are integers (LangRef: a
     /// space listed in `ni:` is non-integral).
     pub fn is_integral(&self, n: u32) -> bool {
-        !self.non_integral.contains(&n)
+        !self.specs.non_integral.contains(&n)
     }
 
     /// The pointer size of an address space whose memory dioptra models.
@@ -413,7 +425,9 @@ impl DataLayout {
         // One spelling per layout: a pointer entry equal to the fallback is
         // none.
         let fallback = dl.pointer0;
-        dl.pointers.retain(|(_, p)| *p != fallback);
+        Arc::make_mut(&mut dl.specs)
+            .pointers
+            .retain(|(_, p)| *p != fallback);
         Ok(dl)
     }
 
@@ -470,8 +484,8 @@ impl DataLayout {
                         "address space 0 cannot be non-integral".into(),
                     ));
                 }
-                if !self.non_integral.contains(&n) {
-                    self.non_integral.push(n);
+                if !self.specs.non_integral.contains(&n) {
+                    Arc::make_mut(&mut self.specs).non_integral.push(n);
                 }
             }
             return Ok(());
@@ -519,10 +533,11 @@ impl DataLayout {
                 if letter == "i" && bits == 8 && abi != 1 {
                     return Err(bad("bad-alignment", "i8 must be naturally aligned".into()));
                 }
+                let all = Arc::make_mut(&mut self.specs);
                 let specs = match letter {
-                    "i" => &mut self.ints,
-                    "f" => &mut self.floats,
-                    _ => &mut self.vectors,
+                    "i" => &mut all.ints,
+                    "f" => &mut all.floats,
+                    _ => &mut all.vectors,
                 };
                 let bits = bits as u32;
                 match specs.binary_search_by_key(&bits, |(b, _)| *b) {
@@ -563,7 +578,14 @@ impl DataLayout {
     /// Types are bounded at parse time; sizes saturate (and
     /// [`DataLayout::check_size`] refuses them) rather than overflow.
     pub fn bitsizeof(&self, t: &Type) -> u64 {
-        self.sized(t).bits
+        // The scalars without their alignment: the interpreters ask this
+        // for every value they push.
+        match t {
+            Type::Int(w) => *w,
+            Type::Ptr { addrspace, .. } => u64::from(self.pointer(*addrspace).bits),
+            _ if t.is_float() => u64::from(crate::float::format_bits(t)),
+            _ => self.sized(t).bits,
+        }
     }
 
     /// `getTypeAllocSizeInBits`: the bits from one array element to the
@@ -584,6 +606,7 @@ impl DataLayout {
         let float = |bits: u64| Sized {
             bits,
             abi: self
+                .specs
                 .floats
                 .iter()
                 .find(|(b, _)| u64::from(*b) == bits)
@@ -609,6 +632,7 @@ impl DataLayout {
             Type::Vector { count, elem } => {
                 let bits = count.saturating_mul(self.sized_in(elem, table).bits);
                 let abi = self
+                    .specs
                     .vectors
                     .iter()
                     .find(|(b, _)| u64::from(*b) == bits)
@@ -649,11 +673,11 @@ impl DataLayout {
     /// or, past the widest, the widest's (LangRef: "the smallest integer
     /// type that is larger than the bitwidth ... If none ... the largest").
     fn int_abi(&self, w: u64) -> u64 {
-        let spec = self
-            .ints
+        let ints = &self.specs.ints;
+        let spec = ints
             .iter()
             .find(|(b, _)| u64::from(*b) >= w)
-            .or(self.ints.last());
+            .or(ints.last());
         spec.map_or(1, |(_, a)| u64::from(*a))
     }
 
@@ -698,13 +722,13 @@ impl DataLayout {
                 self.pointer0.abi * 8
             ));
         }
-        for (n, p) in &self.pointers {
+        for (n, p) in &self.specs.pointers {
             out.push(format!("p{n}:{}:{}", p.bits, p.abi * 8));
         }
         for (letter, specs, defaults) in [
-            ("i", &self.ints, &base.ints),
-            ("f", &self.floats, &base.floats),
-            ("v", &self.vectors, &base.vectors),
+            ("i", &self.specs.ints, &base.specs.ints),
+            ("f", &self.specs.floats, &base.specs.floats),
+            ("v", &self.specs.vectors, &base.specs.vectors),
         ] {
             for spec in specs.iter().filter(|s| !defaults.contains(s)) {
                 out.push(format!("{letter}{}:{}", spec.0, spec.1 * 8));
@@ -713,8 +737,8 @@ impl DataLayout {
         if self.aggregate != base.aggregate {
             out.push(format!("a:{}", self.aggregate * 8));
         }
-        if !self.non_integral.is_empty() {
-            let spaces: Vec<String> = self.non_integral.iter().map(u32::to_string).collect();
+        if !self.specs.non_integral.is_empty() {
+            let spaces: Vec<String> = self.specs.non_integral.iter().map(u32::to_string).collect();
             out.push(format!("ni:{}", spaces.join(":")));
         }
         out.join("-")
