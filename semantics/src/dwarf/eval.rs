@@ -440,7 +440,7 @@ impl<'a> Machine<'a> {
             Entry::Loc(l) => Ok(l),
             Entry::Value(v) if v.ty.num == Num::Generic => Ok(LocDesc::single(
                 Storage::Memory { addrspace: 0 },
-                v.bits.unsigned().to_u128().unwrap_or(0) * 8,
+                v.bits.unsigned().to_u128().unwrap_or(0).saturating_mul(8),
             )),
             Entry::Value(_) => Err(err(
                 op,
@@ -678,7 +678,11 @@ impl<'a> Machine<'a> {
                 let a = address_space(name, &space, self.env.ctx.layout())?;
                 let loc = LocDesc::single(
                     Storage::Memory { addrspace: a },
-                    addr.bits.unsigned().to_u128().unwrap_or(0) * 8,
+                    addr.bits
+                        .unsigned()
+                        .to_u128()
+                        .unwrap_or(0)
+                        .saturating_mul(8),
                 );
                 self.push(name, Entry::Loc(loc))?;
                 self.deref(name, n, die)?
@@ -897,7 +901,12 @@ impl<'a> Machine<'a> {
                 let space = self.pop_value(name)?;
                 let addr = self.pop_value(name)?;
                 let s = address_space(name, &space, self.env.ctx.layout())?;
-                let off = addr.bits.unsigned().to_u128().unwrap_or(0) * 8;
+                let off = addr
+                    .bits
+                    .unsigned()
+                    .to_u128()
+                    .unwrap_or(0)
+                    .saturating_mul(8);
                 self.push(
                     name,
                     Entry::Loc(LocDesc::single(Storage::Memory { addrspace: s }, off)),
@@ -944,7 +953,7 @@ impl<'a> Machine<'a> {
                 let g = self.generic_bits();
                 let r = self.register_low(name, self.env.ctx, n, g)?;
                 let addr = Bits::from_bigint(g, &(r.unsigned_int() + sleb(op, 1)));
-                let off = addr.unsigned().to_u128().unwrap_or(0) * 8;
+                let off = addr.unsigned().to_u128().unwrap_or(0).saturating_mul(8);
                 self.push(
                     name,
                     Entry::Loc(LocDesc::single(Storage::Memory { addrspace: s }, off)),
