@@ -66,8 +66,11 @@ pub struct Flags {
     pub exact: bool,
     pub disjoint: bool,
     pub nneg: bool,
-    /// `getelementptr inbounds`: accepted, its poison not modelled (see
-    /// [`Inst::Gep`]).
+    /// `icmp samesign` (LLVM 20): poison when the operands' sign bits
+    /// differ.
+    pub samesign: bool,
+    /// `getelementptr inbounds`, `nusw` (LLVM 20): accepted, their poison
+    /// not modelled (see [`Inst::Gep`]).
     pub inbounds: bool,
 }
 
@@ -83,8 +86,8 @@ pub enum Inst {
         from: u64,
         to: u64,
     },
-    /// `icmp PRED iN A, B`: an `i1`.
-    Icmp { pred: Pred, bits: u64 },
+    /// `icmp [samesign] PRED iN A, B`: an `i1`.
+    Icmp { pred: Pred, flags: Flags, bits: u64 },
     /// `getelementptr [inbounds] ELT, ptr P, iN I`: `P + I * sizeof(ELT)`,
     /// the index sign-extended or truncated to the pointer's width.
     /// (`inbounds` adds poison conditions dioptra does not model; a rule
@@ -145,7 +148,11 @@ pub fn parse_inst(text: &str, layout: &DataLayout) -> Result<Parsed, Diag> {
             "exact" => &mut flags.exact,
             "disjoint" => &mut flags.disjoint,
             "nneg" => &mut flags.nneg,
-            "inbounds" => &mut flags.inbounds,
+            "samesign" => &mut flags.samesign,
+            // `nusw` is the part of `inbounds` about wrapping: neither is
+            // modelled (a `getelementptr nuw` keeps `flags.nuw`, unmodelled
+            // on a gep too).
+            "inbounds" | "nusw" => &mut flags.inbounds,
             _ => break,
         };
         *flag = true;
@@ -228,7 +235,7 @@ pub fn parse_inst(text: &str, layout: &DataLayout) -> Result<Parsed, Diag> {
             };
             let (bits, operands) = two(rest)?;
             Ok(Parsed {
-                inst: Inst::Icmp { pred, bits },
+                inst: Inst::Icmp { pred, flags, bits },
                 operands,
             })
         }
@@ -310,7 +317,7 @@ pub fn eval_inst(inst: &Inst, args: &[Bits]) -> Option<Bits> {
     match *inst {
         Inst::Binary { op, flags, bits } => eval_binary(op, flags, bits, &args[0], &args[1]),
         Inst::Cast { op, flags, to, .. } => eval_cast(op, flags, to, &args[0]),
-        Inst::Icmp { pred, .. } => Some(eval_icmp(pred, &args[0], &args[1])),
+        Inst::Icmp { pred, flags, .. } => eval_icmp(pred, flags, &args[0], &args[1]),
         Inst::Gep {
             elt_bytes,
             ptr_bits,
@@ -404,6 +411,10 @@ fn eval_binary(op: BinOp, f: Flags, n: u64, a: &Bits, b: &Bits) -> Option<Bits> 
 fn eval_cast(op: CastOp, f: Flags, to: u64, a: &Bits) -> Option<Bits> {
     Some(match op {
         CastOp::SExt => a.sext(to),
+        // LangRef (trunc): `nuw` is poison when a truncated bit is one,
+        // `nsw` when one differs from the result's sign bit.
+        CastOp::Trunc if f.nuw && a.zext(to).zext(a.width()) != *a => return None,
+        CastOp::Trunc if f.nsw && a.zext(to).sext(a.width()) != *a => return None,
         CastOp::ZExt if f.nneg && a.bit(a.width() - 1) => return None,
         CastOp::Trunc | CastOp::ZExt | CastOp::PtrToInt | CastOp::IntToPtr | CastOp::BitCast => {
             a.zext(to)
@@ -411,7 +422,11 @@ fn eval_cast(op: CastOp, f: Flags, to: u64, a: &Bits) -> Option<Bits> {
     })
 }
 
-fn eval_icmp(p: Pred, a: &Bits, b: &Bits) -> Bits {
+fn eval_icmp(p: Pred, f: Flags, a: &Bits, b: &Bits) -> Option<Bits> {
+    let top = a.width() - 1;
+    if f.samesign && a.bit(top) != b.bit(top) {
+        return None;
+    }
     let (ua, ub) = (a.unsigned(), b.unsigned());
     let (sa, sb) = (a.signed(), b.signed());
     let r = match p {
@@ -426,7 +441,7 @@ fn eval_icmp(p: Pred, a: &Bits, b: &Bits) -> Bits {
         Pred::Slt => sa < sb,
         Pred::Sle => sa <= sb,
     };
-    Bits::from_u64(1, r as u64)
+    Some(Bits::from_u64(1, r as u64))
 }
 
 fn eval_gep(elt_bytes: u64, ptr_bits: u64, p: &Bits, i: &Bits) -> Option<Bits> {

@@ -13,10 +13,7 @@ pub fn encode_inst(inst: &Inst, args: &[BV]) -> (BV, Bool) {
     match *inst {
         Inst::Binary { op, flags, bits } => encode_binary(op, flags, bits, &args[0], &args[1]),
         Inst::Cast { op, flags, to, .. } => encode_cast(op, flags, to, &args[0]),
-        Inst::Icmp { pred, .. } => (
-            encode_icmp(pred, &args[0], &args[1]),
-            Bool::from_bool(false),
-        ),
+        Inst::Icmp { pred, flags, .. } => encode_icmp(pred, flags, &args[0], &args[1]),
         Inst::Gep {
             elt_bytes,
             ptr_bits,
@@ -138,11 +135,28 @@ fn encode_cast(op: CastOp, f: Flags, to: u64, a: &BV) -> (BV, Bool) {
     match op {
         CastOp::SExt => (a.sign_ext(to - from), Bool::from_bool(false)),
         CastOp::ZExt if f.nneg => (fit(a), a.extract(from - 1, from - 1).eq(BV::from_u64(1, 1))),
+        CastOp::Trunc if f.nuw || f.nsw => {
+            let r = fit(a);
+            let mut lost = Vec::new();
+            if f.nuw {
+                lost.push(r.zero_ext(from - to).eq(a).not());
+            }
+            if f.nsw {
+                lost.push(r.sign_ext(from - to).eq(a).not());
+            }
+            (r, Bool::or(&lost.iter().collect::<Vec<_>>()))
+        }
         _ => (fit(a), Bool::from_bool(false)),
     }
 }
 
-fn encode_icmp(p: Pred, a: &BV, b: &BV) -> BV {
+fn encode_icmp(p: Pred, f: Flags, a: &BV, b: &BV) -> (BV, Bool) {
+    let top = a.get_size() - 1;
+    let poison = if f.samesign {
+        a.extract(top, top).eq(b.extract(top, top)).not()
+    } else {
+        Bool::from_bool(false)
+    };
     let c = match p {
         Pred::Eq => a.eq(b),
         Pred::Ne => a.eq(b).not(),
@@ -155,7 +169,7 @@ fn encode_icmp(p: Pred, a: &BV, b: &BV) -> BV {
         Pred::Slt => a.bvslt(b),
         Pred::Sle => a.bvsle(b),
     };
-    c.ite(&BV::from_u64(1, 1), &BV::from_u64(0, 1))
+    (c.ite(&BV::from_u64(1, 1), &BV::from_u64(0, 1)), poison)
 }
 
 fn encode_gep(elt_bytes: u64, ptr_bits: u64, p: &BV, i: &BV) -> (BV, Bool) {
@@ -204,12 +218,16 @@ mod tests {
             "eq", "ne", "ugt", "uge", "ult", "ule", "sgt", "sge", "slt", "sle",
         ] {
             insts.push(format!("icmp {p} i4 %a, %b"));
+            insts.push(format!("icmp samesign {p} i4 %a, %b"));
         }
         for c in [
             "zext i4 %a to i6",
             "zext nneg i4 %a to i6",
             "sext i4 %a to i6",
             "trunc i4 %a to i2",
+            "trunc nuw i4 %a to i2",
+            "trunc nsw i4 %a to i2",
+            "trunc nuw nsw i4 %a to i2",
         ] {
             insts.push(c.to_string());
         }
