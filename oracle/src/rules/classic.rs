@@ -503,6 +503,18 @@ fn replay(
     ctx: &ConcreteContext,
     high: &BTreeMap<String, Bits>,
 ) -> Result<Replay, Diag> {
+    replay_with(p, consts, ctx, high, true)
+}
+
+/// [`replay`], writing its text only when `explain` (a search runs many
+/// inputs and explains only the one that differs).
+fn replay_with(
+    p: &Prepared,
+    consts: &BTreeMap<String, Bits>,
+    ctx: &ConcreteContext,
+    high: &BTreeMap<String, Bits>,
+    explain: bool,
+) -> Result<Replay, Diag> {
     let bad = |m: String| Diag::malformed("Rule", "bad-pattern", m);
     let cmap: Consts = consts.iter().map(|(n, b)| (n.clone(), bv_of(b))).collect();
     let mut values: BTreeMap<String, Option<Bits>> = BTreeMap::new();
@@ -522,14 +534,16 @@ fn replay(
             .into_iter()
             .collect::<Option<Vec<_>>>()
             .and_then(|a| eval_inst(&l.inst, &a));
-        text += &format!(
-            ";; {} = {}\n",
-            l.name,
-            v.as_ref().map_or("poison".into(), |b| format!(
-                "0x{}",
-                b.unsigned().to_str_radix(16)
-            ))
-        );
+        if explain {
+            text += &format!(
+                ";; {} = {}\n",
+                l.name,
+                v.as_ref().map_or("poison".into(), |b| format!(
+                    "0x{}",
+                    b.unsigned().to_str_radix(16)
+                ))
+            );
+        }
         values.insert(l.name.clone(), v);
     }
     let record = |r: &Record| -> Result<(Outcome, ClassicExpr), Diag> {
@@ -571,13 +585,15 @@ fn replay(
         Outcome::Described(Ok(ev), _) => format!("location {}", ev.loc),
         Outcome::Described(Err(d), _) => format!("error `{}: {}`", d.construct, d.reason),
     };
-    text += &format!(
-        ";; source: {}{se}\n;;   gives {}\n;; target: {}{te}\n;;   gives {}",
-        operands_text(&p.source.operands),
-        show(&s),
-        operands_text(&p.target.operands),
-        show(&t)
-    );
+    if explain {
+        text += &format!(
+            ";; source: {}{se}\n;;   gives {}\n;; target: {}{te}\n;;   gives {}",
+            operands_text(&p.source.operands),
+            show(&s),
+            operands_text(&p.target.operands),
+            show(&t)
+        );
+    }
     let ((so, _), (to, tn)) = (p.source_bits, p.target_bits);
     let differ = match (&s, &t) {
         (Outcome::Poison, _) => false,
@@ -601,6 +617,145 @@ fn operands_text(ops: &[String]) -> String {
         [one] => format!("{one}, "),
         many => format!("!DIArgList({}), ", many.join(", ")),
     }
+}
+
+/// The context where input `k` holds `values[k]` (poison for `None`) in a
+/// register of its own, as a counterexample's and a witness's inputs are.
+fn register_context(p: &Prepared, values: &[Option<Bits>]) -> Result<ConcreteContext, Diag> {
+    let mut ctx = ConcreteContext::default();
+    ctx.layout = p.layout.clone();
+    for (k, ((_, ty), v)) in p.inputs.iter().zip(values).enumerate() {
+        let bits = p.bits(ty);
+        let bytes: Vec<Option<u8>> = match v {
+            Some(b) => (0..bits.div_ceil(8))
+                .map(|j| Some(b.zext(bits.div_ceil(8) * 8).extract(8 * j, 8).low_u64() as u8))
+                .collect(),
+            None => vec![None; bits.div_ceil(8) as usize],
+        };
+        ctx.add_register(k as u32, bytes)?;
+        ctx.args.push(Input {
+            ty: ty.clone(),
+            loc: LocDesc::single(Storage::Register { number: k as u32 }, 0),
+        });
+    }
+    Ok(ctx)
+}
+
+/// Bit patterns that sit on the edges of integer arithmetic, as a
+/// fraction of the width: 0, 1, 2, 3, 7, 8, 127, 128, 255, the sign bit
+/// and its neighbours, all ones and its neighbour, alternating bits.
+fn edge_value(bits: u64, k: u64) -> Bits {
+    let ones = Bits::from_bigint(bits, &BigInt::from(-1));
+    let sign = Bits::from_bigint(bits, &(BigInt::from(1) << (bits - 1)));
+    let small = |v: u64| Bits::from_u64(bits, v);
+    match k % 16 {
+        0 => small(0),
+        1 => small(1),
+        2 => small(2),
+        3 => small(3),
+        4 => small(7),
+        5 => small(8),
+        6 => small(127),
+        7 => small(128),
+        8 => small(255),
+        9 => sign.clone(),
+        10 => Bits::from_bigint(bits, &(sign.unsigned_int() - 1)),
+        11 => Bits::from_bigint(bits, &(sign.unsigned_int() + 1)),
+        12 => ones,
+        13 => Bits::from_bigint(bits, &BigInt::from(-2)),
+        14 => Bits::from_bigint(bits, &BigInt::from(0x5555_5555_5555_5555u64)),
+        _ => Bits::from_bigint(bits, &BigInt::from(-8)),
+    }
+}
+
+/// splitmix64: the search's pseudo-random values, reproducible from the
+/// sample's index.
+fn mix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// A value of `bits` bits for sample `s` of input `j`: the edge patterns
+/// in rotation for the first samples, then pseudo-random ones.
+fn sample_value(bits: u64, s: u64, j: u64) -> Bits {
+    if s < 48 {
+        return edge_value(
+            bits,
+            s.wrapping_mul(7).wrapping_add(j.wrapping_mul(5)) + s / 16,
+        );
+    }
+    let mut v = BigInt::from(0);
+    for w in 0..bits.div_ceil(64) {
+        v |= BigInt::from(mix(s ^ (j << 32) ^ (w << 48))) << (64 * w);
+    }
+    Bits::from_bigint(bits, &v)
+}
+
+/// Looks for a difference without the solver: both records on `samples`
+/// inputs (edge values, then pseudo-random ones; under `high any` the upper
+/// bits zero, ones or pseudo-random). Gives the invalid verdict with its
+/// witness, as [`check_instance`] would, when one differs. A rule with
+/// symbolic constants or a precondition is left to the solver.
+pub(super) fn search_instance(
+    rule: &Rule,
+    inst: &Instance,
+    samples: u64,
+) -> Result<Option<InstanceVerdict>, Diag> {
+    let p = match prepare(rule, inst)? {
+        Prep::Ready(p) => p,
+        Prep::NotApplicable(_) => return Ok(None),
+        Prep::Invalid(why) => {
+            return Ok(Some(InstanceVerdict::Invalid(format!(
+                "{}: {why}",
+                inst.describe()
+            ))))
+        }
+    };
+    if !p.consts.is_empty() || !p.pre.is_empty() {
+        return Ok(None);
+    }
+    let narrow: Vec<(String, u64)> = p
+        .inputs
+        .iter()
+        .cloned()
+        .chain(p.lets.iter().map(|l| (l.name.clone(), l.ty.clone())))
+        .map(|(n, t)| (n, p.bits(&t)))
+        .filter(|(_, b)| *b < p.w)
+        .collect();
+    let consts = BTreeMap::new();
+    for s in 0..samples {
+        let values: Vec<Option<Bits>> = p
+            .inputs
+            .iter()
+            .enumerate()
+            .map(|(j, (_, ty))| Some(sample_value(p.bits(ty), s, j as u64)))
+            .collect();
+        let ctx = register_context(&p, &values)?;
+        let mut high = BTreeMap::new();
+        if p.params.high == High::Any {
+            for (j, (name, bits)) in narrow.iter().enumerate() {
+                let up = p.w - bits;
+                let v = match (s + j as u64) % 3 {
+                    0 => Bits::from_u64(up, 0),
+                    1 => Bits::from_bigint(up, &BigInt::from(-1)),
+                    _ => sample_value(up, 48 + s, 100 + j as u64),
+                };
+                high.insert(name.clone(), v);
+            }
+        }
+        if replay_with(&p, &consts, &ctx, &high, false)?.differ {
+            let r = replay(&p, &consts, &ctx, &high)?;
+            let witness = witness_line(inst, &p, &consts, &ctx, &high);
+            return Ok(Some(InstanceVerdict::Invalid(format!(
+                "{}\nwitness {witness}\n{}",
+                inst.describe(),
+                r.text
+            ))));
+        }
+    }
+    Ok(None)
 }
 
 /// Checks a `witness` clause: the instance it names, its constants, the
@@ -661,22 +816,12 @@ pub(super) fn check_witness(rule: &Rule, line: u32, text: &str) -> Result<String
             .ok_or_else(|| err("bad-witness", format!("constant `{n}` is poison")))?;
         consts.insert(n.clone(), v);
     }
-    let mut ctx = ConcreteContext::default();
-    ctx.layout = p.layout.clone();
-    for (k, (name, ty)) in p.inputs.iter().enumerate() {
-        let bits = p.bits(ty);
-        let bytes: Vec<Option<u8>> = match number(name, bits)? {
-            Some(b) => (0..bits.div_ceil(8))
-                .map(|j| Some(b.zext(bits.div_ceil(8) * 8).extract(8 * j, 8).low_u64() as u8))
-                .collect(),
-            None => vec![None; bits.div_ceil(8) as usize],
-        };
-        ctx.add_register(k as u32, bytes)?;
-        ctx.args.push(Input {
-            ty: ty.clone(),
-            loc: LocDesc::single(Storage::Register { number: k as u32 }, 0),
-        });
-    }
+    let values = p
+        .inputs
+        .iter()
+        .map(|(name, ty)| number(name, p.bits(ty)))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut ctx = register_context(&p, &values)?;
     let mut high = BTreeMap::new();
     let names: Vec<(String, Type)> = p
         .inputs

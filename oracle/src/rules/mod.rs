@@ -72,6 +72,9 @@ pub struct Rule {
     /// `variable TYPE`: the variable's type (default: what the source
     /// describes).
     pub variable: Option<String>,
+    /// `pointers 32, 64`: the pointer sizes checked, as a target has one
+    /// (default both, when the rule involves pointers or is classic).
+    pub pointers: Vec<u32>,
     /// `let %y = INSTRUCTION`: IR values computed from the inputs.
     pub lets: Vec<(String, String)>,
     /// `witness ...`: concrete counterexamples the interpreter confirms.
@@ -152,6 +155,7 @@ fn new_rule(file: &str, line: u32, rest: &str, rules: &[Rule]) -> Result<Rule, D
         classic: None,
         highs: Vec::new(),
         variable: None,
+        pointers: Vec::new(),
         lets: Vec::new(),
         witnesses: Vec::new(),
         explain: String::new(),
@@ -194,6 +198,22 @@ fn parse_clause(file: &str, line: u32, key: &str, rest: &str, r: &mut Rule) -> R
             }
         }
         "variable" => r.variable = Some(rest.to_string()),
+        "pointers" => {
+            for w in rest.split(',') {
+                match w.trim() {
+                    "32" => r.pointers.push(32),
+                    "64" => r.pointers.push(64),
+                    other => {
+                        return Err(rule_error(
+                            file,
+                            line,
+                            "bad-form",
+                            format!("`{other}`: pointers 32, 64"),
+                        ))
+                    }
+                }
+            }
+        }
         "let" => {
             let (name, inst) = rest
                 .split_once('=')
@@ -639,7 +659,11 @@ pub fn instances(rule: &Rule) -> Vec<Instance> {
         (Some(_), true) => vec![Some(High::Zero), Some(High::Sign), Some(High::Any)],
         (Some(_), false) => rule.highs.iter().copied().map(Some).collect(),
     };
-    let sizes: &[u32] = if pointers { &[32, 64] } else { &[0] };
+    let sizes: &[u32] = match (pointers, rule.pointers.is_empty()) {
+        (_, false) => &rule.pointers,
+        (true, true) => &[32, 64],
+        (false, true) => &[0],
+    };
     let mut out = Vec::new();
     let mut assignments: Vec<Vec<(String, String)>> = vec![Vec::new()];
     for (name, kind) in &rule.types {
@@ -1032,6 +1056,21 @@ fn confirm_counterexample(
     )))
 }
 
+/// Looks for a counterexample to one instance of a classic rule by
+/// running it on `samples` inputs, without the solver: the invalid verdict
+/// (with a witness the interpreter confirmed) when one is found, `None`
+/// when none is (which proves nothing) or the rule is not classic.
+pub fn search_instance(
+    rule: &Rule,
+    inst: &Instance,
+    samples: u64,
+) -> Result<Option<InstanceVerdict>, Diag> {
+    if rule.classic.is_none() {
+        return Ok(None);
+    }
+    classic::search_instance(rule, inst, samples)
+}
+
 /// The verdict on a rule over all its instances.
 #[derive(Clone, Debug)]
 pub struct RuleReport {
@@ -1172,6 +1211,18 @@ pub fn check_rule(rule: &Rule, timeout_ms: u32, threads: usize) -> Result<RuleRe
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_pointers_clause_keeps_the_instances_of_that_size() {
+        let text = "rule r\n  classic value\n  high zero\n  pointers 64\n  inputs %x: i8\n  source %x, !DIExpression()\n  target %x, !DIExpression()\n";
+        let rules = parse_rules("t", text).unwrap();
+        let sizes: Vec<String> = instances(&rules[0]).iter().map(|i| i.describe()).collect();
+        assert_eq!(sizes, vec!["pointers = 64, high = zero".to_string()]);
+        let both = parse_rules("t", &text.replace("  pointers 64\n", "")).unwrap();
+        assert_eq!(instances(&both[0]).len(), 2);
+        let bad = parse_rules("t", &text.replace("pointers 64", "pointers 16"));
+        assert!(bad.unwrap_err().to_string().contains("pointers 32, 64"));
+    }
 
     #[test]
     fn constant_expressions_parse_with_c_precedence() {
