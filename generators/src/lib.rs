@@ -11,6 +11,7 @@
 //! well-formed.
 //!
 //! * [`classic`]: classic `DW_OP` expressions and their contexts;
+//! * [`llvm`]: small LLVM IR functions with debug records, for LLVM's passes;
 //! * [`mutate`]: single ill-formed mutations, each naming its reason code;
 //! * [`programs`]: module listings with lifetimes, of one to three functions;
 //! * [`transform`]: compiler transformations of those programs.
@@ -21,6 +22,7 @@
 //! tool (oracle) and no law (properties) is used here.
 
 pub mod classic;
+pub mod llvm;
 pub mod mutate;
 pub mod programs;
 pub mod transform;

@@ -21,6 +21,8 @@
 //!   checked, and written as lifetime listings;
 //! * [`objfile`]: DWARF as object files hold it (variables, location lists,
 //!   call frame information) and a variable at a pc;
+//! * [`llvm`]: LLVM's own passes under test: functions with debug records
+//!   through `opt`, every output record checked against the input's;
 //! * [`fuzzing`]: the bodies of the cargo-fuzz targets under `fuzz/`.
 //!
 //! Not here: generators (`dioptra-generators`), laws and campaigns
@@ -32,6 +34,7 @@ pub mod equiv;
 pub mod fuzzing;
 pub mod input;
 pub mod ir;
+pub mod llvm;
 pub mod lower;
 pub mod objfile;
 pub mod render;

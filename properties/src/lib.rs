@@ -8,7 +8,8 @@
 //!   how a failure is written as corpus text, and its test budget. The
 //!   property tests (`tests/laws.rs`) and `dioptra fuzz` both run it;
 //! * [`agreement`]: the SMT encoding against the interpreter on one case;
-//! * [`gdb`]: generated cases for the gdb harness (`dioptra_oracle::diff`).
+//! * [`gdb`]: generated cases for the gdb harness (`dioptra_oracle::diff`);
+//! * [`llvm`]: generated functions for LLVM's passes (`dioptra_oracle::llvm`).
 //!
 //! Corpus-level laws (every corpus expression through the encoding, the
 //! lowering, gimli) are tests under `tests/corpus_*.rs`.
@@ -19,6 +20,7 @@
 pub mod agreement;
 pub mod gdb;
 pub mod laws;
+pub mod llvm;
 pub mod table;
 
 pub use laws::Checked;

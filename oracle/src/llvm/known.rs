@@ -1,0 +1,466 @@
+//! LLVM's known wrong-debug-info bugs, recognised narrowly: each by the
+//! instruction the input's record computed its value with, the operation
+//! LLVM's output put in its place, and the upper-bit models under which the
+//! two differ (as `crate::diff::gdb::known` recognises gdb's by message and
+//! form). A wrong record that matches none is `unclassified`: a new finding
+//! to read by hand.
+//!
+//! Each entry names the LLVM function responsible and, where one exists,
+//! the upstream issue that reports it; "new" ones have no report yet.
+
+use super::validate::Compared;
+use super::Verdict;
+use dioptra_semantics::classic::High;
+
+/// One known bug.
+#[derive(Debug)]
+pub struct Known {
+    /// Short kebab-case id (`salvage-lshr`).
+    pub id: &'static str,
+    /// The LLVM function that writes the wrong record.
+    pub function: &'static str,
+    /// The upstream issue (llvm/llvm-project), if reported.
+    pub upstream: Option<u32>,
+    /// What goes wrong, in one sentence.
+    pub what: &'static str,
+    matches: fn(&Facts) -> bool,
+}
+
+/// What the matchers look at in a wrong record.
+struct Facts<'a> {
+    /// The input's instructions, by opcode and predicate (`lshr`, `icmp
+    /// ult`), and their result widths.
+    source: Vec<(String, u64)>,
+    /// The output's expression.
+    expr: &'a str,
+    /// The upper-bit models it fails under.
+    models: &'a [High],
+    /// The detail says the output's expression is ill-formed.
+    ill_formed: bool,
+    /// An instruction the output's record reads was rewritten in place.
+    rewritten: bool,
+    /// The widths of the output record's operands.
+    operand_widths: Vec<u64>,
+    /// The described value's own instruction is `OP iN %x, C` and the
+    /// output's expression applies OP's DWARF operation with a constant
+    /// that is not C modulo 2^N: LLVM changed the instruction before it
+    /// salvaged it.
+    changed_constant: bool,
+}
+
+impl Facts<'_> {
+    fn source_has(&self, op: &str) -> bool {
+        self.source.iter().any(|(o, _)| o == op)
+    }
+    fn source_narrow(&self, op: &str) -> bool {
+        self.source.iter().any(|(o, w)| o == op && *w < 64)
+    }
+    fn expr_has(&self, op: &str) -> bool {
+        self.expr
+            .split([',', '(', ')', ' '])
+            .any(|w| w.trim() == op)
+    }
+    fn fails_under(&self, h: High) -> bool {
+        self.models.contains(&h)
+    }
+    /// Only `high any` shows the difference: the result depends on bits
+    /// above a narrow value that the IR leaves to the code generator.
+    fn any_only(&self) -> bool {
+        self.models == [High::Any]
+    }
+}
+
+/// The opcode (with an `icmp`'s predicate) and the width of the operand
+/// type of one instruction text.
+fn opcode_and_width(text: &str) -> (String, u64) {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let flags = [
+        "nuw", "nsw", "exact", "disjoint", "nneg", "samesign", "inbounds", "nusw",
+    ];
+    let mut rest = words.iter().skip(1).filter(|w| !flags.contains(w));
+    let op = words.first().copied().unwrap_or("").to_string();
+    let op = if op == "icmp" {
+        format!("icmp {}", rest.next().unwrap_or(&""))
+    } else {
+        op
+    };
+    let ty = if op == "getelementptr" {
+        // The index's type: the last `iN` of the text.
+        words
+            .iter()
+            .rev()
+            .find(|w| w.starts_with('i') && w[1..].parse::<u64>().is_ok())
+            .copied()
+            .unwrap_or("i64")
+    } else {
+        rest.next().copied().unwrap_or("")
+    };
+    let width = ty
+        .strip_prefix('i')
+        .and_then(|w| w.parse().ok())
+        .unwrap_or(64);
+    (op, width)
+}
+
+/// The widths of a record's `iN %value` operands (pointers count as 64).
+fn operand_widths(record: &str) -> Vec<u64> {
+    let loc = record.split("!DIExpression(").next().unwrap_or("");
+    loc.split([',', '('])
+        .filter_map(|part| {
+            let mut words = part.split_whitespace();
+            let ty = words.next()?;
+            words.next()?;
+            Some(
+                ty.strip_prefix('i')
+                    .and_then(|w| w.parse().ok())
+                    .unwrap_or(64),
+            )
+        })
+        .collect()
+}
+
+/// The DWARF operation a salvage appends for an IR binary operator.
+fn dwarf_op_of(op: &str) -> Option<&'static str> {
+    Some(match op {
+        "add" => "DW_OP_plus",
+        "sub" => "DW_OP_minus",
+        "mul" => "DW_OP_mul",
+        "and" => "DW_OP_and",
+        "or" => "DW_OP_or",
+        "xor" => "DW_OP_xor",
+        "shl" => "DW_OP_shl",
+        "lshr" => "DW_OP_shr",
+        "ashr" => "DW_OP_shra",
+        "sdiv" => "DW_OP_div",
+        "srem" => "DW_OP_mod",
+        _ => return None,
+    })
+}
+
+/// Is `inst` (`OP [flags] iN %x, C`) salvaged in `expr` with a constant
+/// other than C (modulo 2^N)? The constants the expression gives OP's
+/// operation: `DW_OP_constu, K, OP`, `DW_OP_plus_uconst, K` (an add), and
+/// `DW_OP_constu, K, DW_OP_minus` (an add of -K).
+fn changed_constant(inst: &str, expr: &str) -> bool {
+    let words: Vec<&str> = inst.split([' ', ',']).filter(|w| !w.is_empty()).collect();
+    let Some(op) = words.first().copied() else {
+        return false;
+    };
+    let Some(dw) = dwarf_op_of(op) else {
+        return false;
+    };
+    let (Some(ty), Some(c)) = (
+        words.iter().rev().nth(2),
+        words.last().and_then(|c| c.parse::<i128>().ok()),
+    ) else {
+        return false;
+    };
+    let Some(n) = ty.strip_prefix('i').and_then(|w| w.parse::<u32>().ok()) else {
+        return false;
+    };
+    if n == 0 || n > 64 {
+        return false;
+    }
+    let modulo = |v: i128| v.rem_euclid(1i128 << n);
+    let items: Vec<&str> = expr
+        .trim_start_matches("!DIExpression(")
+        .trim_end_matches(')')
+        .split(',')
+        .map(str::trim)
+        .collect();
+    let mut found: Vec<i128> = Vec::new();
+    for k in 0..items.len() {
+        let num = |j: usize| items.get(j).and_then(|v| v.parse::<i128>().ok());
+        if items[k] == "DW_OP_constu" && items.get(k + 2) == Some(&dw) {
+            found.extend(num(k + 1));
+        }
+        if op == "add" && items[k] == "DW_OP_plus_uconst" {
+            found.extend(num(k + 1));
+        }
+        if op == "add" && items[k] == "DW_OP_constu" && items.get(k + 2) == Some(&"DW_OP_minus") {
+            found.extend(num(k + 1).map(|v| -v));
+        }
+    }
+    !found.is_empty() && !found.iter().any(|&k| modulo(k) == modulo(c))
+}
+
+/// DWARF operations whose result depends on the bits above a narrow value
+/// (or on a carry out of it).
+const READS_UPPER_BITS: &[&str] = &[
+    "DW_OP_div",
+    "DW_OP_mod",
+    "DW_OP_shr",
+    "DW_OP_shra",
+    "DW_OP_lt",
+    "DW_OP_le",
+    "DW_OP_gt",
+    "DW_OP_ge",
+    "DW_OP_eq",
+    "DW_OP_ne",
+];
+
+const UNSIGNED_PREDICATES: &[&str] = &["icmp ult", "icmp ule", "icmp ugt", "icmp uge"];
+const SIGNED_PREDICATES: &[&str] = &["icmp slt", "icmp sle", "icmp sgt", "icmp sge"];
+const RELATIONS: &[&str] = &["DW_OP_lt", "DW_OP_le", "DW_OP_gt", "DW_OP_ge"];
+
+/// The table, most specific first: the first entry that matches names the
+/// bug.
+pub const KNOWN: &[Known] = &[
+    Known {
+        id: "convert-then-generic",
+        function: "salvageDebugInfoImpl (a cast's DW_OP_LLVM_convert pair, then a binary operation's generic DW_OP_constu)",
+        upstream: None,
+        what: "the expression applies a binary operation to a converted (typed) value and a generic constant, which DWARF 5 forbids (2.5.1.4): gdb stops with \"Incompatible types on DWARF stack\"",
+        matches: |f| f.ill_formed && f.expr_has("DW_OP_LLVM_convert"),
+    },
+    Known {
+        id: "invert-without-stack-value",
+        function: "InstCombinerImpl::freelyInvertAllUsersOf (DIExpression::appendOpsToArg of DW_OP_not)",
+        upstream: None,
+        what: "inverting a boolean prepends DW_OP_not to an empty expression without adding DW_OP_stack_value, so the record becomes a memory location at the inverted value",
+        matches: |f| f.expr_has("DW_OP_not") && !f.expr_has("DW_OP_stack_value"),
+    },
+    Known {
+        id: "rewritten-in-place",
+        function: "InstCombine (SimplifyDemandedUseBits shrinking a constant, shift folding): an instruction whose only IR user needs some of its bits is changed in place, and the debug records of its old value follow it",
+        upstream: None,
+        what: "a record reads an instruction that the pass changed to compute a different value (right in the bits its IR users demand), so the variable shows the new value",
+        matches: |f| f.rewritten || f.changed_constant,
+    },
+    Known {
+        id: "salvage-icmp-unsigned",
+        function: "getSalvageOpsForIcmpOp (unsigned predicates mapped to DWARF's signed DW_OP_lt/le/gt/ge)",
+        upstream: Some(206325),
+        what: "an unsigned comparison becomes a DWARF relational operation, which compares signed",
+        matches: |f| {
+            UNSIGNED_PREDICATES.iter().any(|p| f.source_has(p))
+                && RELATIONS.iter().any(|r| f.expr_has(r))
+        },
+    },
+    Known {
+        id: "salvage-icmp-signed-narrow",
+        function: "getSalvageOpsForIcmpOp (a narrow signed comparison without sign extension)",
+        upstream: Some(219412),
+        what: "a signed comparison of a value narrower than the address becomes a DWARF relational operation on the register's zero-extended contents",
+        matches: |f| {
+            SIGNED_PREDICATES.iter().any(|p| f.source_narrow(p))
+                && RELATIONS.iter().any(|r| f.expr_has(r))
+                && !f.fails_under(High::Sign)
+        },
+    },
+    Known {
+        id: "salvage-icmp-eq-narrow",
+        function: "getSalvageOpsForIcmpOp (a narrow equality against a sign-extended 64-bit constant)",
+        upstream: Some(219463),
+        what: "an equality of a value narrower than the address is compared with the constant's 64-bit sign extension (DW_OP_consts) or the register's upper bits",
+        matches: |f| {
+            (f.source_narrow("icmp eq") || f.source_narrow("icmp ne"))
+                && (f.expr_has("DW_OP_eq") || f.expr_has("DW_OP_ne"))
+        },
+    },
+    Known {
+        id: "salvage-srem",
+        function: "getSalvageOpsForBinOp (srem as DW_OP_mod)",
+        upstream: None,
+        what: "a signed remainder becomes DW_OP_mod, which DWARF computes unsigned on generic values",
+        matches: |f| f.source_has("srem") && f.expr_has("DW_OP_mod"),
+    },
+    Known {
+        id: "salvage-sdiv",
+        function: "getSalvageOpsForBinOp (sdiv as DW_OP_div of a narrow value)",
+        upstream: None,
+        what: "a signed division of a value narrower than the address becomes DW_OP_div of the register's contents, which are not sign-extended",
+        matches: |f| {
+            f.source_narrow("sdiv")
+                && f.expr_has("DW_OP_div")
+                && !f.any_only()
+                && !f.fails_under(High::Sign)
+        },
+    },
+    Known {
+        id: "salvage-ashr",
+        function: "getSalvageOpsForBinOp (ashr as DW_OP_shra of a narrow value)",
+        upstream: None,
+        what: "an arithmetic shift of a value narrower than the address becomes DW_OP_shra of the register's contents, whose sign bit is not the value's",
+        matches: |f| {
+            f.source_narrow("ashr")
+                && f.expr_has("DW_OP_shra")
+                && !f.any_only()
+                && !f.fails_under(High::Sign)
+        },
+    },
+    Known {
+        id: "salvage-lshr",
+        function: "getSalvageOpsForBinOp (lshr as DW_OP_shr of a narrow value)",
+        upstream: None,
+        what: "a logical shift of a value narrower than the address becomes DW_OP_shr, which shifts the register's upper bits into the value unless they are zero",
+        matches: |f| {
+            f.source_narrow("lshr")
+                && f.expr_has("DW_OP_shr")
+                && !f.any_only()
+                && !f.fails_under(High::Zero)
+        },
+    },
+    Known {
+        id: "salvage-gep-narrow-index",
+        function: "getSalvageOpsForGEP (a narrow index added unextended)",
+        upstream: None,
+        what: "a getelementptr index narrower than the pointer is added to it as the register holds it, where LLVM sign-extends it",
+        matches: |f| {
+            f.source_narrow("getelementptr")
+                && (f.expr_has("DW_OP_plus") || f.expr_has("DW_OP_mul") || f.expr_has("DW_OP_minus"))
+        },
+    },
+    Known {
+        id: "narrow-carry",
+        function: "salvageDebugInfoImpl (DIExpression::appendOpsToArg): salvaged operations on a narrow value are computed in the address width with no truncation to the value's",
+        upstream: None,
+        what: "a chain of salvaged operations on a value narrower than the address lets a carry, borrow or the upper bits reach an operation that reads them (a division, a right shift, a comparison)",
+        matches: |f| {
+            !f.any_only()
+                && f.operand_widths.iter().any(|w| *w < 64)
+                && READS_UPPER_BITS.iter().any(|o| f.expr_has(o))
+        },
+    },
+    Known {
+        id: "upper-bits",
+        function: "salvageDebugInfoImpl (any salvage of a narrow value into an operation that reads the bits above it)",
+        upstream: None,
+        what: "the value is right when the bits above each narrow value are zero or sign bits, wrong when they are anything else: whether a target leaves them so is the code generator's to show",
+        matches: |f| f.any_only(),
+    },
+];
+
+/// The known bug a wrong record is, if any.
+pub fn classify(c: &Compared) -> Option<&'static Known> {
+    let Verdict::Wrong { models, detail } = &c.verdict else {
+        return None;
+    };
+    let after_expr = c.after.find("!DIExpression(").map_or("", |k| &c.after[k..]);
+    let facts = Facts {
+        source: c.source_insts.iter().map(|t| opcode_and_width(t)).collect(),
+        expr: after_expr,
+        models,
+        ill_formed: detail.contains("ill-formed"),
+        rewritten: !c.rewritten.is_empty(),
+        operand_widths: operand_widths(&c.after),
+        changed_constant: c
+            .source_insts
+            .last()
+            .is_some_and(|last| changed_constant(last, after_expr)),
+    };
+    KNOWN.iter().find(|k| (k.matches)(&facts))
+}
+
+/// "#206325" or "new".
+pub fn upstream_text(k: &Known) -> String {
+    k.upstream
+        .map_or("new".to_string(), |n| format!("llvm/llvm-project#{n}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn wrong(source: &[&str], after: &str, models: &[High], detail: &str) -> Compared {
+        Compared {
+            function: "f".into(),
+            variable: "v".into(),
+            before: String::new(),
+            after: after.into(),
+            verdict: Verdict::Wrong {
+                models: models.to_vec(),
+                detail: detail.into(),
+            },
+            rule: None,
+            source_insts: source.iter().map(|s| s.to_string()).collect(),
+            target_insts: Vec::new(),
+            rewritten: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn each_bug_is_recognised_by_its_own_facts_only() {
+        let id = |c: &Compared| classify(c).map(|k| k.id);
+        let lshr = wrong(
+            &["lshr i8 %x0, 3"],
+            "i8 %x0, !DIExpression(DW_OP_constu, 3, DW_OP_shr, DW_OP_stack_value)",
+            &[High::Sign, High::Any],
+            "",
+        );
+        assert_eq!(id(&lshr), Some("salvage-lshr"));
+        // The same salvage of a full-width value is not that bug.
+        let wide = wrong(
+            &["lshr i64 %x0, 3"],
+            "i64 %x0, !DIExpression(DW_OP_constu, 3, DW_OP_shr, DW_OP_stack_value)",
+            &[High::Sign, High::Any],
+            "",
+        );
+        assert_eq!(id(&wide), None);
+        let ult = wrong(
+            &["icmp ult i64 %x0, 5"],
+            "i64 %x0, !DIExpression(DW_OP_constu, 5, DW_OP_lt, DW_OP_stack_value)",
+            &[High::Zero, High::Sign, High::Any],
+            "",
+        );
+        assert_eq!(id(&ult), Some("salvage-icmp-unsigned"));
+        assert_eq!(classify(&ult).unwrap().upstream, Some(206325));
+        let not = wrong(
+            &["icmp eq i8 %x1, -1"],
+            "i1 %v0, !DIExpression(DW_OP_not)",
+            &[High::Zero, High::Sign, High::Any],
+            "",
+        );
+        assert_eq!(id(&not), Some("invert-without-stack-value"));
+        let any = wrong(
+            &["shl i32 %x0, %x0"],
+            "!DIArgList(i32 %x0, i32 %x0), !DIExpression(DW_OP_LLVM_arg, 0, DW_OP_LLVM_arg, 1, DW_OP_shl, DW_OP_stack_value)",
+            &[High::Any],
+            "",
+        );
+        assert_eq!(id(&any), Some("upper-bits"));
+        let same = Compared {
+            verdict: Verdict::Same,
+            ..lshr.clone()
+        };
+        assert_eq!(id(&same), None);
+    }
+
+    #[test]
+    fn a_salvage_with_a_changed_constant_is_told_from_a_faithful_one() {
+        let e = |s: &str| format!("!DIExpression({s})");
+        assert!(changed_constant(
+            "and i32 %x2, -8",
+            &e("DW_OP_constu, 65528, DW_OP_and, DW_OP_stack_value")
+        ));
+        assert!(!changed_constant(
+            "and i32 %x2, -8",
+            &e("DW_OP_constu, 4294967288, DW_OP_and, DW_OP_stack_value")
+        ));
+        assert!(changed_constant(
+            "add i16 %x0, -7",
+            &e("DW_OP_plus_uconst, 9, DW_OP_stack_value")
+        ));
+        assert!(!changed_constant(
+            "add i16 %x0, -7",
+            &e("DW_OP_constu, 7, DW_OP_minus, DW_OP_stack_value")
+        ));
+        assert!(!changed_constant(
+            "lshr i8 %x0, 3",
+            &e("DW_OP_constu, 3, DW_OP_shr, DW_OP_stack_value")
+        ));
+    }
+
+    #[test]
+    fn opcodes_and_widths_are_read_past_flags() {
+        assert_eq!(opcode_and_width("sdiv exact i8 %x, 3"), ("sdiv".into(), 8));
+        assert_eq!(
+            opcode_and_width("icmp samesign ult i16 %x, 3"),
+            ("icmp ult".into(), 16)
+        );
+        assert_eq!(
+            opcode_and_width("getelementptr inbounds i32, ptr %p, i16 %i"),
+            ("getelementptr".into(), 16)
+        );
+    }
+}

@@ -1,0 +1,181 @@
+//! LLVM as the implementation under test: its passes rewrite functions
+//! with debug records, and every record of the output is checked against
+//! the input's (translation validation, [`validate`]).
+//!
+//! * [`tools`]: `opt`, `llc` and `llvm-dwarfdump` found by version;
+//! * [`module`]: functions written as one module with debug metadata;
+//! * [`validate`]: a module before and after a pass, record by record;
+//! * [`known`]: LLVM's known wrong-debug-info bugs, recognised by pattern;
+//! * [`run_batch`]: one batch of functions through one pass of `opt`.
+//!
+//! Functions are batched, many to a module, because `opt`'s start-up costs
+//! more than a small function's passes.
+
+pub mod known;
+pub mod module;
+pub mod tools;
+pub mod validate;
+
+use dioptra_semantics::classic::High;
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::process::Command;
+use std::time::Duration;
+use tools::Tool;
+use validate::Compared;
+
+/// What a record of the output says of its variable, against the input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The same value for every input, under every upper-bit model.
+    Same,
+    /// The same wherever the input's record had a value, and a value where
+    /// it had none (poison): legal.
+    Refines,
+    /// A different value for some input: `models` are the upper-bit models
+    /// it fails under, `detail` the confirmed counterexample.
+    Wrong { models: Vec<High>, detail: String },
+    /// LLVM gave the location up (legal; counted).
+    Dropped(String),
+    /// dioptra cannot state the comparison (an instruction it does not
+    /// model): not a pass.
+    NotCompared(String),
+    /// The solver gave up: not a pass.
+    Unknown(String),
+}
+
+impl Verdict {
+    /// The verdict's word: `same`, `refines`, `wrong`, `dropped`,
+    /// `not-compared`, `unknown`.
+    pub fn word(&self) -> &'static str {
+        match self {
+            Verdict::Same => "same",
+            Verdict::Refines => "refines",
+            Verdict::Wrong { .. } => "wrong",
+            Verdict::Dropped(_) => "dropped",
+            Verdict::NotCompared(_) => "not-compared",
+            Verdict::Unknown(_) => "unknown",
+        }
+    }
+    /// Why, for the verdicts that have a reason.
+    pub fn reason(&self) -> Option<String> {
+        match self {
+            Verdict::Same | Verdict::Refines => None,
+            Verdict::Wrong { models, detail } => {
+                let m: Vec<&str> = models.iter().map(|h| h.word()).collect();
+                Some(format!("under high {}: {detail}", m.join(", ")))
+            }
+            Verdict::Dropped(w) | Verdict::NotCompared(w) | Verdict::Unknown(w) => Some(w.clone()),
+        }
+    }
+}
+
+/// The passes `dioptra llvm` runs by default: each alone, then the `-O1`
+/// and `-O2` pipelines.
+pub const DEFAULT_PASSES: &[&str] = &[
+    "instcombine",
+    "early-cse",
+    "dce",
+    "correlated-propagation",
+    "sroa",
+    "simplifycfg",
+    "O1",
+    "O2",
+];
+
+/// A pass name as `opt -passes=` takes it (`O2` is `default<O2>`).
+pub fn pass_pipeline(name: &str) -> String {
+    match name {
+        "O0" | "O1" | "O2" | "O3" | "Os" | "Oz" => format!("default<{name}>"),
+        other => other.to_string(),
+    }
+}
+
+/// The target's pointer size, from its triple.
+pub fn pointer_bits(triple: &str) -> u32 {
+    let arch = triple.split('-').next().unwrap_or("");
+    match arch {
+        "i386" | "i486" | "i586" | "i686" | "arm" | "armv7" | "thumbv7" | "riscv32" | "wasm32"
+        | "x86_64_gnux32" => 32,
+        _ => 64,
+    }
+}
+
+/// What a campaign runs with.
+#[derive(Clone, Debug)]
+pub struct Setup {
+    pub opt: Tool,
+    pub triple: String,
+    /// Each record comparison's solver limit per query.
+    pub timeout_ms: u32,
+    /// Where modules are written (kept with `--keep`).
+    pub work: PathBuf,
+    /// The most `opt` may take on one batch.
+    pub opt_limit: Duration,
+}
+
+/// One batch through one pass.
+#[derive(Debug)]
+pub struct Batch {
+    pub pass: String,
+    pub compared: Vec<Compared>,
+    /// Time in `opt` and in the comparison.
+    pub opt_time: Duration,
+    pub check_time: Duration,
+    /// The module files (before, after).
+    pub files: (PathBuf, PathBuf),
+}
+
+/// Runs batch `index` (the module text `before`) through `pass` and
+/// compares every record.
+pub fn run_batch(
+    setup: &Setup,
+    before: &str,
+    index: usize,
+    pass: &str,
+    cache: &mut HashMap<String, Verdict>,
+) -> Result<Batch, String> {
+    let tag = pass.replace(|c: char| !c.is_ascii_alphanumeric(), "_");
+    // Each pass writes the batch anew (through a rename, so a worker on
+    // another pass of the same batch never reads half a file): a kept
+    // directory may hold an older campaign's.
+    let input = setup.work.join(format!("batch{index}.ll"));
+    let fresh = setup.work.join(format!("batch{index}.{tag}.tmp"));
+    std::fs::write(&fresh, before)
+        .and_then(|()| std::fs::rename(&fresh, &input))
+        .map_err(|e| format!("cannot write {}: {e}", input.display()))?;
+    let output = setup.work.join(format!("batch{index}.{tag}.ll"));
+    let mut cmd = Command::new(&setup.opt.path);
+    cmd.arg("-S")
+        .arg(format!("-passes={}", pass_pipeline(pass)))
+        .arg(&input);
+    let ran = tools::run(cmd, &output, setup.opt_limit)?;
+    if !ran.success {
+        return Err(format!(
+            "{} -passes={} failed on {}: {}",
+            setup.opt.path.display(),
+            pass_pipeline(pass),
+            input.display(),
+            ran.stderr.trim()
+        ));
+    }
+    let started = std::time::Instant::now();
+    let after_text = std::fs::read_to_string(&output)
+        .map_err(|e| format!("cannot read {}: {e}", output.display()))?;
+    let b = crate::ir::parse(before).map_err(|d| format!("the input module: {d}"))?;
+    let a = crate::ir::parse(&after_text).map_err(|d| {
+        format!(
+            "{} wrote a module dioptra cannot read: {d}",
+            setup.opt.version
+        )
+    })?;
+    let compared =
+        validate::compare_modules(&b, &a, pointer_bits(&setup.triple), setup.timeout_ms, cache);
+    Ok(Batch {
+        pass: pass.to_string(),
+        compared,
+        opt_time: ran.time,
+        check_time: started.elapsed(),
+        files: (input, output),
+    })
+}

@@ -1,0 +1,161 @@
+//! Finding LLVM's tools (`opt`, `llc`, `llvm-dwarfdump`) on the machine by
+//! version, and running one with a time limit.
+//!
+//! Distributions install each LLVM as `opt-22` on the path and under
+//! `/usr/lib/llvm-22/bin`, with a plain `opt` for one of them. The newest
+//! version found is used unless a version is asked for; the version is
+//! what the tool itself prints (`opt --version`), so a plain `opt` is
+//! reported truthfully.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// The LLVM versions looked for, newest first.
+const VERSIONS: std::ops::RangeInclusive<u32> = 14..=30;
+
+/// One LLVM tool found on the machine.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tool {
+    pub path: PathBuf,
+    /// The major version the tool reports.
+    pub major: u32,
+    /// Its version line (`LLVM version 22.1.8`).
+    pub version: String,
+}
+
+/// The version line and major version `path --version` prints, if it runs.
+fn version_of(path: &Path) -> Option<(u32, String)> {
+    let out = Command::new(path)
+        .arg("--version")
+        .stdin(Stdio::null())
+        .output()
+        .ok()?;
+    if !out.status.success() {
+        return None;
+    }
+    let text = String::from_utf8_lossy(&out.stdout);
+    let line = text.lines().find(|l| l.contains("LLVM version"))?.trim();
+    let number = line.rsplit(' ').next()?;
+    let major = number.split('.').next()?.parse().ok()?;
+    Some((major, line.to_string()))
+}
+
+/// Every candidate path of tool `name` for `version`: `name-V` on the path,
+/// then `/usr/lib/llvm-V/bin/name`.
+fn candidates(name: &str, version: u32) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    if let Some(path) = std::env::var_os("PATH") {
+        for dir in std::env::split_paths(&path) {
+            out.push(dir.join(format!("{name}-{version}")));
+        }
+    }
+    out.push(PathBuf::from(format!("/usr/lib/llvm-{version}/bin/{name}")));
+    out
+}
+
+/// Finds `name` (`opt`, `llc`, `llvm-dwarfdump`): of major version
+/// `version` when given, else the newest installed. A plain `name` on the
+/// path counts with the version it reports.
+pub fn find(name: &str, version: Option<u32>) -> Result<Tool, String> {
+    let mut found: Vec<Tool> = Vec::new();
+    let mut seen: Vec<PathBuf> = Vec::new();
+    let mut consider = |path: PathBuf, found: &mut Vec<Tool>| {
+        if !path.is_file() {
+            return;
+        }
+        let real = std::fs::canonicalize(&path).unwrap_or(path.clone());
+        if seen.contains(&real) {
+            return;
+        }
+        seen.push(real);
+        if let Some((major, line)) = version_of(&path) {
+            found.push(Tool {
+                path,
+                major,
+                version: line,
+            });
+        }
+    };
+    let wanted: Vec<u32> = match version {
+        Some(v) => vec![v],
+        None => VERSIONS.rev().collect(),
+    };
+    for v in &wanted {
+        for p in candidates(name, *v) {
+            consider(p, &mut found);
+        }
+        if found.iter().any(|t| t.major == *v) {
+            break;
+        }
+    }
+    if let Some(path) = std::env::var_os("PATH") {
+        for dir in std::env::split_paths(&path) {
+            consider(dir.join(name), &mut found);
+        }
+    }
+    found.retain(|t| version.is_none_or(|v| t.major == v));
+    found.sort_by_key(|t| std::cmp::Reverse(t.major));
+    found.into_iter().next().ok_or_else(|| match version {
+        Some(v) => format!("no `{name}` of LLVM {v} on this machine (looked for {name}-{v} on the path, /usr/lib/llvm-{v}/bin/{name} and {name}); install llvm-{v}"),
+        None => format!("no `{name}` on this machine (looked for {name}-N on the path, /usr/lib/llvm-N/bin/{name} for N in {}..={}, and {name}); install llvm-22", VERSIONS.start(), VERSIONS.end()),
+    })
+}
+
+/// What a finished tool run left.
+#[derive(Debug)]
+pub struct Ran {
+    pub success: bool,
+    /// Its stderr, cut to 4 000 characters.
+    pub stderr: String,
+    pub time: Duration,
+}
+
+/// Runs `cmd` with no stdin, stdout to `stdout` (a file), stderr kept,
+/// killed after `limit`.
+pub fn run(mut cmd: Command, stdout: &Path, limit: Duration) -> Result<Ran, String> {
+    let out = std::fs::File::create(stdout)
+        .map_err(|e| format!("cannot write {}: {e}", stdout.display()))?;
+    let err_path = stdout.with_extension("err");
+    let err = std::fs::File::create(&err_path)
+        .map_err(|e| format!("cannot write {}: {e}", err_path.display()))?;
+    let program = cmd.get_program().to_string_lossy().into_owned();
+    let start = Instant::now();
+    let mut child = cmd
+        .stdin(Stdio::null())
+        .stdout(out)
+        .stderr(err)
+        .spawn()
+        .map_err(|e| format!("cannot run {program}: {e}"))?;
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(s)) => break s,
+            Ok(None) if start.elapsed() > limit => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err(format!("{program} did not finish within {limit:?}"));
+            }
+            Ok(None) => std::thread::sleep(Duration::from_millis(2)),
+            Err(e) => return Err(format!("waiting for {program}: {e}")),
+        }
+    };
+    let stderr = std::fs::read_to_string(&err_path).unwrap_or_default();
+    Ok(Ran {
+        success: status.success(),
+        stderr: stderr.chars().take(4000).collect(),
+        time: start.elapsed(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_missing_tool_is_a_reason_not_a_panic() {
+        let e = find("dioptra-no-such-tool", None).unwrap_err();
+        assert!(e.contains("no `dioptra-no-such-tool`"), "{e}");
+        let e = find("dioptra-no-such-tool", Some(99)).unwrap_err();
+        assert!(e.contains("LLVM 99"), "{e}");
+    }
+}
