@@ -47,7 +47,28 @@ pub fn cmd_fuzz(o: &Options) -> ExitCode {
             outln!("{}\t{}", l.name(), l.says());
         }
         outln!("gdb\ta real gdb reads the plain DWARF 5 of generated cases as dioptra says (needs gdb)");
+        outln!("llvm\tevery debug record LLVM's passes write describes the value its input record did, or is a known LLVM bug (needs opt)");
         return ExitCode::SUCCESS;
+    }
+    if o.property == "llvm" {
+        // Generated functions through opt, as `dioptra llvm --generated N`:
+        // the campaign batches its own cases.
+        if o.time.is_some() {
+            eprintln!("Fuzz: not-for-llvm: --time applies to the laws, not to --property llvm");
+            return ExitCode::from(2);
+        }
+        return crate::llvm::cmd_llvm(&crate::llvm::Options {
+            generated: u64::from(o.cases),
+            seed: o.seed,
+            passes: None,
+            target: "x86_64-pc-linux-gnu".into(),
+            llvm: None,
+            batch: 100,
+            jobs: o.jobs,
+            solver_ms: o.solver_ms,
+            keep: None,
+            json: false,
+        });
     }
     if o.property == "gdb" {
         // The gdb harness builds one program of all its cases: it has no
@@ -66,7 +87,7 @@ pub fn cmd_fuzz(o: &Options) -> ExitCode {
         vec![l]
     } else {
         eprintln!(
-            "Fuzz: unknown-property: `{}`; the laws are {}, all and gdb",
+            "Fuzz: unknown-property: `{}`; the laws are {}, all, gdb and llvm",
             o.property,
             names().join(", ")
         );

@@ -37,6 +37,7 @@ mod fuzz;
 mod gdb;
 mod ir;
 mod lifetimes;
+mod llvm;
 mod lower;
 mod lower_table;
 mod multiloc;
@@ -339,6 +340,43 @@ enum Cmd {
     },
     /// Answers the line protocol on stdin/stdout as the reference implementation.
     Serve,
+    /// LLVM's passes under test: generated functions with `#dbg_value`
+    /// records through `opt`, and every record of the output proved to
+    /// describe the value its input record did (translation validation).
+    /// Exit 0 when no record is wrong, 1 on a wrong record or an opt
+    /// failure, 3 not checked (no opt, or most records not compared).
+    Llvm {
+        /// How many functions to generate.
+        #[arg(long, default_value_t = 200)]
+        generated: u64,
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Passes, comma-separated (`instcombine,early-cse`; `O1`/`O2` are
+        /// the pipelines). Default: instcombine, early-cse, dce,
+        /// correlated-propagation, sroa, simplifycfg, O1, O2.
+        #[arg(long)]
+        passes: Option<String>,
+        /// The target triple the module is written for.
+        #[arg(long, default_value = "x86_64-pc-linux-gnu")]
+        target: String,
+        /// The LLVM major version whose opt to use (default: the newest).
+        #[arg(long)]
+        llvm: Option<u32>,
+        /// Functions per opt run.
+        #[arg(long, default_value_t = 100)]
+        batch: u64,
+        /// Worker threads (default: every core).
+        #[arg(long)]
+        jobs: Option<usize>,
+        /// Time limit of each solver query.
+        #[arg(long, default_value_t = 2000)]
+        solver_ms: u32,
+        /// Keep the modules before and after each pass in this directory.
+        #[arg(long)]
+        keep: Option<PathBuf>,
+        #[arg(long)]
+        json: bool,
+    },
     /// Real-debugger conformance: builds one x86-64 program holding every
     /// case's machine state, attaches the cases' plain DWARF 5, and checks
     /// that gdb reads, byte by byte, what dioptra says. Exit 0 agreement, 1
@@ -546,5 +584,28 @@ fn main() -> ExitCode {
             lldb,
             json,
         } => gdb::cmd_gdb(&paths, generated, seed, keep, lldb, json),
+        Cmd::Llvm {
+            generated,
+            seed,
+            passes,
+            target,
+            llvm,
+            batch,
+            jobs,
+            solver_ms,
+            keep,
+            json,
+        } => llvm::cmd_llvm(&llvm::Options {
+            generated,
+            seed,
+            passes,
+            target,
+            llvm,
+            batch,
+            jobs,
+            solver_ms,
+            keep,
+            json,
+        }),
     }
 }

@@ -1,0 +1,322 @@
+//! `dioptra llvm`: generated functions with debug records through LLVM's
+//! own passes (`opt`), every record of the output checked against the
+//! input's (`dioptra_oracle::llvm`).
+
+use dioptra_oracle::llvm::known::{self, Known};
+use dioptra_oracle::llvm::validate::Compared;
+use dioptra_oracle::llvm::{self, tools, Setup, Verdict};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use serde_json::json;
+use std::collections::{BTreeMap, HashMap};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+pub struct Options {
+    pub generated: u64,
+    pub seed: u64,
+    pub passes: Option<String>,
+    pub target: String,
+    pub llvm: Option<u32>,
+    pub batch: u64,
+    pub jobs: Option<usize>,
+    pub solver_ms: u32,
+    pub keep: Option<PathBuf>,
+    pub json: bool,
+}
+
+/// A compared record and the pass that wrote it.
+type PassRecord = (String, Compared);
+
+/// The words of the verdicts, in the order the summary gives them.
+const WORDS: &[&str] = &[
+    "same",
+    "refines",
+    "wrong",
+    "dropped",
+    "not-compared",
+    "unknown",
+];
+
+/// What the workers share.
+struct Shared {
+    compared: Mutex<Vec<(String, Compared)>>,
+    errors: Mutex<Vec<String>>,
+    opt_time: Mutex<Duration>,
+    check_time: Mutex<Duration>,
+}
+
+pub fn cmd_llvm(o: &Options) -> ExitCode {
+    let opt = match tools::find("opt", o.llvm) {
+        Ok(t) => t,
+        Err(e) => {
+            outln!("llvm: NOT CHECKED: {e}");
+            return ExitCode::from(3);
+        }
+    };
+    let passes: Vec<String> = match &o.passes {
+        Some(p) => p
+            .split(',')
+            .map(|s| s.trim().to_string())
+            .filter(|s| !s.is_empty())
+            .collect(),
+        None => llvm::DEFAULT_PASSES.iter().map(|s| s.to_string()).collect(),
+    };
+    if passes.is_empty() || o.generated == 0 {
+        eprintln!("Llvm: usage: --generated N (at least 1) and --passes LIST (not empty)");
+        return ExitCode::from(2);
+    }
+    let kept = o.keep.is_some();
+    let work = o.keep.clone().unwrap_or_else(|| {
+        std::env::temp_dir().join(format!("dioptra-llvm-{}", std::process::id()))
+    });
+    if let Err(e) = std::fs::create_dir_all(&work) {
+        eprintln!("Llvm: unwritable: {}: {e}", work.display());
+        return ExitCode::from(2);
+    }
+    let setup = Setup {
+        opt,
+        triple: o.target.clone(),
+        timeout_ms: o.solver_ms,
+        work: work.clone(),
+        opt_limit: Duration::from_secs(120),
+    };
+    let batch = o.batch.max(1);
+    let batches = o.generated.div_ceil(batch) as usize;
+    let jobs = o
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .clamp(1, 64)
+        .min(batches);
+    let started = Instant::now();
+    let bar = ProgressBar::with_draw_target(
+        Some((batches * passes.len()) as u64),
+        ProgressDrawTarget::hidden(),
+    );
+    if let Ok(style) = ProgressStyle::with_template(
+        "{elapsed_precise} [{bar:30}] {pos}/{len} batches ({eta} left) {msg}",
+    ) {
+        bar.set_style(style.progress_chars("=> "));
+    }
+    let shared = Shared {
+        compared: Mutex::new(Vec::new()),
+        errors: Mutex::new(Vec::new()),
+        opt_time: Mutex::new(Duration::ZERO),
+        check_time: Mutex::new(Duration::ZERO),
+    };
+    let next = AtomicUsize::new(0);
+    // A worker takes a batch through every pass: the passes often leave a
+    // record alike, and its cache answers the repeats.
+    std::thread::scope(|s| {
+        for _ in 0..jobs {
+            s.spawn(|| {
+                let mut cache: HashMap<String, Verdict> = HashMap::new();
+                loop {
+                    let b = next.fetch_add(1, Ordering::Relaxed);
+                    if b >= batches {
+                        break;
+                    }
+                    let first = b as u64 * batch;
+                    let n = batch.min(o.generated - first);
+                    let specs = dioptra_properties::llvm::generated_specs(o.seed, first, n);
+                    let module = llvm::module::render(&specs, &setup.triple, None);
+                    for pass in &passes {
+                        match llvm::run_batch(&setup, &module, b, pass, &mut cache) {
+                            Ok(r) => {
+                                *shared.opt_time.lock().unwrap_or_else(|e| e.into_inner()) +=
+                                    r.opt_time;
+                                *shared.check_time.lock().unwrap_or_else(|e| e.into_inner()) +=
+                                    r.check_time;
+                                let mut all =
+                                    shared.compared.lock().unwrap_or_else(|e| e.into_inner());
+                                all.extend(r.compared.into_iter().map(|c| (pass.clone(), c)));
+                            }
+                            Err(e) => shared
+                                .errors
+                                .lock()
+                                .unwrap_or_else(|e| e.into_inner())
+                                .push(e),
+                        }
+                        bar.inc(1);
+                        if started.elapsed() > Duration::from_secs(2) && bar.is_hidden() {
+                            bar.set_draw_target(ProgressDrawTarget::stderr());
+                        }
+                    }
+                }
+            });
+        }
+    });
+    bar.finish_and_clear();
+    let elapsed = started.elapsed();
+    if !kept {
+        let _ = std::fs::remove_dir_all(&work);
+    }
+    let mut compared = shared
+        .compared
+        .into_inner()
+        .unwrap_or_else(|e| e.into_inner());
+    compared.sort_by(|a, b| {
+        let key = |c: &(String, Compared)| {
+            (
+                c.1.function
+                    .trim_start_matches('f')
+                    .parse::<u64>()
+                    .unwrap_or(0),
+                c.0.clone(),
+                c.1.variable.clone(),
+            )
+        };
+        key(a).cmp(&key(b))
+    });
+    let errors = shared
+        .errors
+        .into_inner()
+        .unwrap_or_else(|e| e.into_inner());
+    let mut counts: BTreeMap<&str, usize> = WORDS.iter().map(|w| (*w, 0)).collect();
+    for (_, c) in &compared {
+        *counts.entry(c.verdict.word()).or_default() += 1;
+    }
+    let rate = o.generated as f64 / elapsed.as_secs_f64().max(1e-9);
+    let opt_time = *shared.opt_time.lock().unwrap_or_else(|e| e.into_inner());
+    let check_time = *shared.check_time.lock().unwrap_or_else(|e| e.into_inner());
+    let wrong: Vec<&(String, Compared)> = compared
+        .iter()
+        .filter(|(_, c)| matches!(c.verdict, Verdict::Wrong { .. }))
+        .collect();
+    let not_compared: Vec<&(String, Compared)> = compared
+        .iter()
+        .filter(|(_, c)| matches!(c.verdict, Verdict::NotCompared(_) | Verdict::Unknown(_)))
+        .collect();
+    let checked = counts["same"] + counts["refines"] + counts["wrong"];
+    // Each wrong record by the known bug it is; the smallest example of
+    // each (fewest instructions, then narrowest) is the one shown.
+    let mut by_bug: BTreeMap<&str, (&Known, Vec<&PassRecord>)> = BTreeMap::new();
+    let mut unclassified: Vec<&PassRecord> = Vec::new();
+    for w in &wrong {
+        match known::classify(&w.1) {
+            Some(k) => by_bug.entry(k.id).or_insert((k, Vec::new())).1.push(w),
+            None => unclassified.push(w),
+        }
+    }
+    let size = |c: &Compared| (c.source_insts.len() + c.target_insts.len(), c.before.len());
+    if o.json {
+        let rows: Vec<serde_json::Value> = compared
+            .iter()
+            .map(|(pass, c)| {
+                let bug = known::classify(c);
+                json!({
+                    "pass": pass, "function": c.function, "variable": c.variable,
+                    "before": c.before, "after": c.after, "verdict": c.verdict.word(),
+                    "reason": c.verdict.reason(), "rule": c.rule,
+                    "bug": bug.map(|k| k.id),
+                    "upstream": bug.and_then(|k| k.upstream),
+                })
+            })
+            .collect();
+        let bugs: serde_json::Map<String, serde_json::Value> = by_bug
+            .iter()
+            .map(|(id, (k, ws))| {
+                (
+                    id.to_string(),
+                    json!({"records": ws.len(), "function": k.function,
+                           "upstream": k.upstream, "what": k.what}),
+                )
+            })
+            .collect();
+        outln!(
+            "{}",
+            json!({
+                "opt": setup.opt.path, "version": setup.opt.version, "target": setup.triple,
+                "functions": o.generated, "seed": o.seed, "passes": passes,
+                "counts": counts, "bugs": bugs, "unclassified": unclassified.len(),
+                "errors": errors, "records": rows,
+                "seconds": elapsed.as_secs_f64(), "functions_per_second": rate,
+                "opt_seconds": opt_time.as_secs_f64(), "check_seconds": check_time.as_secs_f64(),
+            })
+        );
+    } else {
+        let show = |pass: &str, c: &Compared| {
+            outln!(
+                "    {} after {pass}, variable {}\n      before: {}\n      after:  {}",
+                c.function,
+                c.variable,
+                c.before,
+                c.after
+            );
+            if let Some(w) = c.verdict.reason().and_then(|r| {
+                r.lines()
+                    .find(|l| l.starts_with("witness "))
+                    .map(str::to_string)
+            }) {
+                outln!("      {w}");
+            }
+        };
+        for (id, (k, ws)) in &by_bug {
+            outln!(
+                "{id}: {} wrong records ({}); {}\n  {}",
+                ws.len(),
+                known::upstream_text(k),
+                k.function,
+                k.what
+            );
+            if let Some((pass, c)) = ws.iter().min_by_key(|w| size(&w.1)).copied() {
+                show(pass, c);
+            }
+        }
+        for (pass, c) in &unclassified {
+            outln!(
+                "\nunclassified wrong record: {} after {pass}: variable {}\n  before: {}\n  after:  {}\n  {}",
+                c.function,
+                c.variable,
+                c.before,
+                c.after,
+                c.verdict.reason().unwrap_or_default()
+            );
+            if let Some(r) = &c.rule {
+                outln!("{}", r.trim_end());
+            }
+        }
+        let mut reasons: BTreeMap<String, usize> = BTreeMap::new();
+        for (_, c) in &not_compared {
+            let r = c.verdict.reason().unwrap_or_default();
+            let short: String = r.chars().take(100).collect();
+            *reasons
+                .entry(format!("{} ({short})", c.verdict.word()))
+                .or_default() += 1;
+        }
+        for (r, n) in &reasons {
+            outln!("  {n} {r}");
+        }
+        for e in &errors {
+            outln!("error: {e}");
+        }
+        let list: Vec<String> = WORDS.iter().map(|w| format!("{} {w}", counts[w])).collect();
+        outln!(
+            "llvm: {} ({}), {}, {} functions x {} passes: {} records: {}; {} known bugs, {} unclassified wrong; {:.0} functions/s ({:.1} s in opt, {:.1} s checking, {jobs} jobs)",
+            setup.opt.version,
+            setup.opt.path.display(),
+            setup.triple,
+            o.generated,
+            passes.len(),
+            compared.len(),
+            list.join(", "),
+            by_bug.len(),
+            unclassified.len(),
+            rate,
+            opt_time.as_secs_f64(),
+            check_time.as_secs_f64(),
+        );
+    }
+    // A known bug is explained; an unclassified wrong record or an opt
+    // failure is a finding to read.
+    if !errors.is_empty() || !unclassified.is_empty() {
+        ExitCode::from(1)
+    } else if checked == 0 || (counts["not-compared"] + counts["unknown"]) * 2 > compared.len() {
+        outln!("llvm: NOT CHECKED: most records could not be compared");
+        ExitCode::from(3)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
