@@ -76,6 +76,15 @@ pub fn cmd_llvm(o: &Options) -> ExitCode {
         eprintln!("Llvm: unwritable: {}: {e}", work.display());
         return ExitCode::from(2);
     }
+    for pass in &passes {
+        if let Err(why) = llvm::check_pass(&opt, pass, &work) {
+            eprintln!("Llvm: bad-pass: `{pass}`: {why}");
+            if !kept {
+                let _ = std::fs::remove_dir_all(&work);
+            }
+            return ExitCode::from(2);
+        }
+    }
     let setup = Setup {
         opt,
         triple: o.target.clone(),

@@ -121,6 +121,22 @@ fn a_record_of_a_deleted_lshr_is_found_wrong_with_a_witness() {
 }
 
 #[test]
+fn an_unknown_pass_is_a_usage_error() {
+    if !have_opt() {
+        return skip_or_fail("an_unknown_pass_is_a_usage_error");
+    }
+    let (code, out, err) = dioptra(&[
+        "llvm",
+        "--generated",
+        "2",
+        "--passes",
+        "instcombine,no-such-pass",
+    ]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("Llvm: bad-pass: `no-such-pass`"), "{err}");
+}
+
+#[test]
 fn without_opt_the_campaign_is_not_checked() {
     // A version no machine has: the harness says why and exits 3.
     let (code, out, _) = dioptra(&["llvm", "--generated", "2", "--llvm", "99"]);

@@ -46,6 +46,12 @@ struct Facts<'a> {
     /// that is not C modulo 2^N: LLVM changed the instruction before it
     /// salvaged it.
     changed_constant: bool,
+    /// The width of the variable (the input record's value).
+    variable_width: u64,
+    /// The output's record has fewer operations than the input's chain has
+    /// instructions the output's chain no longer computes: something the
+    /// input computed is gone from the record.
+    dropped_operation: bool,
 }
 
 impl Facts<'_> {
@@ -59,6 +65,45 @@ impl Facts<'_> {
         self.expr
             .split([',', '(', ')', ' '])
             .any(|w| w.trim() == op)
+    }
+    /// Does the expression use only operations whose low N bits depend on
+    /// their operands' low N bits alone, on operands as wide as the
+    /// variable? Then salvaging faithful operations cannot be wrong in the
+    /// variable's bits, and a wrong record computes something else.
+    fn low_bits_closed(&self) -> bool {
+        const CLOSED: &[&str] = &[
+            "DW_OP_LLVM_arg",
+            "DW_OP_constu",
+            "DW_OP_consts",
+            "DW_OP_plus",
+            "DW_OP_plus_uconst",
+            "DW_OP_minus",
+            "DW_OP_mul",
+            "DW_OP_and",
+            "DW_OP_or",
+            "DW_OP_xor",
+            "DW_OP_not",
+            "DW_OP_neg",
+            "DW_OP_shl",
+            "DW_OP_LLVM_convert",
+            "DW_OP_stack_value",
+        ];
+        let ops_closed = self
+            .expr
+            .split([',', '(', ')', ' '])
+            .map(str::trim)
+            .filter(|w| w.starts_with("DW_OP_"))
+            .all(|w| CLOSED.contains(&w) || w.starts_with("DW_OP_lit"));
+        ops_closed
+            && !self.operand_widths.is_empty()
+            && self
+                .operand_widths
+                .iter()
+                .all(|w| *w >= self.variable_width)
+    }
+    /// `!DIExpression()`: the operand's value itself.
+    fn no_operations(&self) -> bool {
+        !self.expr.contains("DW_OP_")
     }
     fn fails_under(&self, h: High) -> bool {
         self.models.contains(&h)
@@ -184,6 +229,35 @@ fn changed_constant(inst: &str, expr: &str) -> bool {
     !found.is_empty() && !found.iter().any(|&k| modulo(k) == modulo(c))
 }
 
+/// How many arithmetic, logical and relational operations `expr` applies.
+fn arithmetic_ops(expr: &str) -> usize {
+    const OPS: &[&str] = &[
+        "DW_OP_plus",
+        "DW_OP_plus_uconst",
+        "DW_OP_minus",
+        "DW_OP_mul",
+        "DW_OP_div",
+        "DW_OP_mod",
+        "DW_OP_and",
+        "DW_OP_or",
+        "DW_OP_xor",
+        "DW_OP_shl",
+        "DW_OP_shr",
+        "DW_OP_shra",
+        "DW_OP_not",
+        "DW_OP_neg",
+        "DW_OP_lt",
+        "DW_OP_le",
+        "DW_OP_gt",
+        "DW_OP_ge",
+        "DW_OP_eq",
+        "DW_OP_ne",
+    ];
+    expr.split([',', '(', ')', ' '])
+        .filter(|w| OPS.contains(&w.trim()))
+        .count()
+}
+
 /// DWARF operations whose result depends on the bits above a narrow value
 /// (or on a carry out of it).
 const READS_UPPER_BITS: &[&str] = &[
@@ -221,20 +295,21 @@ pub const KNOWN: &[Known] = &[
         matches: |f| f.expr_has("DW_OP_not") && !f.expr_has("DW_OP_stack_value"),
     },
     Known {
-        id: "rewritten-in-place",
-        function: "InstCombine (SimplifyDemandedUseBits shrinking a constant, shift folding): an instruction whose only IR user needs some of its bits is changed in place, and the debug records of its old value follow it",
-        upstream: None,
-        what: "a record reads an instruction that the pass changed to compute a different value (right in the bits its IR users demand), so the variable shows the new value",
-        matches: |f| f.rewritten || f.changed_constant,
-    },
-    Known {
         id: "salvage-icmp-unsigned",
         function: "getSalvageOpsForIcmpOp (unsigned predicates mapped to DWARF's signed DW_OP_lt/le/gt/ge)",
         upstream: Some(206325),
         what: "an unsigned comparison becomes a DWARF relational operation, which compares signed",
         matches: |f| {
-            UNSIGNED_PREDICATES.iter().any(|p| f.source_has(p))
-                && RELATIONS.iter().any(|r| f.expr_has(r))
+            RELATIONS.iter().any(|r| f.expr_has(r))
+                && (UNSIGNED_PREDICATES.iter().any(|p| f.source_has(p))
+                    // An unsigned comparison the pass made itself (`udiv
+                    // %x, -2` is `zext (icmp ugt %x, -3)`) and salvaged:
+                    // wrong on full-width operands, so not for want of
+                    // an extension.
+                    || (!SIGNED_PREDICATES.iter().any(|p| f.source_has(p))
+                        && f.operand_widths.iter().all(|w| *w >= 64)
+                        && f.fails_under(High::Zero)
+                        && f.fails_under(High::Sign)))
         },
     },
     Known {
@@ -245,7 +320,6 @@ pub const KNOWN: &[Known] = &[
         matches: |f| {
             SIGNED_PREDICATES.iter().any(|p| f.source_narrow(p))
                 && RELATIONS.iter().any(|r| f.expr_has(r))
-                && !f.fails_under(High::Sign)
         },
     },
     Known {
@@ -312,6 +386,20 @@ pub const KNOWN: &[Known] = &[
         },
     },
     Known {
+        id: "changed-computation",
+        function: "InstCombine's demanded-bits simplification (SimplifyDemandedUseBits, ShrinkDemandedConstant, shift folding): an instruction is changed in place or replaced by a value equal only on the bits its IR users demand, and its debug records follow",
+        upstream: None,
+        what: "the record describes what the pass made the instruction compute, not what it computed: a shrunk constant, a dropped multiply, a narrower cast (right only in the bits the IR users read)",
+        matches: |f| {
+            f.rewritten
+                || f.changed_constant
+                || (f.dropped_operation && !f.any_only())
+                || (f.low_bits_closed()
+                    && (f.expr_has("DW_OP_stack_value") || f.no_operations())
+                    && !f.any_only())
+        },
+    },
+    Known {
         id: "narrow-carry",
         function: "salvageDebugInfoImpl (DIExpression::appendOpsToArg): salvaged operations on a narrow value are computed in the address width with no truncation to the value's",
         upstream: None,
@@ -344,6 +432,20 @@ pub fn classify(c: &Compared) -> Option<&'static Known> {
         ill_formed: detail.contains("ill-formed"),
         rewritten: !c.rewritten.is_empty(),
         operand_widths: operand_widths(&c.after),
+        variable_width: operand_widths(&c.before).first().copied().unwrap_or(64),
+        dropped_operation: {
+            let computing = |insts: &[String]| {
+                insts
+                    .iter()
+                    .filter(|t| {
+                        let op = t.split_whitespace().next().unwrap_or("");
+                        dwarf_op_of(op).is_some() || op == "icmp"
+                    })
+                    .count()
+            };
+            let salvaged = computing(&c.source_insts).saturating_sub(computing(&c.target_insts));
+            arithmetic_ops(after_expr) < salvaged
+        },
         changed_constant: c
             .source_insts
             .last()

@@ -101,6 +101,28 @@ pub fn pointer_bits(triple: &str) -> u32 {
     }
 }
 
+/// Does `opt` know `pass`? Runs it on an empty module: the reason when it
+/// does not (`unknown pass name 'x'`).
+pub fn check_pass(opt: &Tool, pass: &str, work: &std::path::Path) -> Result<(), String> {
+    let input = work.join("empty.ll");
+    std::fs::write(&input, "").map_err(|e| format!("cannot write {}: {e}", input.display()))?;
+    let mut cmd = Command::new(&opt.path);
+    cmd.arg("-S")
+        .arg(format!("-passes={}", pass_pipeline(pass)))
+        .arg(&input);
+    let ran = tools::run(cmd, &work.join("empty.out.ll"), Duration::from_secs(30))?;
+    if ran.success {
+        Ok(())
+    } else {
+        Err(ran
+            .stderr
+            .lines()
+            .next()
+            .unwrap_or("opt failed")
+            .to_string())
+    }
+}
+
 /// What a campaign runs with.
 #[derive(Clone, Debug)]
 pub struct Setup {

@@ -247,11 +247,13 @@ fn side(
     let mut operands = Vec::new();
     for o in &r.operands {
         if params.iter().any(|(n, _)| *n == o.value) {
-            // A parameter the record names directly is wrapped in an
-            // instruction that passes it on unchanged, as every other
-            // operand is one: the rule checker puts parameters in
-            // registers and instruction results in implicit values, and a
-            // record describes a value, wherever codegen puts it.
+            // DECISION (D-llvm-record-values): a record's operand is a
+            // value, wherever code generation puts it. The rule checker
+            // puts parameters in registers and instruction results in
+            // implicit values, so a record moved from `%y = add i8 %x, 0`
+            // to `%x` would read as a different location; a parameter the
+            // record names directly is wrapped in an instruction that
+            // passes it on unchanged, as every other operand is one.
             let new = format!("%{prefix}{}", lets.len());
             let copy = if o.ty.starts_with("ptr") {
                 format!("getelementptr i8, {} {}, i64 0", o.ty, o.value)
@@ -382,6 +384,13 @@ pub fn rule_text(r: &Rule) -> String {
 pub const SAMPLES: u64 = 96;
 
 /// Checks one rule, cheapest first.
+///
+/// DECISION (D-llvm-wrong-per-model): a record is wrong when it differs
+/// from the input's under any of the upper-bit models; the verdict lists
+/// the models it fails under, and one that fails under `high any` alone
+/// (right when the bits above each narrow value are zero or sign bits) is
+/// the `upper-bits` class, since whether a target leaves other bits there
+/// is the code generator's to show.
 ///
 /// 1. Each upper-bit model is run on [`SAMPLES`] inputs by the
 ///    interpreter: a difference is `wrong`, with the models it was found
