@@ -67,6 +67,7 @@ pub fn cmd_fuzz(o: &Options) -> ExitCode {
             jobs: o.jobs,
             solver_ms: o.solver_ms,
             keep: None,
+            emit_repro: None,
             json: false,
         });
     }

@@ -24,6 +24,7 @@ pub struct Options {
     pub jobs: Option<usize>,
     pub solver_ms: u32,
     pub keep: Option<PathBuf>,
+    pub emit_repro: Option<PathBuf>,
     pub json: bool,
 }
 
@@ -318,6 +319,32 @@ pub fn cmd_llvm(o: &Options) -> ExitCode {
             check_time.as_secs_f64(),
         );
     }
+    if let Some(dir) = &o.emit_repro {
+        let mut bundles: Vec<(String, &PassRecord, Option<&Known>)> = by_bug
+            .iter()
+            .filter_map(|(id, (k, ws))| {
+                ws.iter()
+                    .min_by_key(|w| size(&w.1))
+                    .map(|w| (id.to_string(), *w, Some(*k)))
+            })
+            .collect();
+        for w in &unclassified {
+            bundles.push((
+                format!("unclassified-{}-{}-{}", w.1.function, w.1.variable, w.0),
+                w,
+                None,
+            ));
+        }
+        for (name, (pass, c), k) in bundles {
+            if let Err(e) = repro(dir, &name, pass, c, k, &setup, o.seed) {
+                eprintln!("Llvm: unwritable: {e}");
+                return ExitCode::from(2);
+            }
+        }
+        if !o.json {
+            outln!("llvm: bundles in {}", dir.display());
+        }
+    }
     // A known bug is explained; an unclassified wrong record or an opt
     // failure is a finding to read.
     if !errors.is_empty() || !unclassified.is_empty() {
@@ -328,4 +355,84 @@ pub fn cmd_llvm(o: &Options) -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// Writes the bundle `dir/name/` for the wrong record `c` (after `pass`):
+/// `before.ll` (its function alone), `command` (the exact opt command),
+/// `after.ll` (what that command wrote), `bug.rules` (the rule with its
+/// witness: `dioptra rule bug.rules` finds it invalid) and `README.md`.
+fn repro(
+    dir: &std::path::Path,
+    name: &str,
+    pass: &str,
+    c: &Compared,
+    k: Option<&Known>,
+    setup: &Setup,
+    seed: u64,
+) -> Result<(), String> {
+    let d = dir.join(name);
+    std::fs::create_dir_all(&d).map_err(|e| format!("{}: {e}", d.display()))?;
+    let index: u64 = c.function.trim_start_matches('f').parse().unwrap_or(0);
+    let spec = dioptra_properties::llvm::generated_specs(seed, index, 1);
+    let before = d.join("before.ll");
+    let after = d.join("after.ll");
+    std::fs::write(&before, llvm::module::render(&spec, &setup.triple, None))
+        .map_err(|e| format!("{}: {e}", before.display()))?;
+    let pipeline = llvm::pass_pipeline(pass);
+    let command = format!(
+        "{} -S -passes='{pipeline}' before.ll -o after.ll",
+        setup.opt.path.display()
+    );
+    let mut cmd = std::process::Command::new(&setup.opt.path);
+    cmd.arg("-S")
+        .arg(format!("-passes={pipeline}"))
+        .arg(&before);
+    let ran = tools::run(cmd, &after, setup.opt_limit)?;
+    let _ = std::fs::remove_file(after.with_extension("err"));
+    if !ran.success {
+        return Err(format!("{command}: {}", ran.stderr.trim()));
+    }
+    let witness = c
+        .verdict
+        .reason()
+        .and_then(|r| {
+            r.lines()
+                .find(|l| l.starts_with("witness "))
+                .map(str::to_string)
+        })
+        .unwrap_or_default();
+    let mut rule = c.rule.clone().unwrap_or_default();
+    rule = rule.replacen(
+        &format!("rule {}-{}", c.function, c.variable),
+        &format!(
+            "rule {}",
+            name.replace(|ch: char| !ch.is_ascii_alphanumeric() && ch != '-', "-")
+        ),
+        1,
+    );
+    rule += &format!("  expect invalid\n  {witness}\n");
+    std::fs::write(d.join("bug.rules"), &rule).map_err(|e| format!("{name}/bug.rules: {e}"))?;
+    std::fs::write(d.join("command"), format!("{command}\n"))
+        .map_err(|e| format!("{name}/command: {e}"))?;
+    let who = match k {
+        Some(k) => format!(
+            "{}\n\nLLVM function: {}. Upstream: {}.",
+            k.what,
+            k.function,
+            known::upstream_text(k)
+        ),
+        None => "No known bug explains it: read it by hand.".into(),
+    };
+    let text = format!(
+        "# {name}\n\n{}, variable `{}`, after `{command}` ({}, {}).\n\nThe input's record:\n\n    {}\n\nthe output's:\n\n    {}\n\n{}\n\n{who}\n\n`dioptra rule bug.rules` proves the records differ and re-runs the witness:\n\n```text\n{}\n```\n\nNot in this bundle yet: the llc output, its DWARF and a gdb session showing the wrong value.\n",
+        c.function,
+        c.variable,
+        setup.opt.version,
+        setup.triple,
+        c.before,
+        c.after,
+        c.verdict.reason().unwrap_or_default().lines().next().unwrap_or(""),
+        c.verdict.reason().unwrap_or_default(),
+    );
+    std::fs::write(d.join("README.md"), text).map_err(|e| format!("{name}/README.md: {e}"))
 }

@@ -374,6 +374,12 @@ enum Cmd {
         /// Keep the modules before and after each pass in this directory.
         #[arg(long)]
         keep: Option<PathBuf>,
+        /// Write a bundle for each known bug found (its smallest record)
+        /// and each unclassified wrong record: the function alone, the opt
+        /// command and its output, the rule with its witness, and what
+        /// LLVM function is responsible.
+        #[arg(long)]
+        emit_repro: Option<PathBuf>,
         #[arg(long)]
         json: bool,
     },
@@ -594,6 +600,7 @@ fn main() -> ExitCode {
             jobs,
             solver_ms,
             keep,
+            emit_repro,
             json,
         } => llvm::cmd_llvm(&llvm::Options {
             generated,
@@ -605,6 +612,7 @@ fn main() -> ExitCode {
             jobs,
             solver_ms,
             keep,
+            emit_repro,
             json,
         }),
     }

@@ -81,20 +81,24 @@ fn a_bounded_campaign_leaves_no_wrong_record_unexplained() {
 }
 
 #[test]
-fn a_record_of_a_deleted_lshr_is_found_wrong_with_a_witness() {
+fn a_record_of_a_deleted_lshr_is_found_wrong_and_bundled() {
     if !have_opt() {
-        return skip_or_fail("a_record_of_a_deleted_lshr_is_found_wrong_with_a_witness");
+        return skip_or_fail("a_record_of_a_deleted_lshr_is_found_wrong_and_bundled");
     }
-    // Seed 0's functions include salvaged lshr of narrow values; the
-    // witness must be a line the rule checker re-runs.
-    let (_, out, err) = dioptra(&[
+    // Seed 0's functions include salvaged lshr of narrow values.
+    let dir = std::env::temp_dir().join(format!("dioptra-llvm-test-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let (code, out, err) = dioptra(&[
         "llvm",
         "--generated",
-        "60",
+        "40",
         "--passes",
         "instcombine",
+        "--emit-repro",
+        dir.to_str().unwrap(),
         "--json",
     ]);
+    assert_eq!(code, 0, "{err}");
     let v: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out} {err}"));
     let lshr = v["records"]
         .as_array()
@@ -108,16 +112,20 @@ fn a_record_of_a_deleted_lshr_is_found_wrong_with_a_witness() {
         reason.contains("witness pointers = 64, high = sign"),
         "{reason}"
     );
-    // The rule printed for it is one `dioptra rule` reads, and finds
-    // invalid on its own.
-    let dir = std::env::temp_dir().join(format!("dioptra-llvm-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("lshr.rules");
-    std::fs::write(&file, lshr["rule"].as_str().unwrap()).unwrap();
-    let (code, out, err) = dioptra(&["rule", file.to_str().unwrap()]);
+    // Its bundle: the function alone, the opt command, opt's output (with
+    // the salvaged record in it), and a rule `dioptra rule` finds invalid
+    // on its own, its witness re-run.
+    let b = dir.join("salvage-lshr");
+    let before = std::fs::read_to_string(b.join("before.ll")).unwrap();
+    assert_eq!(before.matches("define ").count(), 1, "{before}");
+    let after = std::fs::read_to_string(b.join("after.ll")).unwrap();
+    assert!(after.contains("DW_OP_shr"), "{after}");
+    let command = std::fs::read_to_string(b.join("command")).unwrap();
+    assert!(command.contains("-passes='instcombine'"), "{command}");
+    let (code, out, err) = dioptra(&["rule", b.join("bug.rules").to_str().unwrap()]);
     let _ = std::fs::remove_dir_all(&dir);
     assert_eq!(code, 1, "{out}{err}");
-    assert!(out.contains("invalid"), "{out}");
+    assert!(out.starts_with("invalid  salvage-lshr"), "{out}");
 }
 
 #[test]
