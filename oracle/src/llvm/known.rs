@@ -438,8 +438,11 @@ pub fn classify(c: &Compared) -> Option<&'static Known> {
                 insts
                     .iter()
                     .filter(|t| {
+                        // `add T %x, 0` is the comparison's copy of a
+                        // parameter or constant, not LLVM's.
+                        let copy = t.starts_with("add ") && t.ends_with(", 0");
                         let op = t.split_whitespace().next().unwrap_or("");
-                        dwarf_op_of(op).is_some() || op == "icmp"
+                        !copy && (dwarf_op_of(op).is_some() || op == "icmp")
                     })
                     .count()
             };
