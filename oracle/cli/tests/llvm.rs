@@ -154,3 +154,44 @@ fn without_opt_the_campaign_is_not_checked() {
         "{out}"
     );
 }
+
+/// The known-bug table, the corpus errata rules, the errata register and
+/// the README's table name the same bugs.
+#[test]
+fn every_known_bug_has_an_erratum_a_register_row_and_a_readme_row() {
+    use dioptra_oracle::llvm::known::KNOWN;
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+    let rules = std::fs::read_to_string(format!("{root}/corpus/errata/llvm.rules")).unwrap();
+    let register = std::fs::read_to_string(format!("{root}/corpus/errata/README.md")).unwrap();
+    let readme = std::fs::read_to_string(format!("{root}/README.md")).unwrap();
+    for k in KNOWN {
+        assert!(
+            rules.contains(&format!("\nrule {}\n", k.id)),
+            "{}: no rule in corpus/errata/llvm.rules",
+            k.id
+        );
+        assert!(
+            register.contains(&format!("| E-llvm-{} |", k.id)),
+            "{}: no row in the errata register",
+            k.id
+        );
+        assert!(
+            readme.contains(&format!("| `{}` |", k.id)),
+            "{}: no row in the README's table",
+            k.id
+        );
+        if let Some(n) = k.upstream {
+            assert!(
+                register.contains(&format!("llvm/llvm-project#{n}")),
+                "{}",
+                k.id
+            );
+        }
+    }
+    let rows = register.matches("| E-llvm-").count();
+    assert_eq!(
+        rows,
+        KNOWN.len(),
+        "errata rows for bugs the table does not know"
+    );
+}

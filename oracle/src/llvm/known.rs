@@ -284,7 +284,7 @@ pub const KNOWN: &[Known] = &[
         id: "convert-then-generic",
         function: "salvageDebugInfoImpl (a cast's DW_OP_LLVM_convert pair, then a binary operation's generic DW_OP_constu)",
         upstream: None,
-        what: "the expression applies a binary operation to a converted (typed) value and a generic constant, which DWARF 5 forbids (2.5.1.4): gdb stops with \"Incompatible types on DWARF stack\"",
+        what: "the expression applies a binary operation to a converted (typed) value and a generic constant, which DWARF 5 forbids (2.5.1.4): a consumer that checks the types (gdb, gimli) stops there",
         matches: |f| f.ill_formed && f.expr_has("DW_OP_LLVM_convert"),
     },
     Known {
