@@ -8,6 +8,7 @@ use super::classic::{Operand, Prepared, Record};
 use super::{CExpr, InstanceVerdict};
 use dioptra_semantics::bits::Bits;
 use dioptra_semantics::classic::encode::{encode_classic_with, Holes};
+use dioptra_semantics::classic::ir::{Inst, FROZEN_POISON};
 use dioptra_semantics::diag::Diag;
 use dioptra_semantics::smt::ir::encode_inst;
 use dioptra_semantics::smt::loc::{
@@ -311,7 +312,19 @@ pub(super) fn encode_records(
                 },
             }
         }
-        let (v, p0) = encode_inst(&l.inst, &args);
+        let (mut v, p0) = encode_inst(&l.inst, &args);
+        if let Inst::Freeze { bits } = l.inst {
+            // A frozen poison operand is FROZEN_POISON, and the result is
+            // never poison (D-freeze-zero).
+            let operand = Bool::or(&poison.iter().collect::<Vec<_>>());
+            v = operand.ite(&BV::from_u64(FROZEN_POISON, bits as u32), &v);
+            poison.clear();
+        }
+        if let (Inst::Select { .. }, [pc, pa, pb]) = (&l.inst, &poison[..]) {
+            // Poison where the condition is, or the operand it picks.
+            let picked = args[0].eq(BV::from_u64(1, 1)).ite(pa, pb);
+            poison = vec![pc.clone(), picked];
+        }
         poison.push(p0);
         values.insert(
             l.name.clone(),

@@ -98,7 +98,25 @@ pub enum Inst {
         ptr_bits: u64,
         index_bits: u64,
     },
+    /// `freeze iN A`: `A`, or when `A` is poison a fixed value of the
+    /// compiler's choosing; never poison. Its evaluator sees only defined
+    /// operands: what a poison one becomes is the callers' (they pass
+    /// [`FROZEN_POISON`]).
+    Freeze { bits: u64 },
+    /// `select i1 C, iN A, iN B`: `A` where `C` is 1, else `B`; poison
+    /// where `C` is, or where the operand it picks is (LangRef: the other
+    /// may be poison). Its evaluator sees only defined operands: the
+    /// callers pick.
+    Select { bits: u64 },
 }
+
+/// What `freeze` of a poison value gives.
+///
+/// DECISION (D-freeze-zero): LangRef lets `freeze poison` be any fixed
+/// value; dioptra's columns (the interpreter, the encoding, witnesses)
+/// take zero, so a counterexample through a `freeze` is an execution
+/// LLVM may take, and a proof through one holds for that choice.
+pub const FROZEN_POISON: u64 = 0;
 
 /// A parsed instruction and the text of its operands, in order.
 #[derive(Clone, Debug)]
@@ -216,6 +234,34 @@ pub fn parse_inst(text: &str, layout: &DataLayout) -> Result<Parsed, Diag> {
         });
     }
     match opcode {
+        "select" => {
+            let parts = crate::text::split_top_level(rest);
+            let [c, a, b] = &parts[..] else {
+                return Err(malformed("select i1 C, TYPE A, TYPE B".to_string()));
+            };
+            let (ct, c) = typed(c)?;
+            let (at, a) = typed(a)?;
+            let (bt, b) = typed(b)?;
+            let (cb, ab, bb) = (bits_of(layout, ct)?, bits_of(layout, at)?, bits_of(layout, bt)?);
+            if cb != 1 || ab != bb {
+                return Err(malformed(format!(
+                    "`select {rest}`: select i1 C, TYPE A, TYPE B"
+                )));
+            }
+            Ok(Parsed {
+                inst: Inst::Select { bits: ab },
+                operands: vec![c.to_string(), a.to_string(), b.to_string()],
+            })
+        }
+        "freeze" => {
+            let (t, a) = typed(rest)?;
+            Ok(Parsed {
+                inst: Inst::Freeze {
+                    bits: bits_of(layout, t)?,
+                },
+                operands: vec![a.to_string()],
+            })
+        }
         "icmp" => {
             let (p, rest) = rest
                 .split_once(char::is_whitespace)
@@ -269,6 +315,8 @@ impl Inst {
     pub fn operand_bits(&self) -> Vec<u64> {
         match *self {
             Inst::Binary { bits, .. } | Inst::Icmp { bits, .. } => vec![bits, bits],
+            Inst::Freeze { bits } => vec![bits],
+            Inst::Select { bits } => vec![1, bits, bits],
             Inst::Cast { from, .. } => vec![from],
             Inst::Gep {
                 ptr_bits,
@@ -284,6 +332,7 @@ impl Inst {
             Inst::Cast { to, .. } => to,
             Inst::Icmp { .. } => 1,
             Inst::Gep { ptr_bits, .. } => ptr_bits,
+            Inst::Freeze { bits } | Inst::Select { bits } => bits,
         }
     }
     /// Is the instruction well-typed (a `trunc` narrows, an extension
@@ -323,6 +372,12 @@ pub fn eval_inst(inst: &Inst, args: &[Bits]) -> Option<Bits> {
             ptr_bits,
             ..
         } => eval_gep(elt_bytes, ptr_bits, &args[0], &args[1]),
+        Inst::Freeze { .. } => Some(args[0].clone()),
+        Inst::Select { .. } => Some(if args[0].bit(0) {
+            args[1].clone()
+        } else {
+            args[2].clone()
+        }),
     }
 }
 

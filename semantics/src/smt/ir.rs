@@ -19,6 +19,11 @@ pub fn encode_inst(inst: &Inst, args: &[BV]) -> (BV, Bool) {
             ptr_bits,
             ..
         } => encode_gep(elt_bytes, ptr_bits, &args[0], &args[1]),
+        Inst::Freeze { .. } => (args[0].clone(), Bool::from_bool(false)),
+        Inst::Select { .. } => (
+            args[0].eq(BV::from_u64(1, 1)).ite(&args[1], &args[2]),
+            Bool::from_bool(false),
+        ),
     }
 }
 
@@ -232,6 +237,8 @@ mod tests {
             insts.push(c.to_string());
         }
         insts.push("getelementptr i16, ptr %a, i4 %b".to_string());
+        insts.push("freeze i4 %a".to_string());
+        insts.push("select i1 %a, i4 %b, i4 %c".to_string());
         let mut layout = dl.clone();
         layout.set_pointer_bits(0, 8);
         let mut compared = 0;
@@ -243,6 +250,11 @@ mod tests {
                     let mut args = vec![Bits::from_u64(widths[0], a)];
                     if let Some(&w) = widths.get(1) {
                         args.push(Bits::from_u64(w, b));
+                    }
+                    // `select`'s third operand: another value than the
+                    // second, so the choice shows.
+                    if let Some(&w) = widths.get(2) {
+                        args.push(Bits::from_u64(w, (b * 7 + 3) % (1 << w)));
                     }
                     let want = eval_inst(&p.inst, &args);
                     let bvs: Vec<BV> = args
