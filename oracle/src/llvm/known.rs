@@ -108,6 +108,14 @@ impl Facts<'_> {
     fn fails_under(&self, h: High) -> bool {
         self.models.contains(&h)
     }
+    /// The salvage of a narrow `op` as `dw`, wrong under some model but
+    /// right under `right_under` (the extension that makes it right).
+    fn narrow_salvage(&self, op: &str, dw: &str, right_under: High) -> bool {
+        self.source_narrow(op)
+            && self.expr_has(dw)
+            && !self.any_only()
+            && !self.fails_under(right_under)
+    }
     /// Only `high any` shows the difference: the result depends on bits
     /// above a narrow value that the IR leaves to the code generator.
     fn any_only(&self) -> bool {
@@ -344,36 +352,21 @@ pub const KNOWN: &[Known] = &[
         function: "getSalvageOpsForBinOp (sdiv as DW_OP_div of a narrow value)",
         upstream: None,
         what: "a signed division of a value narrower than the address becomes DW_OP_div of the register's contents, which are not sign-extended",
-        matches: |f| {
-            f.source_narrow("sdiv")
-                && f.expr_has("DW_OP_div")
-                && !f.any_only()
-                && !f.fails_under(High::Sign)
-        },
+        matches: |f| f.narrow_salvage("sdiv", "DW_OP_div", High::Sign),
     },
     Known {
         id: "salvage-ashr",
         function: "getSalvageOpsForBinOp (ashr as DW_OP_shra of a narrow value)",
         upstream: None,
         what: "an arithmetic shift of a value narrower than the address becomes DW_OP_shra of the register's contents, whose sign bit is not the value's",
-        matches: |f| {
-            f.source_narrow("ashr")
-                && f.expr_has("DW_OP_shra")
-                && !f.any_only()
-                && !f.fails_under(High::Sign)
-        },
+        matches: |f| f.narrow_salvage("ashr", "DW_OP_shra", High::Sign),
     },
     Known {
         id: "salvage-lshr",
         function: "getSalvageOpsForBinOp (lshr as DW_OP_shr of a narrow value)",
         upstream: None,
         what: "a logical shift of a value narrower than the address becomes DW_OP_shr, which shifts the register's upper bits into the value unless they are zero",
-        matches: |f| {
-            f.source_narrow("lshr")
-                && f.expr_has("DW_OP_shr")
-                && !f.any_only()
-                && !f.fails_under(High::Zero)
-        },
+        matches: |f| f.narrow_salvage("lshr", "DW_OP_shr", High::Zero),
     },
     Known {
         id: "salvage-gep-narrow-index",

@@ -122,57 +122,57 @@ fn definitions(f: &Function) -> HashMap<String, String> {
     out
 }
 
-/// The `%names` in an instruction's text, in order.
-fn value_names(text: &str) -> Vec<String> {
+/// An instruction's text cut into `%names` (`true`) and what lies between
+/// them (`false`), in order.
+fn pieces(text: &str) -> Vec<(bool, &str)> {
     let mut out = Vec::new();
     let b = text.as_bytes();
     let mut k = 0;
     while k < b.len() {
-        if b[k] == b'%' {
-            let start = k;
-            k += 1;
-            while k < b.len() && (b[k].is_ascii_alphanumeric() || b".-_$".contains(&b[k])) {
-                k += 1;
+        let start = k;
+        let name = b[k] == b'%';
+        k += 1;
+        while k < b.len()
+            && if name {
+                b[k].is_ascii_alphanumeric() || b".-_$".contains(&b[k])
+            } else {
+                b[k] != b'%'
             }
-            out.push(text[start..k].to_string());
-        } else {
+        {
             k += 1;
         }
+        out.push((name, &text[start..k]));
     }
     out
+}
+
+/// The `%names` in an instruction's text, in order.
+fn value_names(text: &str) -> Vec<String> {
+    pieces(text)
+        .into_iter()
+        .filter(|(name, _)| *name)
+        .map(|(_, n)| n.to_string())
+        .collect()
 }
 
 /// Replaces whole `%names` in `text` by `map`'s names, and LLVM's `true`
 /// and `false` by the numbers the rule language reads.
 fn rename(text: &str, map: &BTreeMap<String, String>) -> String {
     let mut out = String::new();
-    let b = text.as_bytes();
-    let mut k = 0;
-    while k < b.len() {
-        if b[k] == b'%' {
-            let start = k;
-            k += 1;
-            while k < b.len() && (b[k].is_ascii_alphanumeric() || b".-_$".contains(&b[k])) {
-                k += 1;
+    for (name, piece) in pieces(text) {
+        if name {
+            out += map.get(piece).map_or(piece, String::as_str);
+            continue;
+        }
+        for (n, word) in piece.split(' ').enumerate() {
+            if n > 0 {
+                out.push(' ');
             }
-            let name = &text[start..k];
-            out += map.get(name).map_or(name, String::as_str);
-        } else {
-            let start = k;
-            while k < b.len() && b[k] != b'%' {
-                k += 1;
-            }
-            for (n, word) in text[start..k].split(' ').enumerate() {
-                if n > 0 {
-                    out.push(' ');
-                }
-                out += match word.trim_end_matches(',') {
-                    "true" => word.replacen("true", "1", 1),
-                    "false" => word.replacen("false", "0", 1),
-                    _ => word.to_string(),
-                }
-                .as_str();
-            }
+            out += &match word.trim_end_matches(',') {
+                "true" => word.replacen("true", "1", 1),
+                "false" => word.replacen("false", "0", 1),
+                _ => word.to_string(),
+            };
         }
     }
     out
