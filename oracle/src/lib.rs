@@ -23,6 +23,8 @@
 //!   call frame information) and a variable at a pc;
 //! * [`llvm`]: LLVM's own passes under test: functions with debug records
 //!   through `opt`, every output record checked against the input's;
+//! * [`sample`]: splitmix64, the reproducible pseudo-random values the
+//!   samplers draw;
 //! * [`fuzzing`]: the bodies of the cargo-fuzz targets under `fuzz/`.
 //!
 //! Not here: generators (`dioptra-generators`), laws and campaigns
@@ -39,4 +41,5 @@ pub mod lower;
 pub mod objfile;
 pub mod render;
 pub mod rules;
+pub mod sample;
 pub mod script;

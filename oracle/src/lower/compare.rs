@@ -160,14 +160,11 @@ pub fn classify(
 /// (so pointers often survive), becomes undefined with probability 1/64,
 /// and the lane is redrawn below 64. Deterministic in `seed`.
 pub fn variants(ctx: &ConcreteContext, n: usize, seed: u64) -> Vec<ConcreteContext> {
-    let mut state = seed ^ 0x9e37_79b9_7f4a_7c15;
+    let mut state = seed ^ crate::sample::GAMMA;
     let mut next = move || {
-        // splitmix64: small, deterministic, and enough for test contexts.
-        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
+        let r = crate::sample::splitmix64(state);
+        state = state.wrapping_add(crate::sample::GAMMA);
+        r
     };
     let mut out = Vec::with_capacity(n);
     for _ in 0..n {

@@ -682,15 +682,6 @@ fn edge_value(bits: u64, k: u64) -> Bits {
     }
 }
 
-/// splitmix64: the search's pseudo-random values, reproducible from the
-/// sample's index.
-fn mix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
-
 /// A value of `bits` bits for sample `s` of input `j`: the edge patterns
 /// in rotation for the first samples, then pseudo-random ones.
 fn sample_value(bits: u64, s: u64, j: u64) -> Bits {
@@ -702,7 +693,7 @@ fn sample_value(bits: u64, s: u64, j: u64) -> Bits {
     }
     let mut v = BigInt::from(0);
     for w in 0..bits.div_ceil(64) {
-        v |= BigInt::from(mix(s ^ (j << 32) ^ (w << 48))) << (64 * w);
+        v |= BigInt::from(crate::sample::splitmix64(s ^ (j << 32) ^ (w << 48))) << (64 * w);
     }
     Bits::from_bigint(bits, &v)
 }
