@@ -300,7 +300,7 @@ pub fn cmd_llvm(o: &Options) -> ExitCode {
             outln!("  {n} {r}");
         }
         for e in &errors {
-            outln!("error: {e}");
+            outln!("{e}");
         }
         let list: Vec<String> = WORDS.iter().map(|w| format!("{} {w}", counts[w])).collect();
         outln!(

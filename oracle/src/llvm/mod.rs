@@ -174,7 +174,7 @@ pub fn run_batch(
     let ran = tools::run(cmd, &output, setup.opt_limit)?;
     if !ran.success {
         return Err(format!(
-            "{} -passes={} failed on {}: {}",
+            "Llvm: opt-failed: {} -passes={} failed on {}: {}",
             setup.opt.path.display(),
             pass_pipeline(pass),
             input.display(),

@@ -223,7 +223,7 @@ fn side(
         }
         let Some(text) = defs.get(name) else {
             return Err(Unstated::NotCompared(format!(
-                "`{name}` is neither a parameter nor an instruction of the block"
+                "`{name}` is neither a parameter nor an instruction of the function"
             )));
         };
         if depth > 64 {

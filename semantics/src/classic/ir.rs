@@ -1,6 +1,7 @@
 //! The LLVM IR instructions whose results LLVM's salvaging rewrites into
 //! classic expressions (`salvageDebugInfo`): integer binary operators,
-//! casts, `icmp` and single-index `getelementptr`. One instruction is
+//! casts, `icmp` and single-index `getelementptr`, and the `freeze` and
+//! `select` LLVM's passes put between them. One instruction is
 //! enough to state a salvage rule: `%y = lshr i8 %x, 3` feeding
 //! `dbg.value(%y, …)` becomes `dbg.value(%x, DW_OP_constu 3, DW_OP_shr, …)`.
 //!
@@ -8,7 +9,10 @@
 //! [`Bits`] here, and `encode_inst` over z3 terms in `crate::smt::ir`. Both give the result and
 //! whether it is poison (LangRef: wrapping under `nuw`/`nsw`, a shift by
 //! the width or more, an inexact `exact` division or shift, a `disjoint`
-//! `or` with common bits, a negative `zext nneg` operand). Division by zero
+//! `or` with common bits, a negative `zext nneg` operand, a `trunc nuw`/`nsw`
+//! that loses bits, `icmp samesign` of operands of different signs).
+//! `freeze` and `select` look past a poison operand, so their callers
+//! decide what one gives ([`FROZEN_POISON`]; the picked operand). Division by zero
 //! and `INT_MIN / -1` are immediate undefined behaviour: the instruction
 //! never produces a value, which a debug record sees as poison too.
 
