@@ -195,3 +195,30 @@ fn every_known_bug_has_an_erratum_a_register_row_and_a_readme_row() {
         "errata rows for bugs the table does not know"
     );
 }
+
+/// On a 32-bit target the records of 64-bit values are their own bug, and
+/// nothing is left unexplained.
+#[test]
+fn a_32_bit_target_has_its_own_bug_and_nothing_unexplained() {
+    if !have_opt() {
+        return skip_or_fail("a_32_bit_target_has_its_own_bug_and_nothing_unexplained");
+    }
+    let (code, out, err) = dioptra(&[
+        "llvm",
+        "--generated",
+        "30",
+        "--passes",
+        "instcombine",
+        "--target",
+        "i686-pc-linux-gnu",
+        "--json",
+    ]);
+    let v: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out} {err}"));
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(v["unclassified"], 0);
+    assert!(
+        v["bugs"]["operand-wider-than-address"]["records"].as_u64() > Some(0),
+        "{}",
+        v["bugs"]
+    );
+}

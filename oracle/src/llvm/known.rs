@@ -37,6 +37,8 @@ struct Facts<'a> {
     models: &'a [High],
     /// The detail says the output's expression is ill-formed.
     ill_formed: bool,
+    /// ... because an operand is wider than the generic type.
+    operand_too_wide: bool,
     /// An instruction the output's record reads was rewritten in place.
     rewritten: bool,
     /// The widths of the output record's operands.
@@ -296,6 +298,13 @@ pub const KNOWN: &[Known] = &[
         matches: |f| f.ill_formed && f.expr_has("DW_OP_LLVM_convert"),
     },
     Known {
+        id: "operand-wider-than-address",
+        function: "salvageDebugInfoImpl (an operation salvaged onto a value wider than the target's address, with no DW_OP_LLVM_convert)",
+        upstream: None,
+        what: "on a 32-bit target a 64-bit value is salvaged into DWARF arithmetic on the 32-bit generic type, which cannot hold it: the upper half is lost",
+        matches: |f| f.ill_formed && f.operand_too_wide,
+    },
+    Known {
         id: "invert-without-stack-value",
         function: "InstCombinerImpl::freelyInvertAllUsersOf (DIExpression::appendOpsToArg of DW_OP_not)",
         upstream: None,
@@ -423,6 +432,7 @@ pub fn classify(c: &Compared) -> Option<&'static Known> {
         expr: after_expr,
         models,
         ill_formed: detail.contains("ill-formed"),
+        operand_too_wide: detail.contains("operand-too-wide"),
         rewritten: !c.rewritten.is_empty(),
         operand_widths: operand_widths(&c.after),
         variable_width: operand_widths(&c.before).first().copied().unwrap_or(64),
