@@ -68,6 +68,8 @@ pub fn cmd_fuzz(o: &Options) -> ExitCode {
             solver_ms: o.solver_ms,
             keep: None,
             emit_repro: None,
+            inputs: 4,
+            run: true,
             json: false,
         });
     }

@@ -2,6 +2,7 @@
 //! own passes (`opt`), every record of the output checked against the
 //! input's (`dioptra_oracle::llvm`).
 
+use dioptra_oracle::llvm::codegen::{self, Codegen, Seen};
 use dioptra_oracle::llvm::known::{self, Known};
 use dioptra_oracle::llvm::validate::Compared;
 use dioptra_oracle::llvm::{self, tools, Setup, Verdict};
@@ -25,11 +26,17 @@ pub struct Options {
     pub solver_ms: u32,
     pub keep: Option<PathBuf>,
     pub emit_repro: Option<PathBuf>,
+    /// Sampled inputs per function under gdb.
+    pub inputs: usize,
+    /// Compile the output with llc and run it under gdb.
+    pub run: bool,
     pub json: bool,
 }
 
 /// A compared record and the pass that wrote it.
 type PassRecord = (String, Compared);
+/// A record gdb showed wrong, with what it showed.
+type ShownRecord<'a> = (&'a PassRecord, &'a Seen);
 
 /// The words of the verdicts, in the order the summary gives them.
 const WORDS: &[&str] = &[
@@ -47,6 +54,49 @@ struct Shared {
     errors: Mutex<Vec<String>>,
     opt_time: Mutex<Duration>,
     check_time: Mutex<Duration>,
+    /// What gdb showed, by (pass, function, variable).
+    seen: Mutex<BTreeMap<(String, String, String), Seen>>,
+    /// Time compiling and under gdb; calls made; values read.
+    run: Mutex<(Duration, usize, usize)>,
+}
+
+/// What gdb showed of a record's variable, if the program ran.
+fn seen_of<'a>(
+    seen: &'a BTreeMap<(String, String, String), Seen>,
+    pass: &str,
+    c: &Compared,
+) -> Option<&'a Seen> {
+    seen.get(&(pass.to_string(), c.function.clone(), c.variable.clone()))
+}
+
+/// Did gdb show the variable wrong (a different value, or an error)?
+fn shown_wrong(s: &Seen) -> bool {
+    s.differ.is_some() || s.error.is_some()
+}
+
+/// The line saying what gdb showed of a variable.
+fn gdb_line(s: &Seen) -> String {
+    match (&s.differ, &s.error) {
+        (Some(d), _) => format!(
+            "gdb printed {} at pc 0x{:x} on {}({}), where the input function gives {}",
+            d.shown,
+            d.pc,
+            d.call.function,
+            d.call
+                .args
+                .iter()
+                .map(|a| format!("0x{}", a.hex()))
+                .collect::<Vec<_>>()
+                .join(", "),
+            d.expected
+        ),
+        (None, Some(e)) => format!("gdb could not read it: {e}"),
+        (None, None) if s.compared > 0 => format!(
+            "gdb printed the right value all {} times it showed one",
+            s.compared
+        ),
+        (None, None) => "gdb never showed a value (optimized out)".into(),
+    }
 }
 
 pub fn cmd_llvm(o: &Options) -> ExitCode {
@@ -86,12 +136,21 @@ pub fn cmd_llvm(o: &Options) -> ExitCode {
             return ExitCode::from(2);
         }
     }
+    // The code generator and gdb: a campaign without them still validates
+    // the passes, and says the programs were not run.
+    let run_status: Result<Codegen, String> = if o.run {
+        codegen::supported(&o.target).and_then(|()| Codegen::find(o.llvm, o.inputs))
+    } else {
+        Err("--no-run".into())
+    };
     let setup = Setup {
         opt,
         triple: o.target.clone(),
         timeout_ms: o.solver_ms,
         work: work.clone(),
         opt_limit: Duration::from_secs(120),
+        codegen: run_status.as_ref().ok().cloned(),
+        seed: o.seed,
     };
     let batch = o.batch.max(1);
     let batches = o.generated.div_ceil(batch) as usize;
@@ -115,6 +174,8 @@ pub fn cmd_llvm(o: &Options) -> ExitCode {
         errors: Mutex::new(Vec::new()),
         opt_time: Mutex::new(Duration::ZERO),
         check_time: Mutex::new(Duration::ZERO),
+        seen: Mutex::new(BTreeMap::new()),
+        run: Mutex::new((Duration::ZERO, 0, 0)),
     };
     let next = AtomicUsize::new(0);
     // A worker takes a batch through every pass: the passes often leave a
@@ -139,6 +200,26 @@ pub fn cmd_llvm(o: &Options) -> ExitCode {
                                     r.opt_time;
                                 *shared.check_time.lock().unwrap_or_else(|e| e.into_inner()) +=
                                     r.check_time;
+                                match r.codegen {
+                                    Some(Ok(out)) => {
+                                        let mut run =
+                                            shared.run.lock().unwrap_or_else(|e| e.into_inner());
+                                        run.0 += out.time;
+                                        run.1 += out.calls;
+                                        run.2 += out.readings;
+                                        let mut seen =
+                                            shared.seen.lock().unwrap_or_else(|e| e.into_inner());
+                                        for ((f, v), s) in out.seen {
+                                            seen.insert((pass.clone(), f, v), s);
+                                        }
+                                    }
+                                    Some(Err(e)) => shared
+                                        .errors
+                                        .lock()
+                                        .unwrap_or_else(|e| e.into_inner())
+                                        .push(format!("batch {b} after {pass}: {e}")),
+                                    None => {}
+                                }
                                 let mut all =
                                     shared.compared.lock().unwrap_or_else(|e| e.into_inner());
                                 all.extend(r.compared.into_iter().map(|c| (pass.clone(), c)));
@@ -211,6 +292,52 @@ pub fn cmd_llvm(o: &Options) -> ExitCode {
         }
     }
     let size = |c: &Compared| (c.source_insts.len() + c.target_insts.len(), c.before.len());
+    let seen = shared.seen.into_inner().unwrap_or_else(|e| e.into_inner());
+    let (run_time, run_calls, run_readings) = *shared.run.lock().unwrap_or_else(|e| e.into_inner());
+    // What gdb showed against what the records were judged: a variable
+    // gdb shows wrong although none of its records was judged wrong is a
+    // finding of its own (the code generator, gdb, or dioptra).
+    let mut gdb_unexplained: Vec<ShownRecord> = Vec::new();
+    for w in &compared {
+        let (pass, c) = w;
+        let Some(s) = seen_of(&seen, pass, c).filter(|s| shown_wrong(s)) else {
+            continue;
+        };
+        let any_wrong = compared.iter().any(|(p, o)| {
+            p == pass
+                && o.function == c.function
+                && o.variable == c.variable
+                && matches!(o.verdict, Verdict::Wrong { .. })
+        });
+        let first = compared
+            .iter()
+            .find(|(p, o)| p == pass && o.function == c.function && o.variable == c.variable)
+            .is_some_and(|f| std::ptr::eq(f, w));
+        if !any_wrong && first {
+            gdb_unexplained.push((w, s));
+        }
+    }
+    // Those the code generator's known bugs explain.
+    let mut run_bugs: BTreeMap<&str, (&Known, Vec<ShownRecord>)> = BTreeMap::new();
+    gdb_unexplained.retain(|(w, s)| match known::classify_run(&w.1, s) {
+        Some(k) => {
+            run_bugs
+                .entry(k.id)
+                .or_insert((k, Vec::new()))
+                .1
+                .push((*w, *s));
+            false
+        }
+        None => true,
+    });
+    // Per known bug: its records gdb showed wrong, and of those gdb read.
+    let reproduced = |ws: &[&PassRecord]| {
+        let read: Vec<&Seen> = ws
+            .iter()
+            .filter_map(|(p, c)| seen_of(&seen, p, c))
+            .collect();
+        (read.iter().filter(|s| shown_wrong(s)).count(), read.len())
+    };
     if o.json {
         let rows: Vec<serde_json::Value> = compared
             .iter()
@@ -222,6 +349,7 @@ pub fn cmd_llvm(o: &Options) -> ExitCode {
                     "reason": c.verdict.reason(), "rule": c.rule,
                     "bug": bug.map(|k| k.id),
                     "upstream": bug.and_then(|k| k.upstream),
+                    "gdb": seen_of(&seen, pass, c).map(gdb_line),
                 })
             })
             .collect();
@@ -231,7 +359,9 @@ pub fn cmd_llvm(o: &Options) -> ExitCode {
                 (
                     id.to_string(),
                     json!({"records": ws.len(), "function": k.function,
-                           "upstream": k.upstream, "what": k.what}),
+                           "upstream": k.upstream, "what": k.what,
+                           "shown_wrong_in_gdb": reproduced(ws).0,
+                           "run_under_gdb": reproduced(ws).1}),
                 )
             })
             .collect();
@@ -242,6 +372,15 @@ pub fn cmd_llvm(o: &Options) -> ExitCode {
                 "functions": o.generated, "seed": o.seed, "passes": passes,
                 "counts": counts, "bugs": bugs, "unclassified": unclassified.len(),
                 "errors": errors, "records": rows,
+                "run": match &run_status {
+                    Ok(cg) => json!({"llc": cg.llc.version, "gdb": cg.gdb, "calls": run_calls,
+                                     "readings": run_readings, "seconds": run_time.as_secs_f64(),
+                                     "unexplained": gdb_unexplained.len(),
+                                     "bugs": run_bugs.iter().map(|(id, (k, ws))| (id.to_string(), json!({
+                                         "variables": ws.len(), "function": k.function,
+                                         "upstream": k.upstream, "what": k.what}))).collect::<serde_json::Map<_, _>>()}),
+                    Err(why) => json!({"not_checked": why}),
+                },
                 "seconds": elapsed.as_secs_f64(), "functions_per_second": rate,
                 "opt_seconds": opt_time.as_secs_f64(), "check_seconds": check_time.as_secs_f64(),
             })
@@ -274,6 +413,57 @@ pub fn cmd_llvm(o: &Options) -> ExitCode {
             if let Some((pass, c)) = ws.iter().min_by_key(|w| size(&w.1)).copied() {
                 show(pass, c);
             }
+            if run_status.is_ok() {
+                let (wrong_in_gdb, read) = reproduced(ws);
+                outln!("  under gdb: {wrong_in_gdb} of the {read} run show the wrong value");
+                // The smallest record gdb showed wrong.
+                if let Some((pass, c, s)) = ws
+                    .iter()
+                    .filter_map(|(p, c)| {
+                        seen_of(&seen, p, c)
+                            .filter(|s| shown_wrong(s))
+                            .map(|s| (p, c, s))
+                    })
+                    .min_by_key(|(_, c, _)| size(c))
+                {
+                    outln!(
+                        "    {} after {pass}, variable {}: {}",
+                        c.function,
+                        c.variable,
+                        gdb_line(s)
+                    );
+                }
+            }
+        }
+        for (id, (k, ws)) in &run_bugs {
+            outln!(
+                "{id}: {} variables shown wrong under gdb ({}); {}\n  {}",
+                ws.len(),
+                known::upstream_text(k),
+                k.function,
+                k.what
+            );
+            if let Some(((pass, c), s)) = ws.iter().min_by_key(|(w, _)| size(&w.1)) {
+                outln!(
+                    "    {} after {pass}, variable {} (judged {}): {}\n      after:  {}",
+                    c.function,
+                    c.variable,
+                    c.verdict.word(),
+                    gdb_line(s),
+                    c.after
+                );
+            }
+        }
+        for ((pass, c), s) in &gdb_unexplained {
+            outln!(
+                "\nunexplained under gdb: {} after {pass}, variable {} (judged {}): {}\n  before: {}\n  after:  {}",
+                c.function,
+                c.variable,
+                c.verdict.word(),
+                gdb_line(s),
+                c.before,
+                c.after
+            );
         }
         for (pass, c) in &unclassified {
             outln!(
@@ -302,6 +492,18 @@ pub fn cmd_llvm(o: &Options) -> ExitCode {
         for e in &errors {
             outln!("{e}");
         }
+        match &run_status {
+            Ok(cg) => outln!(
+                "run: {} and {}, {}: {run_calls} calls, {run_readings} values read; {} code generator bugs, {} variables shown wrong unexplained; {:.1} s compiling and under gdb",
+                cg.llc.version,
+                cg.gdb,
+                setup.triple,
+                run_bugs.len(),
+                gdb_unexplained.len(),
+                run_time.as_secs_f64()
+            ),
+            Err(why) => outln!("run: NOT CHECKED: {why}"),
+        }
         let list: Vec<String> = WORDS.iter().map(|w| format!("{} {w}", counts[w])).collect();
         outln!(
             "llvm: {} ({}), {}, {} functions x {} passes: {} records: {}; {} known bugs, {} unclassified wrong; {:.0} functions/s ({:.1} s in opt, {:.1} s checking, {jobs} jobs)",
@@ -323,8 +525,12 @@ pub fn cmd_llvm(o: &Options) -> ExitCode {
         let mut bundles: Vec<(String, &PassRecord, Option<&Known>)> = by_bug
             .iter()
             .filter_map(|(id, (k, ws))| {
+                // The smallest record gdb showed wrong, else the smallest.
                 ws.iter()
-                    .min_by_key(|w| size(&w.1))
+                    .min_by_key(|w| {
+                        let in_gdb = seen_of(&seen, &w.0, &w.1).is_some_and(shown_wrong);
+                        (!in_gdb, size(&w.1))
+                    })
                     .map(|w| (id.to_string(), *w, Some(*k)))
             })
             .collect();
@@ -335,8 +541,14 @@ pub fn cmd_llvm(o: &Options) -> ExitCode {
                 None,
             ));
         }
+        for (id, (k, ws)) in &run_bugs {
+            if let Some((w, _)) = ws.iter().min_by_key(|(w, _)| size(&w.1)) {
+                bundles.push((id.to_string(), w, Some(*k)));
+            }
+        }
         for (name, (pass, c), k) in bundles {
-            if let Err(e) = repro(dir, &name, pass, c, k, &setup, o.seed) {
+            let s = seen_of(&seen, pass, c);
+            if let Err(e) = repro(dir, &name, pass, c, k, &setup, o.seed, s) {
                 eprintln!("Llvm: unwritable: {e}");
                 return ExitCode::from(2);
             }
@@ -347,7 +559,7 @@ pub fn cmd_llvm(o: &Options) -> ExitCode {
     }
     // A known bug is explained; an unclassified wrong record or an opt
     // failure is a finding to read.
-    if !errors.is_empty() || !unclassified.is_empty() {
+    if !errors.is_empty() || !unclassified.is_empty() || !gdb_unexplained.is_empty() {
         ExitCode::from(1)
     } else if checked == 0 || (counts["not-compared"] + counts["unknown"]) * 2 > compared.len() {
         outln!("llvm: NOT CHECKED: most records could not be compared");
@@ -357,10 +569,14 @@ pub fn cmd_llvm(o: &Options) -> ExitCode {
     }
 }
 
-/// Writes the bundle `dir/name/` for the wrong record `c` (after `pass`):
-/// `before.ll` (its function alone), `command` (the exact opt command),
-/// `after.ll` (what that command wrote), `bug.rules` (the rule with its
-/// witness: `dioptra rule bug.rules` finds it invalid) and `README.md`.
+/// Writes the bundle `dir/name/` for the record `c` (after `pass`), wrong
+/// in the IR or shown wrong under gdb: `before.ll` (its function alone),
+/// `command` (the exact commands), `after.ll` (what opt wrote), for a
+/// record wrong in the IR `bug.rules` (the rule with its witness: `dioptra
+/// rule bug.rules` finds it invalid), where the program runs the llc
+/// output, the variable's DWARF and the gdb session showing the wrong
+/// value (`codegen::reproduce`), and `README.md`.
+#[allow(clippy::too_many_arguments)]
 fn repro(
     dir: &std::path::Path,
     name: &str,
@@ -369,6 +585,7 @@ fn repro(
     k: Option<&Known>,
     setup: &Setup,
     seed: u64,
+    seen: Option<&Seen>,
 ) -> Result<(), String> {
     let d = dir.join(name);
     std::fs::create_dir_all(&d).map_err(|e| format!("{}: {e}", d.display()))?;
@@ -411,8 +628,80 @@ fn repro(
         1,
     );
     rule += &format!("  expect invalid\n  {witness}\n");
-    std::fs::write(d.join("bug.rules"), &rule).map_err(|e| format!("{name}/bug.rules: {e}"))?;
-    std::fs::write(d.join("command"), format!("{command}\n"))
+    let wrong_in_ir = matches!(c.verdict, Verdict::Wrong { .. });
+    if wrong_in_ir {
+        std::fs::write(d.join("bug.rules"), &rule).map_err(|e| format!("{name}/bug.rules: {e}"))?;
+    }
+    // Under gdb: the witness, the input the campaign saw go wrong, then
+    // samples.
+    let mut run_text = String::new();
+    let mut commands = vec![command.clone()];
+    match &setup.codegen {
+        None => {
+            run_text += "Not run under gdb (no llc or gdb, an unsupported target, or --no-run).\n"
+        }
+        Some(cg) => {
+            let before_module = dioptra_oracle::ir::parse(
+                &std::fs::read_to_string(&before)
+                    .map_err(|e| format!("{}: {e}", before.display()))?,
+            )
+            .map_err(|e| format!("{}: {e}", before.display()))?;
+            let f = before_module
+                .functions
+                .iter()
+                .find(|f| f.name == c.function)
+                .ok_or_else(|| format!("{}: no function {}", before.display(), c.function))?;
+            let bits = llvm::pointer_bits(&setup.triple);
+            let mut candidates: Vec<Vec<dioptra_semantics::bits::Bits>> = Vec::new();
+            if let Some(w) = codegen::witness_input(f, &witness, bits) {
+                candidates.push(w);
+            }
+            if let Some(d) = seen.and_then(|s| s.differ.as_ref()) {
+                candidates.push(d.call.args.clone());
+            }
+            candidates.extend(codegen::sample_inputs(f, bits, seed, cg.inputs.max(8)));
+            match codegen::reproduce(
+                cg,
+                &before_module,
+                &after,
+                &c.function,
+                &c.variable,
+                &candidates,
+                &setup.triple,
+                &d,
+            )? {
+                Some(r) => {
+                    commands.extend(r.commands.iter().cloned());
+                    let args: Vec<String> = r
+                        .difference
+                        .call
+                        .args
+                        .iter()
+                        .map(|a| format!("0x{}", a.hex()))
+                        .collect();
+                    run_text += &format!(
+                        "Compiled (`llc -O2`, `after.s`; the variable's DWARF in `dwarfdump.txt`) and run: `program` calls `{}({})` (`driver.ll`). At the instruction 0x{:x} gdb shows `{}` as **{}**; the input function gives it **{}** there ({}).\n\n`gdb -nx -batch -readnow -x gdb.cmd ./program`:\n\n```text\n{}```\n",
+                        c.function,
+                        args.join(", "),
+                        r.difference.pc,
+                        c.variable,
+                        r.difference.shown,
+                        r.difference.expected,
+                        "dioptra's IR interpreter on `before.ll`",
+                        r.transcript
+                    );
+                }
+                None => {
+                    run_text += &format!(
+                        "Compiled and run under gdb on {} inputs (the witness among them): gdb showed the variable right on all of them, so on {} this record is wrong only in machine states this target's code did not reach.\n",
+                        candidates.len(),
+                        setup.triple
+                    );
+                }
+            }
+        }
+    }
+    std::fs::write(d.join("command"), commands.join("\n") + "\n")
         .map_err(|e| format!("{name}/command: {e}"))?;
     let who = match k {
         Some(k) => format!(
@@ -423,16 +712,26 @@ fn repro(
         ),
         None => "No known bug explains it: read it by hand.".into(),
     };
+    let ir_text = if wrong_in_ir {
+        format!(
+            "{}\n\n`dioptra rule bug.rules` proves the records differ and re-runs the witness:\n\n```text\n{}\n```",
+            c.verdict.reason().unwrap_or_default().lines().next().unwrap_or(""),
+            c.verdict.reason().unwrap_or_default(),
+        )
+    } else {
+        format!(
+            "In the IR the output's record is right (judged `{}`): the wrong value comes from the code generator.",
+            c.verdict.word()
+        )
+    };
     let text = format!(
-        "# {name}\n\n{}, variable `{}`, after `{command}` ({}, {}).\n\nThe input's record:\n\n    {}\n\nthe output's:\n\n    {}\n\n{}\n\n{who}\n\n`dioptra rule bug.rules` proves the records differ and re-runs the witness:\n\n```text\n{}\n```\n\nNot in this bundle yet: the llc output, its DWARF and a gdb session showing the wrong value.\n",
+        "# {name}\n\n{}, variable `{}`, after `{command}` ({}, {}).\n\nThe input's record:\n\n    {}\n\nthe output's:\n\n    {}\n\n{ir_text}\n\n{who}\n\n## Under gdb\n\n{run_text}",
         c.function,
         c.variable,
         setup.opt.version,
         setup.triple,
         c.before,
         c.after,
-        c.verdict.reason().unwrap_or_default().lines().next().unwrap_or(""),
-        c.verdict.reason().unwrap_or_default(),
     );
     std::fs::write(d.join("README.md"), text).map_err(|e| format!("{name}/README.md: {e}"))
 }

@@ -377,9 +377,18 @@ enum Cmd {
         /// Write a bundle for each known bug found (its smallest record)
         /// and each unclassified wrong record: the function alone, the opt
         /// command and its output, the rule with its witness, and what
-        /// LLVM function is responsible.
+        /// LLVM function is responsible; and, where the program runs,
+        /// the llc output, its DWARF and a gdb session printing the wrong
+        /// value.
         #[arg(long)]
         emit_repro: Option<PathBuf>,
+        /// Sampled inputs each function is called on under gdb (the
+        /// witnesses of its wrong records come on top).
+        #[arg(long, default_value_t = 4)]
+        inputs: usize,
+        /// Do not compile the output with llc and run it under gdb.
+        #[arg(long)]
+        no_run: bool,
         #[arg(long)]
         json: bool,
     },
@@ -601,6 +610,8 @@ fn main() -> ExitCode {
             solver_ms,
             keep,
             emit_repro,
+            inputs,
+            no_run,
             json,
         } => llvm::cmd_llvm(&llvm::Options {
             generated,
@@ -613,6 +624,8 @@ fn main() -> ExitCode {
             solver_ms,
             keep,
             emit_repro,
+            inputs,
+            run: !no_run,
             json,
         }),
     }

@@ -54,6 +54,12 @@ struct Facts<'a> {
     /// instructions the output's chain no longer computes: something the
     /// input computed is gone from the record.
     dropped_operation: bool,
+    /// Under gdb (`classify_run` only): how many low bits of the value
+    /// gdb printed agree with the variable's value.
+    gdb_bits_right: u64,
+    /// Under gdb: reading the variable raised "Incompatible types on DWARF
+    /// stack".
+    gdb_type_error: bool,
 }
 
 impl Facts<'_> {
@@ -421,13 +427,93 @@ pub const KNOWN: &[Known] = &[
     },
 ];
 
+/// Bugs of the code generator: the output's record is right, and the
+/// program compiled from it shows the variable wrong under gdb
+/// (`super::codegen`).
+pub const RUN_KNOWN: &[Known] = &[
+    Known {
+        id: "convert-without-bit-size",
+        function: "DwarfCompileUnit::createBaseTypeDIEs (the base type a DW_OP_LLVM_convert to a width that is not a whole number of bytes refers to)",
+        upstream: Some(137118),
+        what: "a conversion to a width that is not whole bytes (1 bit, for a bool) gets a base type with DW_AT_byte_size rounded up and no DW_AT_bit_size, so in DWARF it converts to the whole byte and keeps the bits the IR's conversion drops (the fix, PR #137118, is open; related issue #71065)",
+        matches: |f| converts_to_partial_byte(f.expr),
+    },
+    Known {
+        id: "i1-upper-bits",
+        function: "instruction selection's DBG_VALUE of an i1 (a register whose bits above bit 0 are undefined) and salvageDebugInfoImpl's arithmetic on an i1 (computed in the address width): neither masks to bit 0",
+        upstream: None,
+        what: "a bool variable's i1 value is described by a whole register, or by arithmetic on it, whose bits above bit 0 are not zero: bit 0 is right, and the debugger reads the byte (PR #151225 fixed this for constants only)",
+        matches: |f| f.variable_width == 1 && f.gdb_bits_right >= 1,
+    },
+    Known {
+        id: "isel-demanded-bits",
+        function: "SelectionDAG's demanded-bits simplification (TargetLowering::SimplifyDemandedBits): a node rewritten to compute only the bits its users read keeps its DBG_VALUE",
+        upstream: None,
+        what: "the register a record names holds only the low bits the function goes on to use (a result truncated or masked after it); the record, left by opt on the value itself or on an operation whose low bits depend on low bits only, describes the whole value, and gdb shows its low bits right and the ones above wrong",
+        matches: |f| {
+            f.variable_width > 1
+                && f.gdb_bits_right >= 1
+                && (f.no_operations() || f.low_bits_closed())
+        },
+    },
+    Known {
+        id: "typed-shift-generic-amount",
+        function: "salvageDebugInfoImpl (a cast's DW_OP_LLVM_convert pair, then a shift by a generic DW_OP_constu)",
+        upstream: None,
+        what: "a converted (typed) value is shifted by a generic constant; DWARF 5 (2.5.1.4) asks both operands of a two-operand operation to have one type, gdb refuses (\"Incompatible types on DWARF stack\"), and dioptra, which takes a shift's amount as any integral value, calls the record right: the convert-then-generic bug, on a shift",
+        matches: |f| {
+            f.gdb_type_error
+                && f.expr_has("DW_OP_LLVM_convert")
+                && ["DW_OP_shl", "DW_OP_shr", "DW_OP_shra"].iter().any(|o| f.expr_has(o))
+        },
+    },
+];
+
+/// Does `expr` have a `DW_OP_LLVM_convert` to a width that is not a
+/// multiple of 8?
+fn converts_to_partial_byte(expr: &str) -> bool {
+    let words: Vec<&str> = expr
+        .split([',', '(', ')', ' '])
+        .filter(|w| !w.is_empty())
+        .collect();
+    words.windows(2).any(|w| {
+        w[0] == "DW_OP_LLVM_convert" && w[1].parse::<u64>().is_ok_and(|bits| bits % 8 != 0)
+    })
+}
+
+/// The code generator's known bug that explains gdb showing `c`'s variable
+/// wrong (`seen`), if any, `c` being a record judged right in the IR.
+pub fn classify_run(c: &Compared, seen: &super::codegen::Seen) -> Option<&'static Known> {
+    let mut f = facts(c, &[], "");
+    f.gdb_bits_right = seen.differ.as_ref().map_or(0, |d| {
+        let read =
+            |h: &str| num_bigint::BigUint::parse_bytes(h.trim_start_matches("0x").as_bytes(), 16);
+        match (read(&d.shown), read(&d.expected)) {
+            (Some(a), Some(b)) => (a ^ b).trailing_zeros().unwrap_or(u64::MAX),
+            _ => 0,
+        }
+    });
+    f.gdb_type_error = seen
+        .error
+        .as_deref()
+        .is_some_and(|e| e.contains("Incompatible types on DWARF stack"));
+    RUN_KNOWN.iter().find(|k| (k.matches)(&f))
+}
+
 /// The known bug a wrong record is, if any.
 pub fn classify(c: &Compared) -> Option<&'static Known> {
     let Verdict::Wrong { models, detail } = &c.verdict else {
         return None;
     };
+    let f = facts(c, models, detail);
+    KNOWN.iter().find(|k| (k.matches)(&f))
+}
+
+/// What the matchers look at in record `c`, judged wrong under `models`
+/// with `detail`.
+fn facts<'a>(c: &'a Compared, models: &'a [High], detail: &str) -> Facts<'a> {
     let after_expr = c.after.find("!DIExpression(").map_or("", |k| &c.after[k..]);
-    let facts = Facts {
+    Facts {
         source: c.source_insts.iter().map(|t| opcode_and_width(t)).collect(),
         expr: after_expr,
         models,
@@ -456,8 +542,9 @@ pub fn classify(c: &Compared) -> Option<&'static Known> {
             .source_insts
             .last()
             .is_some_and(|last| changed_constant(last, after_expr)),
-    };
-    KNOWN.iter().find(|k| (k.matches)(&facts))
+        gdb_bits_right: 0,
+        gdb_type_error: false,
+    }
 }
 
 /// "#206325" or "new".
@@ -569,6 +656,80 @@ mod tests {
         assert_eq!(
             opcode_and_width("getelementptr inbounds i32, ptr %p, i16 %i"),
             ("getelementptr".into(), 16)
+        );
+    }
+
+    #[test]
+    fn code_generator_bugs_are_told_apart_by_what_gdb_showed() {
+        use super::super::codegen::{Call, Difference, Seen};
+        let right = |before: &str, after: &str| Compared {
+            before: before.into(),
+            verdict: Verdict::Same,
+            ..wrong(&[], after, &[], "")
+        };
+        let shown = |shown: &str, expected: &str| Seen {
+            differ: Some(Difference {
+                call: Call {
+                    function: "f".into(),
+                    args: Vec::new(),
+                },
+                pc: 0,
+                shown: shown.into(),
+                expected: expected.into(),
+            }),
+            ..Seen::default()
+        };
+        let id = |c: &Compared, s: &Seen| classify_run(c, s).map(|k| k.id);
+        // A 1-bit conversion: the DWARF converts to the whole byte.
+        let convert = right(
+            "i1 %v0, !DIExpression()",
+            "i8 %x0, !DIExpression(DW_OP_LLVM_convert, 8, DW_ATE_unsigned, DW_OP_LLVM_convert, 1, DW_ATE_unsigned, DW_OP_stack_value)",
+        );
+        assert_eq!(
+            id(&convert, &shown("0x80", "0x00")),
+            Some("convert-without-bit-size")
+        );
+        // A bool whose register has bits above bit 0: bit 0 right.
+        let bool_reg = right("i1 %v0, !DIExpression()", "i1 %v0, !DIExpression()");
+        assert_eq!(id(&bool_reg, &shown("0xff", "0x01")), Some("i1-upper-bits"));
+        assert_eq!(
+            id(&bool_reg, &shown("0xfe", "0x01")),
+            None,
+            "bit 0 wrong too"
+        );
+        // A wider value right in its low bits only.
+        let demanded = right("i32 %v0, !DIExpression()", "i32 %v0, !DIExpression()");
+        assert_eq!(
+            id(&demanded, &shown("0x80000000", "0x00000000")),
+            Some("isel-demanded-bits")
+        );
+        assert_eq!(id(&demanded, &shown("0x80000001", "0x00000000")), None);
+        let shifted = right(
+            "i32 %v0, !DIExpression()",
+            "i32 %x0, !DIExpression(DW_OP_constu, 3, DW_OP_shr, DW_OP_stack_value)",
+        );
+        assert_eq!(
+            id(&shifted, &shown("0x80000000", "0x00000000")),
+            None,
+            "a shift reads high bits"
+        );
+        // A typed value shifted by a generic amount: gdb's type error.
+        let typed = right(
+            "i32 %v0, !DIExpression()",
+            "i32 %x0, !DIExpression(DW_OP_LLVM_convert, 32, DW_ATE_unsigned, DW_OP_LLVM_convert, 16, DW_ATE_signed, DW_OP_constu, 28, DW_OP_shra, DW_OP_stack_value)",
+        );
+        let error = |e: &str| Seen {
+            error: Some(e.into()),
+            ..Seen::default()
+        };
+        assert_eq!(
+            id(&typed, &error("Incompatible types on DWARF stack")),
+            Some("typed-shift-generic-amount")
+        );
+        assert_eq!(id(&typed, &error("Division by zero")), None);
+        assert_eq!(
+            id(&demanded, &error("Incompatible types on DWARF stack")),
+            None
         );
     }
 }

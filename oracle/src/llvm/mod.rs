@@ -11,6 +11,8 @@
 //! Functions are batched, many to a module, because `opt`'s start-up costs
 //! more than a small function's passes.
 
+pub mod codegen;
+pub mod execute;
 pub mod known;
 pub mod module;
 pub mod tools;
@@ -134,6 +136,11 @@ pub struct Setup {
     pub work: PathBuf,
     /// The most `opt` may take on one batch.
     pub opt_limit: Duration,
+    /// The code generator and gdb, when the output is also compiled and
+    /// run ([`codegen`]).
+    pub codegen: Option<codegen::Codegen>,
+    /// The campaign's seed (the sampled inputs derive from it).
+    pub seed: u64,
 }
 
 /// One batch through one pass.
@@ -146,6 +153,8 @@ pub struct Batch {
     pub check_time: Duration,
     /// The module files (before, after).
     pub files: (PathBuf, PathBuf),
+    /// The output compiled and run under gdb, when the setup asks for it.
+    pub codegen: Option<Result<codegen::Outcome, String>>,
 }
 
 /// Runs batch `index` (the module text `before`) through `pass` and
@@ -193,11 +202,59 @@ pub fn run_batch(
     })?;
     let compared =
         validate::compare_modules(&b, &a, pointer_bits(&setup.triple), setup.timeout_ms, cache);
+    let check_time = started.elapsed();
+    let codegen = setup.codegen.as_ref().map(|cg| {
+        let calls = batch_calls(cg, &b, &compared, &setup.triple, setup.seed);
+        let dir = setup.work.join(format!("batch{index}.{tag}.run"));
+        codegen::check(cg, &b, &output, &calls, &setup.triple, &dir)
+    });
     Ok(Batch {
         pass: pass.to_string(),
         compared,
         opt_time: ran.time,
-        check_time: started.elapsed(),
+        check_time,
         files: (input, output),
+        codegen,
     })
+}
+
+/// The calls a batch's program makes: each function on the witness of
+/// each of its wrong records, then on `cg.inputs` sampled inputs (the same
+/// for every pass, so the passes are compared on the same inputs).
+pub fn batch_calls(
+    cg: &codegen::Codegen,
+    before: &crate::ir::Module,
+    compared: &[Compared],
+    triple: &str,
+    seed: u64,
+) -> Vec<codegen::Call> {
+    let bits = pointer_bits(triple);
+    let mut calls: Vec<codegen::Call> = Vec::new();
+    for f in &before.functions {
+        let mut inputs: Vec<Vec<dioptra_semantics::bits::Bits>> = Vec::new();
+        for c in compared.iter().filter(|c| c.function == f.name) {
+            let Verdict::Wrong { detail, .. } = &c.verdict else {
+                continue;
+            };
+            let witness = detail.lines().find(|l| l.starts_with("witness "));
+            if let Some(args) = witness.and_then(|w| codegen::witness_input(f, w, bits)) {
+                inputs.push(args);
+            }
+        }
+        let salt = f
+            .name
+            .bytes()
+            .fold(seed, |h, b| crate::sample::splitmix64(h ^ u64::from(b)));
+        inputs.extend(codegen::sample_inputs(f, bits, salt, cg.inputs));
+        let mut seen = std::collections::HashSet::new();
+        for args in inputs {
+            if seen.insert(args.clone()) {
+                calls.push(codegen::Call {
+                    function: f.name.clone(),
+                    args,
+                });
+            }
+        }
+    }
+    calls
 }

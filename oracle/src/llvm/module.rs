@@ -139,8 +139,12 @@ pub fn render(functions: &[FunctionSpec], triple: &str, datalayout: Option<&str>
         }
         for l in &f.body {
             match l {
+                // Every instruction has the function's line, as a
+                // compiler's front end gives it one: an instruction with no
+                // location is outside every scope, and a variable's
+                // location then reads as valid from the scope's start.
                 Line::Inst { result, text } => {
-                    let _ = writeln!(out, "  {result} = {text}");
+                    let _ = writeln!(out, "  {result} = {text}, !dbg !{loc}");
                 }
                 Line::Value { ty, value, var } => {
                     let v = meta.variable(var, ty, sp, line, None);

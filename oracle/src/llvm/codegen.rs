@@ -1,0 +1,829 @@
+//! LLVM's code generator and a real debugger under test: the module a pass
+//! wrote is compiled with `llc`, linked with a driver that calls its
+//! functions on chosen inputs, and run under gdb, which steps through each
+//! call an instruction at a time and prints every variable it can. Each
+//! value gdb prints is compared with the value the *input* function gives
+//! the variable on that input ([`super::execute`]): a difference is wrong
+//! debug information a user would see.
+//!
+//! So a record is judged where it matters, in the machine state the target
+//! really has: arguments where the ABI puts them, with the extension bits
+//! the caller really wrote (x86-64 extends a `signext i8` to 32 bits and
+//! leaves the rest of the register as it was).
+//!
+//! No libc: the driver is `_start`, calling the functions in turn and
+//! ending with the `exit` system call, linked statically with `libgcc`
+//! (i686 divides 64-bit values through it). Supported targets: x86-64 and
+//! i686 (which needs `gcc -m32`'s libgcc, `gcc-multilib`).
+
+use super::execute::{record_values, Expected};
+use super::tools::{self, Tool};
+use crate::ir::{Function, Module};
+use dioptra_semantics::bits::Bits;
+use num_bigint::BigInt;
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+/// The most instructions gdb steps through in one call.
+const MAX_STEPS: usize = 256;
+
+/// What compiling and running takes.
+#[derive(Clone, Debug)]
+pub struct Codegen {
+    pub llc: Tool,
+    /// gdb's version line.
+    pub gdb: String,
+    /// Sampled inputs per function (witnesses of wrong records come on
+    /// top).
+    pub inputs: usize,
+    /// The most one gdb run may take.
+    pub limit: Duration,
+}
+
+impl Codegen {
+    /// `llc` of `version` (or the newest) and gdb, or why not.
+    pub fn find(version: Option<u32>, inputs: usize) -> Result<Codegen, String> {
+        let llc = tools::find("llc", version)?;
+        let gdb = crate::diff::gdb::session::gdb_version()
+            .ok_or("no gdb on this machine (install gdb)")?;
+        Ok(Codegen {
+            llc,
+            gdb,
+            inputs,
+            limit: Duration::from_secs(120),
+        })
+    }
+}
+
+/// Is `triple` a target the driver can be written and run for here?
+pub fn supported(triple: &str) -> Result<(), String> {
+    match arch(triple) {
+        Some(_) => Ok(()),
+        None => Err(format!(
+            "the code generator is run on x86-64 and i686 only, not `{triple}` (no emulator)"
+        )),
+    }
+}
+
+/// `true` for i686, `false` for x86-64.
+fn arch(triple: &str) -> Option<bool> {
+    match triple.split('-').next().unwrap_or("") {
+        "x86_64" => Some(false),
+        "i386" | "i486" | "i586" | "i686" => Some(true),
+        _ => None,
+    }
+}
+
+/// A call of a function on one input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Call {
+    pub function: String,
+    /// One value per parameter, of its width.
+    pub args: Vec<Bits>,
+}
+
+/// A parameter's type and attributes as the `define` line writes them
+/// (`i8 signext`), without its name.
+fn param_decls(f: &Function) -> Vec<String> {
+    let h = &f.header;
+    let Some(open) = h.find(&format!("@{}(", f.name)) else {
+        return Vec::new();
+    };
+    let rest = &h[open + f.name.len() + 2..];
+    let close = rest.find(')').unwrap_or(rest.len());
+    dioptra_semantics::text::split_top_level(&rest[..close])
+        .into_iter()
+        .map(|p| match p.rsplit_once(' ') {
+            Some((ty, name)) if name.starts_with('%') => ty.trim().to_string(),
+            _ => p.trim().to_string(),
+        })
+        .collect()
+}
+
+/// The return type of `f` (`void`, `i32`).
+fn return_type(f: &Function) -> String {
+    let h = f.header.trim_start_matches("define").trim();
+    let before = h.split(&format!("@{}(", f.name)).next().unwrap_or("void");
+    before
+        .split_whitespace()
+        .last()
+        .unwrap_or("void")
+        .to_string()
+}
+
+/// The driver module: `_start` calls each function of `calls` in turn, as
+/// the input module `before` declares them, then exits with status 0.
+pub fn driver(before: &Module, calls: &[Call], triple: &str) -> Result<String, String> {
+    supported(triple)?;
+    let i686 = arch(triple) == Some(true);
+    let ptr_bits = if i686 { 32 } else { 64 };
+    let mut out = format!("target triple = \"{triple}\"\n\n");
+    let mut declared = Vec::new();
+    let mut body = String::new();
+    for c in calls {
+        let f = before
+            .functions
+            .iter()
+            .find(|f| f.name == c.function)
+            .ok_or_else(|| format!("no function `{}` in the module", c.function))?;
+        let decls = param_decls(f);
+        if decls.len() != c.args.len() {
+            return Err(format!(
+                "`{}` takes {} arguments, the call gives {}",
+                f.name,
+                decls.len(),
+                c.args.len()
+            ));
+        }
+        let ret = return_type(f);
+        if !declared.contains(&f.name) {
+            let _ = writeln!(out, "declare {ret} @{}({})", f.name, decls.join(", "));
+            declared.push(f.name.clone());
+        }
+        let args: Vec<String> = decls
+            .iter()
+            .zip(&c.args)
+            .map(|(d, v)| {
+                if d.starts_with("ptr") {
+                    format!("{d} inttoptr (i{ptr_bits} {} to ptr)", v.unsigned())
+                } else {
+                    format!("{d} {}", v.signed())
+                }
+            })
+            .collect();
+        let _ = writeln!(body, "  call {ret} @{}({})", f.name, args.join(", "));
+    }
+    let exit = if i686 {
+        "movl $$1, %eax\\0Axorl %ebx, %ebx\\0Aint $$0x80"
+    } else {
+        "movl $$60, %eax\\0Axorl %edi, %edi\\0Asyscall"
+    };
+    let _ = write!(
+        out,
+        "\ndefine void @_start() {{\n{body}  call void asm sideeffect \"{exit}\", \"~{{dirflag}},~{{fpsr}},~{{flags}}\"()\n  unreachable\n}}\n"
+    );
+    Ok(out)
+}
+
+/// Runs `cmd`, its stdout to `out`, and fails with its stderr.
+fn run_tool(cmd: Command, out: &Path, what: &str) -> Result<(), String> {
+    let ran = tools::run(cmd, out, Duration::from_secs(120))?;
+    let _ = std::fs::remove_file(out.with_extension("err"));
+    if ran.success {
+        Ok(())
+    } else {
+        Err(format!("{what} failed: {}", ran.stderr.trim()))
+    }
+}
+
+/// `llc -O2 -filetype=obj input -o output`.
+pub fn compile(llc: &Tool, input: &Path, output: &Path) -> Result<(), String> {
+    let mut cmd = Command::new(&llc.path);
+    cmd.args(["-O2", "-filetype=obj"])
+        .arg(input)
+        .arg("-o")
+        .arg(output);
+    run_tool(
+        cmd,
+        &output.with_extension("llc.out"),
+        &format!("llc on {}", input.display()),
+    )
+}
+
+/// The link command for `objects` into `program` (the function's object
+/// first, so its addresses do not depend on the driver).
+pub fn link_command(triple: &str, objects: &[&Path], program: &Path) -> Command {
+    let mut cmd = Command::new("gcc");
+    cmd.args(["-nostdlib", "-static", "-no-pie"]);
+    if arch(triple) == Some(true) {
+        cmd.arg("-m32");
+    }
+    cmd.arg("-o").arg(program).args(objects).arg("-lgcc");
+    cmd
+}
+
+/// Compiles `after` (a module file) and `driver` (its text) in `dir` and
+/// links the program; returns its path.
+pub fn build(
+    llc: &Tool,
+    after: &Path,
+    driver_text: &str,
+    triple: &str,
+    dir: &Path,
+) -> Result<PathBuf, String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let f_obj = dir.join("functions.o");
+    compile(llc, after, &f_obj)?;
+    let d_src = dir.join("driver.ll");
+    std::fs::write(&d_src, driver_text)
+        .map_err(|e| format!("cannot write {}: {e}", d_src.display()))?;
+    let d_obj = dir.join("driver.o");
+    compile(llc, &d_src, &d_obj)?;
+    let program = dir.join("program");
+    run_tool(
+        link_command(triple, &[&f_obj, &d_obj], &program),
+        &dir.join("link.out"),
+        "linking (gcc -nostdlib -static; i686 needs gcc-multilib)",
+    )?;
+    Ok(program)
+}
+
+/// What gdb showed of a variable at one instruction.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Shown {
+    Value(BigInt),
+    /// `<optimized out>`.
+    Optimized,
+    /// Reading it raised this error.
+    Error(String),
+}
+
+/// One variable read at one instruction of one call.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reading {
+    pub call: usize,
+    pub pc: u64,
+    pub variable: String,
+    pub shown: Shown,
+}
+
+/// The gdb script: breaks on entry to each called function, steps through
+/// the call with `nexti` (over any libgcc call) and reads every variable
+/// of the scope at each instruction.
+fn script(functions: &[String], out: &Path) -> String {
+    let list: Vec<String> = functions.iter().map(|f| format!("{f:?}")).collect();
+    format!(
+        r#"import gdb
+FUNCTIONS = [{}]
+OUT = {out:?}
+for c in ("set confirm off", "set pagination off", "set may-call-functions off", "set width 0"):
+    gdb.execute(c)
+for f in FUNCTIONS:
+    gdb.execute("break *" + f, to_string=True)
+status = []
+gdb.events.exited.connect(lambda ev: status.append(getattr(ev, "exit_code", -1)))
+def frame():
+    try:
+        return gdb.selected_frame() if gdb.selected_inferior().pid else None
+    except gdb.error:
+        return None
+def read(out, call, fr):
+    try:
+        b = fr.block()
+    except RuntimeError:
+        return
+    while b is not None:
+        for s in b:
+            if not (s.is_variable or s.is_argument):
+                continue
+            try:
+                v = fr.read_var(s)
+                shown = "--" if v.is_optimized_out else "%d" % int(v)
+            except Exception as err:
+                shown = "! " + str(err).replace("\n", " ")
+            out.write("%d %x %s %s\n" % (call, fr.pc(), s.name, shown))
+        if b.function is not None:
+            break
+        b = b.superblock
+with open(OUT, "w") as out:
+    gdb.execute("run", to_string=True)
+    call = -1
+    fr = frame()
+    while fr is not None:
+        name = fr.name()
+        if name in FUNCTIONS:
+            call += 1
+            out.write("call %d %s\n" % (call, name))
+            steps = 0
+            while fr is not None and fr.name() == name and steps < {MAX_STEPS}:
+                read(out, call, fr)
+                gdb.execute("nexti", to_string=True)
+                steps += 1
+                fr = frame()
+        if fr is not None:
+            gdb.execute("continue", to_string=True)
+            fr = frame()
+    out.write("exit %s\n" % (status[0] if status else "none"))
+"#,
+        list.join(", ")
+    )
+}
+
+/// What the gdb script wrote.
+#[derive(Debug, Default, PartialEq, Eq)]
+struct Transcript {
+    readings: Vec<Reading>,
+    /// Per call, the function gdb stopped in.
+    calls: Vec<String>,
+    /// The program's exit status, if it exited.
+    exit: Option<i64>,
+}
+
+/// Parses what the script wrote.
+fn parse(text: &str) -> Result<Transcript, String> {
+    let mut t = Transcript::default();
+    let (readings, calls, exit) = (&mut t.readings, &mut t.calls, &mut t.exit);
+    for line in text.lines() {
+        let mut f = line.splitn(4, ' ');
+        let bad = || format!("gdb transcript: bad line `{line}`");
+        match (f.next(), f.next(), f.next(), f.next()) {
+            (Some("exit"), Some(code), None, None) => *exit = code.parse().ok(),
+            (Some("call"), Some(_), Some(name), None) => calls.push(name.to_string()),
+            (Some(call), Some(pc), Some(var), Some(shown)) => readings.push(Reading {
+                call: call.parse().map_err(|_| bad())?,
+                pc: u64::from_str_radix(pc, 16).map_err(|_| bad())?,
+                variable: var.to_string(),
+                shown: match shown {
+                    "--" => Shown::Optimized,
+                    s if s.starts_with("! ") => Shown::Error(s[2..].to_string()),
+                    s => Shown::Value(s.parse().map_err(|_| bad())?),
+                },
+            }),
+            _ => return Err(bad()),
+        }
+    }
+    Ok(t)
+}
+
+/// Runs gdb on `program` (whose calls are of `functions`, in order),
+/// killed after `limit`.
+pub fn run_gdb(
+    program: &Path,
+    functions: &[String],
+    dir: &Path,
+    limit: Duration,
+) -> Result<(Vec<Reading>, Vec<String>), String> {
+    let out = dir.join("gdb.readings");
+    let py = dir.join("step.py");
+    let mut names: Vec<String> = functions.to_vec();
+    names.sort();
+    names.dedup();
+    std::fs::write(&py, script(&names, &out))
+        .map_err(|e| format!("cannot write {}: {e}", py.display()))?;
+    let mut cmd = Command::new("sh");
+    cmd.args(["-c", "ulimit -c 0; exec gdb \"$@\"", "gdb"])
+        .args(["-nx", "-batch", "-x"])
+        .arg(&py)
+        .arg(program)
+        .current_dir(dir);
+    let ran = tools::run(cmd, &dir.join("gdb.stdout"), limit)
+        .map_err(|e| format!("Llvm: gdb-failed: {e}"))?;
+    let text = std::fs::read_to_string(&out).map_err(|e| {
+        format!(
+            "Llvm: gdb-failed: gdb wrote no readings ({e}); stderr: {}",
+            ran.stderr.trim()
+        )
+    })?;
+    let Transcript {
+        readings,
+        calls,
+        exit,
+    } = parse(&text)?;
+    if exit != Some(0) {
+        return Err(format!(
+            "Llvm: gdb-failed: the program did not exit 0 under gdb ({exit:?}); stderr: {}",
+            ran.stderr.trim()
+        ));
+    }
+    if calls != functions {
+        return Err(format!(
+            "Llvm: gdb-failed: gdb stopped in {} calls, the driver makes {}",
+            calls.len(),
+            functions.len()
+        ));
+    }
+    Ok((readings, calls))
+}
+
+/// A value gdb showed that is not the variable's.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Difference {
+    pub call: Call,
+    pub pc: u64,
+    /// What gdb printed, and the value the input function gives (both as
+    /// the variable's type reads them, in hex).
+    pub shown: String,
+    pub expected: String,
+}
+
+/// What gdb showed of one variable over all calls.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Seen {
+    /// Values read that could be compared (the expected value not
+    /// poison).
+    pub compared: usize,
+    pub agreed: usize,
+    /// `<optimized out>` readings.
+    pub optimized: usize,
+    /// The first value that differed.
+    pub differ: Option<Difference>,
+    /// The first error gdb raised reading it.
+    pub error: Option<String>,
+}
+
+/// Does the value gdb printed, `shown`, read as `expected`? Both are cut
+/// to the variable's storage: its width, or a byte for an `i1` (DWARF's
+/// boolean is a byte).
+fn same_value(shown: &BigInt, expected: &Expected) -> Option<(bool, String, String)> {
+    let value = expected.value.as_ref()?;
+    let bits = expected.bits.max(8);
+    let shown = Bits::from_bigint(bits, shown);
+    let want = value.zext(bits);
+    Some((
+        shown == want,
+        format!("0x{}", shown.hex()),
+        format!("0x{}", want.hex()),
+    ))
+}
+
+/// Compares every reading with the input function's values on its call:
+/// what gdb showed, by (function, variable).
+pub fn compare(
+    before: &Module,
+    calls: &[Call],
+    readings: &[Reading],
+    pointer_bits: u32,
+) -> BTreeMap<(String, String), Seen> {
+    let mut expected: Vec<BTreeMap<String, Expected>> = Vec::with_capacity(calls.len());
+    for c in calls {
+        let values = before
+            .functions
+            .iter()
+            .find(|f| f.name == c.function)
+            .map(|f| record_values(before, f, &c.args, pointer_bits))
+            .unwrap_or_default();
+        expected.push(values);
+    }
+    let mut out: BTreeMap<(String, String), Seen> = BTreeMap::new();
+    for r in readings {
+        let Some(call) = calls.get(r.call) else {
+            continue;
+        };
+        let seen = out
+            .entry((call.function.clone(), r.variable.clone()))
+            .or_default();
+        match &r.shown {
+            Shown::Optimized => seen.optimized += 1,
+            // An error reading a poison value is no wrong answer (a
+            // division by zero, say).
+            Shown::Error(e) => {
+                let poison = expected[r.call]
+                    .get(&r.variable)
+                    .is_some_and(|x| x.value.is_none());
+                if !poison {
+                    seen.error.get_or_insert_with(|| e.clone());
+                }
+            }
+            Shown::Value(v) => {
+                let Some((same, shown, want)) = expected[r.call]
+                    .get(&r.variable)
+                    .and_then(|e| same_value(v, e))
+                else {
+                    continue;
+                };
+                seen.compared += 1;
+                if same {
+                    seen.agreed += 1;
+                } else if seen.differ.is_none() {
+                    seen.differ = Some(Difference {
+                        call: call.clone(),
+                        pc: r.pc,
+                        shown,
+                        expected: want,
+                    });
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Inputs for `f`'s parameters: first the edge values (the sign bit, all
+/// ones, the largest positive, one, zero), then pseudo-random ones from
+/// `seed`; `n` in all.
+pub fn sample_inputs(f: &Function, pointer_bits: u32, seed: u64, n: usize) -> Vec<Vec<Bits>> {
+    let layout = super::execute::layout(pointer_bits);
+    let widths: Vec<u64> = super::validate::params(f)
+        .iter()
+        .map(|(_, t)| {
+            dioptra_semantics::text::parse_type(t)
+                .map(|ty| layout.bitsizeof(&ty))
+                .unwrap_or(64)
+        })
+        .collect();
+    let mut state = seed;
+    (0..n)
+        .map(|k| {
+            widths
+                .iter()
+                .map(|&w| {
+                    let one = BigInt::from(1);
+                    let v: BigInt = match k {
+                        0 => one << (w - 1),
+                        1 => BigInt::from(-1),
+                        2 => (one << (w - 1)) - 1,
+                        3 => one,
+                        4 => BigInt::from(0),
+                        _ => {
+                            state = crate::sample::splitmix64(state);
+                            BigInt::from(state)
+                        }
+                    };
+                    Bits::from_bigint(w, &v)
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// The input a witness line names (`witness pointers = 64, high = sign,
+/// %x0 = 0xff, %x1 = 0x1`), in `f`'s parameter order, if it names them
+/// all.
+pub fn witness_input(f: &Function, witness: &str, pointer_bits: u32) -> Option<Vec<Bits>> {
+    let layout = super::execute::layout(pointer_bits);
+    let given: BTreeMap<&str, &str> = witness
+        .trim_start_matches("witness ")
+        .split(", ")
+        .filter_map(|kv| kv.split_once(" = "))
+        .map(|(k, v)| (k.trim(), v.trim()))
+        .collect();
+    super::validate::params(f)
+        .iter()
+        .map(|(name, t)| {
+            let w = layout.bitsizeof(&dioptra_semantics::text::parse_type(t).ok()?);
+            let text = given.get(name.as_str())?;
+            let v = match text.strip_prefix("0x") {
+                Some(h) => BigInt::parse_bytes(h.as_bytes(), 16)?,
+                None => text.parse().ok()?,
+            };
+            Some(Bits::from_bigint(w, &v))
+        })
+        .collect()
+}
+
+/// What one module's run under gdb found.
+#[derive(Debug)]
+pub struct Outcome {
+    pub seen: BTreeMap<(String, String), Seen>,
+    pub calls: usize,
+    pub readings: usize,
+    pub time: Duration,
+}
+
+/// Compiles the module at `after`, calls each function of `before` on
+/// `calls`, runs it all under gdb in `dir` and compares.
+pub fn check(
+    cg: &Codegen,
+    before: &Module,
+    after: &Path,
+    calls: &[Call],
+    triple: &str,
+    dir: &Path,
+) -> Result<Outcome, String> {
+    let started = Instant::now();
+    supported(triple)?;
+    let text = driver(before, calls, triple)?;
+    let program = build(&cg.llc, after, &text, triple, dir)?;
+    let functions: Vec<String> = calls.iter().map(|c| c.function.clone()).collect();
+    let (readings, _) = run_gdb(&program, &functions, dir, cg.limit)?;
+    let pointer_bits = super::pointer_bits(triple);
+    Ok(Outcome {
+        seen: compare(before, calls, &readings, pointer_bits),
+        calls: calls.len(),
+        readings: readings.len(),
+        time: started.elapsed(),
+    })
+}
+
+/// A wrong value reproduced under gdb, with the files that show it.
+#[derive(Debug)]
+pub struct Reproduced {
+    pub difference: Difference,
+    /// The shell commands that rebuild the program and rerun gdb, in
+    /// `dir`.
+    pub commands: Vec<String>,
+    /// What gdb printed running `gdb.cmd`.
+    pub transcript: String,
+}
+
+/// Rebuilds, in `dir`, a program calling `function` of `before` (compiled
+/// from `after`) on each of `candidates`, finds the first instruction where
+/// gdb shows `variable` wrong, and writes the evidence: `after.s` (llc's
+/// assembly), `dwarfdump.txt` (the variable's DIE), `driver.ll` and
+/// `program` calling the function on that one input, `gdb.cmd` (break at
+/// that instruction, print the variable) and `gdb.txt` (its transcript).
+/// `None` when gdb shows it right on every candidate.
+#[allow(clippy::too_many_arguments)]
+pub fn reproduce(
+    cg: &Codegen,
+    before: &Module,
+    after: &Path,
+    function: &str,
+    variable: &str,
+    candidates: &[Vec<Bits>],
+    triple: &str,
+    dir: &Path,
+) -> Result<Option<Reproduced>, String> {
+    supported(triple)?;
+    let calls: Vec<Call> = candidates
+        .iter()
+        .map(|args| Call {
+            function: function.to_string(),
+            args: args.clone(),
+        })
+        .collect();
+    let probe = dir.join("probe");
+    let program = build(
+        &cg.llc,
+        after,
+        &driver(before, &calls, triple)?,
+        triple,
+        &probe,
+    )?;
+    let names: Vec<String> = calls.iter().map(|c| c.function.clone()).collect();
+    let (readings, _) = run_gdb(&program, &names, &probe, cg.limit)?;
+    let seen = compare(before, &calls, &readings, super::pointer_bits(triple));
+    let Some(d) = seen
+        .get(&(function.to_string(), variable.to_string()))
+        .and_then(|s| s.differ.clone())
+    else {
+        return Ok(None);
+    };
+    // The program of the one input: the functions' object first, so the
+    // instruction's address is the probe's.
+    let f_obj = dir.join("functions.o");
+    std::fs::copy(probe.join("functions.o"), &f_obj)
+        .map_err(|e| format!("cannot write {}: {e}", f_obj.display()))?;
+    let d_src = dir.join("driver.ll");
+    std::fs::write(
+        &d_src,
+        driver(before, std::slice::from_ref(&d.call), triple)?,
+    )
+    .map_err(|e| format!("cannot write {}: {e}", d_src.display()))?;
+    let d_obj = dir.join("driver.o");
+    compile(&cg.llc, &d_src, &d_obj)?;
+    let program = dir.join("program");
+    run_tool(
+        link_command(triple, &[&f_obj, &d_obj], &program),
+        &dir.join("link.out"),
+        "linking",
+    )?;
+    let mut asm = Command::new(&cg.llc.path);
+    asm.arg("-O2").arg(after).arg("-o").arg(dir.join("after.s"));
+    run_tool(asm, &dir.join("after.s.out"), "llc -S")?;
+    if let Ok(dump) = tools::find("llvm-dwarfdump", Some(cg.llc.major)) {
+        let mut cmd = Command::new(&dump.path);
+        cmd.arg("--debug-info")
+            .arg(format!("--name={variable}"))
+            .arg(&f_obj);
+        run_tool(cmd, &dir.join("dwarfdump.txt"), "llvm-dwarfdump")?;
+    }
+    let script = format!(
+        "set pagination off\nbreak *0x{:x}\nrun\nprint {variable}\nprint/x {variable}\ninfo registers\nkill\nquit\n",
+        d.pc
+    );
+    std::fs::write(dir.join("gdb.cmd"), script)
+        .map_err(|e| format!("cannot write gdb.cmd: {e}"))?;
+    let mut gdb = Command::new("sh");
+    gdb.args([
+        "-c",
+        "ulimit -c 0; exec gdb -nx -batch -readnow -x gdb.cmd ./program 2>&1",
+    ])
+    .current_dir(dir);
+    let out = dir.join("gdb.txt");
+    tools::run(gdb, &out, cg.limit).map_err(|e| format!("Llvm: gdb-failed: {e}"))?;
+    let _ = std::fs::remove_file(out.with_extension("err"));
+    let transcript = std::fs::read_to_string(&out).unwrap_or_default();
+    // What the tools printed to their stdout (nothing, with `-o`) and the
+    // probe are not evidence.
+    let _ = std::fs::remove_dir_all(&probe);
+    for f in ["link.out", "after.s.out", "driver.llc.out"] {
+        let _ = std::fs::remove_file(dir.join(f));
+    }
+    let m32 = if arch(triple) == Some(true) {
+        "-m32 "
+    } else {
+        ""
+    };
+    Ok(Some(Reproduced {
+        difference: d,
+        commands: vec![
+            format!(
+                "{} -O2 -filetype=obj after.ll -o functions.o",
+                cg.llc.path.display()
+            ),
+            format!(
+                "{} -O2 -filetype=obj driver.ll -o driver.o",
+                cg.llc.path.display()
+            ),
+            format!("gcc {m32}-nostdlib -static -no-pie -o program functions.o driver.o -lgcc"),
+            "gdb -nx -batch -readnow -x gdb.cmd ./program".to_string(),
+        ],
+        transcript,
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MODULE: &str = "define i32 @f(i8 signext %x0, ptr %x1, i64 %x2) !dbg !0 {\nentry:\n  %v0 = sext i8 %x0 to i32\n    #dbg_value(i32 %v0, !1, !DIExpression(), !0)\n  ret i32 %v0\n}\n!0 = distinct !DISubprogram(name: \"f\")\n!1 = !DILocalVariable(name: \"v0\", scope: !0)\n";
+
+    #[test]
+    fn the_driver_calls_as_the_input_declares() {
+        let m = crate::ir::parse(MODULE).unwrap();
+        let call = Call {
+            function: "f".into(),
+            args: vec![
+                Bits::from_u64(8, 0x80),
+                Bits::from_u64(64, 16),
+                Bits::from_u64(64, u64::MAX),
+            ],
+        };
+        let d = driver(&m, &[call.clone(), call], "x86_64-pc-linux-gnu").unwrap();
+        assert_eq!(
+            d.matches("declare i32 @f(i8 signext, ptr, i64)").count(),
+            1,
+            "{d}"
+        );
+        assert_eq!(
+            d.matches("call i32 @f(i8 signext -128, ptr inttoptr (i64 16 to ptr), i64 -1)")
+                .count(),
+            2,
+            "{d}"
+        );
+        assert!(d.contains("syscall"));
+        let short = Call {
+            function: "f".into(),
+            args: vec![],
+        };
+        assert!(driver(&m, &[short], "x86_64-pc-linux-gnu").is_err());
+        assert!(driver(&m, &[], "aarch64-linux-gnu").is_err());
+    }
+
+    #[test]
+    fn readings_are_compared_with_the_input_function() {
+        let m = crate::ir::parse(MODULE).unwrap();
+        let call = Call {
+            function: "f".into(),
+            args: vec![
+                Bits::from_u64(8, 0x80),
+                Bits::from_u64(64, 0),
+                Bits::zero(64),
+            ],
+        };
+        let Transcript {
+            readings,
+            calls,
+            exit,
+        } = parse(
+            "call 0 f\n0 401000 v0 -128\n0 401004 v0 4294967168\n0 401008 v0 --\n0 40100c v0 128\n0 40100c x0 ! no frame\nexit 0\n",
+        )
+        .unwrap();
+        assert_eq!((calls, exit), (vec!["f".to_string()], Some(0)));
+        let seen = compare(&m, &[call], &readings, 64);
+        let v0 = &seen[&("f".to_string(), "v0".to_string())];
+        // -128 and its 32-bit zero-extension read the same as an i32.
+        assert_eq!((v0.compared, v0.agreed, v0.optimized), (3, 2, 1));
+        let d = v0.differ.as_ref().unwrap();
+        assert_eq!(
+            (d.pc, d.shown.as_str(), d.expected.as_str()),
+            (0x40100c, "0x00000080", "0xffffff80")
+        );
+        assert_eq!(
+            seen[&("f".to_string(), "x0".to_string())].error.as_deref(),
+            Some("no frame")
+        );
+        assert!(parse("0 zz v0 1\n").is_err());
+    }
+
+    #[test]
+    fn witnesses_and_samples_give_an_input_per_parameter() {
+        let m = crate::ir::parse(MODULE).unwrap();
+        let f = &m.functions[0];
+        let w = witness_input(
+            f,
+            "witness pointers = 64, high = sign, %x0 = 0xff, %x1 = 0x1, %x2 = 0x7f",
+            64,
+        )
+        .unwrap();
+        assert_eq!(
+            w,
+            vec![
+                Bits::from_u64(8, 0xff),
+                Bits::from_u64(64, 1),
+                Bits::from_u64(64, 0x7f)
+            ]
+        );
+        assert!(witness_input(f, "witness high = zero, %x0 = 0x1", 64).is_none());
+        let s = sample_inputs(f, 64, 1, 7);
+        assert_eq!(s.len(), 7);
+        assert_eq!(s[0][0], Bits::from_u64(8, 0x80));
+        assert_eq!(s[1][2], Bits::from_u64(64, u64::MAX));
+        assert_eq!(s[2][0], Bits::from_u64(8, 0x7f));
+        assert_ne!(s[5], s[6]);
+    }
+}
