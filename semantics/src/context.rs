@@ -222,13 +222,21 @@ impl Context for ConcreteContext {
                 format!("the context does not declare register {n}"),
             )
         })?;
-        bits_from_bytes(offset as u128, len, |k| {
-            bytes[k as usize].ok_or_else(|| {
-                ReadFail::eval(
-                    "undefined-bits",
-                    format!("byte {k} of register {n} is undefined"),
-                )
-            })
+        // A read past the register's declared bytes (a caller that took a
+        // wider register than the context has) is an error, not a panic.
+        bits_from_bytes(offset as u128, len, |k| match bytes.get(k as usize) {
+            Some(Some(b)) => Ok(*b),
+            Some(None) => Err(ReadFail::eval(
+                "undefined-bits",
+                format!("byte {k} of register {n} is undefined"),
+            )),
+            None => Err(ReadFail::missing(
+                "register-not-supplied",
+                format!(
+                    "the context declares {} bytes of register {n}, not byte {k}",
+                    bytes.len()
+                ),
+            )),
         })
     }
     fn read_memory(&self, addrspace: u32, offset: u128, len: u64) -> Result<Bits, ReadFail> {
@@ -575,6 +583,12 @@ mod tests {
         assert!(e.unsupported && e.reason == "memory-not-supplied");
         assert_eq!(c.read_register(3, 4, 8).unwrap().low_u64(), 0x0f);
         assert_eq!(c.register_bits(3), Some(16));
+        // A read past the register's two bytes is an error, not a panic.
+        let e = c.read_register(3, 0, 64).unwrap_err();
+        assert!(
+            e.unsupported && e.reason == "register-not-supplied",
+            "{e:?}"
+        );
     }
 
     #[test]

@@ -2,8 +2,9 @@
 //! own passes (`opt`), every record of the output checked against the
 //! input's (`dioptra_oracle::llvm`).
 
-use dioptra_oracle::llvm::codegen::{self, Codegen, Seen};
+use dioptra_oracle::llvm::codegen::{self, Codegen, Difference, Seen};
 use dioptra_oracle::llvm::known::{self, Known};
+use dioptra_oracle::llvm::readback::Says;
 use dioptra_oracle::llvm::validate::Compared;
 use dioptra_oracle::llvm::{self, tools, Setup, Verdict};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -74,23 +75,58 @@ fn shown_wrong(s: &Seen) -> bool {
     s.differ.is_some() || s.error.is_some()
 }
 
+/// The call a difference was seen on: `f(0x80, 0x1)`.
+fn call_text(d: &Difference) -> String {
+    let args: Vec<String> = d
+        .call
+        .args
+        .iter()
+        .map(|a| format!("0x{}", a.hex()))
+        .collect();
+    format!("{}({})", d.call.function, args.join(", "))
+}
+
+/// What dioptra made of the variable's DWARF where gdb showed it.
+fn dwarf_text(d: &Difference) -> String {
+    let Some(r) = &d.dwarf else {
+        return String::new();
+    };
+    let says = match &r.says {
+        Says::Value(v) => format!("0x{}", v.hex()),
+        Says::Unavailable(why) => format!("no location ({why})"),
+        Says::Failed(why) => format!("no value: {why}"),
+    };
+    let verdict = match d.dwarf_right {
+        Some(true) => "right: the debugger's error",
+        Some(false) => "wrong: the code generator's error",
+        None => "no value",
+    };
+    format!("; its DWARF there, `{}`, evaluated by dioptra in that machine state gives {says} ({verdict})", r.ops)
+}
+
 /// The line saying what gdb showed of a variable.
 fn gdb_line(s: &Seen) -> String {
     match (&s.differ, &s.error) {
         (Some(d), _) => format!(
-            "gdb printed {} at pc 0x{:x} on {}({}), where the input function gives {}",
+            "gdb printed {} at pc 0x{:x} on {}, where the input function gives {}{}{}",
             d.shown,
             d.pc,
-            d.call.function,
-            d.call
-                .args
-                .iter()
-                .map(|a| format!("0x{}", a.hex()))
-                .collect::<Vec<_>>()
-                .join(", "),
-            d.expected
+            call_text(d),
+            d.expected,
+            if d.other_values.is_empty() {
+                String::new()
+            } else {
+                format!(" (the value of {})", d.other_values.join(", "))
+            },
+            dwarf_text(d)
         ),
-        (None, Some(e)) => format!("gdb could not read it: {e}"),
+        (None, Some(e)) => format!(
+            "gdb could not read it at pc 0x{:x} on {}: {}{}",
+            e.pc,
+            call_text(e),
+            e.shown,
+            dwarf_text(e)
+        ),
         (None, None) if s.compared > 0 => format!(
             "gdb printed the right value all {} times it showed one",
             s.compared

@@ -16,12 +16,13 @@
 //! (i686 divides 64-bit values through it). Supported targets: x86-64 and
 //! i686 (which needs `gcc -m32`'s libgcc, `gcc-multilib`).
 
-use super::execute::{record_values, Expected};
+use super::execute::{run, Expected};
+use super::readback::{self, DwarfReading, Program, Says, State};
 use super::tools::{self, Tool};
 use crate::ir::{Function, Module};
 use dioptra_semantics::bits::Bits;
 use num_bigint::BigInt;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -253,12 +254,22 @@ pub struct Reading {
 /// The gdb script: breaks on entry to each called function, steps through
 /// the call with `nexti` (over any libgcc call) and reads every variable
 /// of the scope at each instruction.
-fn script(functions: &[String], out: &Path) -> String {
+fn script(functions: &[String], out: &Path, i686: bool) -> String {
     let list: Vec<String> = functions.iter().map(|f| format!("{f:?}")).collect();
+    let regs: Vec<String> = readback::registers(i686)
+        .iter()
+        .map(|r| format!("{r:?}"))
+        .collect();
+    let (sp, mask) = if i686 {
+        ("esp", "0xffffffff")
+    } else {
+        ("rsp", "0xffffffffffffffff")
+    };
     format!(
         r#"import gdb
 FUNCTIONS = [{}]
 OUT = {out:?}
+REGS = [{}]
 for c in ("set confirm off", "set pagination off", "set may-call-functions off", "set width 0"):
     gdb.execute(c)
 for f in FUNCTIONS:
@@ -270,11 +281,20 @@ def frame():
         return gdb.selected_frame() if gdb.selected_inferior().pid else None
     except gdb.error:
         return None
+def state(out, call, fr):
+    regs = ",".join("%x" % (int(fr.read_register(r)) & {mask}) for r in REGS)
+    start = (int(fr.read_register("{sp}")) - {below}) & {mask}
+    try:
+        mem = gdb.selected_inferior().read_memory(start, {bytes}).tobytes().hex()
+    except gdb.error:
+        mem = "-"
+    out.write("state %d %x %s %x %s\n" % (call, fr.pc(), regs, start, mem))
 def read(out, call, fr):
     try:
         b = fr.block()
     except RuntimeError:
         return
+    state(out, call, fr)
     while b is not None:
         for s in b:
             if not (s.is_variable or s.is_argument):
@@ -308,18 +328,26 @@ with open(OUT, "w") as out:
             fr = frame()
     out.write("exit %s\n" % (status[0] if status else "none"))
 "#,
-        list.join(", ")
+        list.join(", "),
+        regs.join(", "),
+        below = readback::STACK_BELOW,
+        bytes = readback::STACK_BYTES,
     )
 }
 
 /// What the gdb script wrote.
 #[derive(Debug, Default, PartialEq, Eq)]
-struct Transcript {
-    readings: Vec<Reading>,
+pub struct Transcript {
+    pub readings: Vec<Reading>,
     /// Per call, the function gdb stopped in.
-    calls: Vec<String>,
+    pub calls: Vec<String>,
+    /// The machine state at each stop, by (call, pc); the first of a call
+    /// is at its entry.
+    pub states: HashMap<(usize, u64), State>,
+    /// Per call, the pc of its first stop.
+    pub entries: HashMap<usize, u64>,
     /// The program's exit status, if it exited.
-    exit: Option<i64>,
+    pub exit: Option<i64>,
 }
 
 /// Parses what the script wrote.
@@ -327,8 +355,20 @@ fn parse(text: &str) -> Result<Transcript, String> {
     let mut t = Transcript::default();
     let (readings, calls, exit) = (&mut t.readings, &mut t.calls, &mut t.exit);
     for line in text.lines() {
-        let mut f = line.splitn(4, ' ');
         let bad = || format!("gdb transcript: bad line `{line}`");
+        if let Some(rest) = line.strip_prefix("state ") {
+            let w: Vec<&str> = rest.split(' ').collect();
+            let [call, pc, regs, start, bytes] = w.as_slice() else {
+                return Err(bad());
+            };
+            let call: usize = call.parse().map_err(|_| bad())?;
+            let pc = u64::from_str_radix(pc, 16).map_err(|_| bad())?;
+            let st = readback::parse_state(regs, start, bytes).ok_or_else(bad)?;
+            t.entries.entry(call).or_insert(pc);
+            t.states.entry((call, pc)).or_insert(st);
+            continue;
+        }
+        let mut f = line.splitn(4, ' ');
         match (f.next(), f.next(), f.next(), f.next()) {
             (Some("exit"), Some(code), None, None) => *exit = code.parse().ok(),
             (Some("call"), Some(_), Some(name), None) => calls.push(name.to_string()),
@@ -348,20 +388,21 @@ fn parse(text: &str) -> Result<Transcript, String> {
     Ok(t)
 }
 
-/// Runs gdb on `program` (whose calls are of `functions`, in order),
-/// killed after `limit`.
+/// Runs gdb on `program` (whose calls are of `functions`, in order, for
+/// `triple`), killed after `limit`.
 pub fn run_gdb(
     program: &Path,
     functions: &[String],
+    triple: &str,
     dir: &Path,
     limit: Duration,
-) -> Result<(Vec<Reading>, Vec<String>), String> {
+) -> Result<Transcript, String> {
     let out = dir.join("gdb.readings");
     let py = dir.join("step.py");
     let mut names: Vec<String> = functions.to_vec();
     names.sort();
     names.dedup();
-    std::fs::write(&py, script(&names, &out))
+    std::fs::write(&py, script(&names, &out, arch(triple) == Some(true)))
         .map_err(|e| format!("cannot write {}: {e}", py.display()))?;
     let mut cmd = Command::new("sh");
     cmd.args(["-c", "ulimit -c 0; exec gdb \"$@\"", "gdb"])
@@ -377,36 +418,54 @@ pub fn run_gdb(
             ran.stderr.trim()
         )
     })?;
-    let Transcript {
-        readings,
-        calls,
-        exit,
-    } = parse(&text)?;
-    if exit != Some(0) {
+    let t = parse(&text)?;
+    if t.exit != Some(0) {
+        let stdout = std::fs::read_to_string(dir.join("gdb.stdout")).unwrap_or_default();
+        let signal = stdout
+            .lines()
+            .find(|l| l.contains("received signal"))
+            .unwrap_or("")
+            .trim();
         return Err(format!(
-            "Llvm: gdb-failed: the program did not exit 0 under gdb ({exit:?}); stderr: {}",
+            "Llvm: gdb-failed: the program did not exit 0 under gdb ({:?}) {signal}; stderr: {}",
+            t.exit,
             ran.stderr.trim()
         ));
     }
-    if calls != functions {
+    if t.calls != functions {
         return Err(format!(
             "Llvm: gdb-failed: gdb stopped in {} calls, the driver makes {}",
-            calls.len(),
+            t.calls.len(),
             functions.len()
         ));
     }
-    Ok((readings, calls))
+    Ok(t)
 }
 
-/// A value gdb showed that is not the variable's.
+/// A value gdb showed that is not the variable's, or an error gdb raised
+/// reading it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Difference {
     pub call: Call,
     pub pc: u64,
-    /// What gdb printed, and the value the input function gives (both as
-    /// the variable's type reads them, in hex).
+    /// What gdb printed (in hex, as the variable's storage reads it), or
+    /// the error it raised.
     pub shown: String,
+    /// The value the input function gives (hex).
     pub expected: String,
+    /// The values the input or the output function computed on this call
+    /// that read as what gdb printed (`%v5`): the location names a place
+    /// that holds another value.
+    pub other_values: Vec<String>,
+    /// The variable's DWARF at the pc, evaluated by dioptra in the machine
+    /// state gdb stopped in, when the program's DWARF was read.
+    pub dwarf: Option<DwarfReading>,
+    /// Does dioptra's evaluation of that DWARF give the expected value?
+    pub dwarf_right: Option<bool>,
+    /// How many low bits of the value the output's record names the output
+    /// function reads, where that is fewer than it has but some
+    /// ([`super::demanded`]).
+    pub demanded: Option<u64>,
 }
 
 /// What gdb showed of one variable over all calls.
@@ -420,80 +479,204 @@ pub struct Seen {
     pub optimized: usize,
     /// The first value that differed.
     pub differ: Option<Difference>,
+    /// The calls on which a value differed.
+    pub calls_differing: usize,
+    /// The values (`%v5`, `after:%v5`) that gdb's value was, on every call
+    /// where it differed: the place the location names holds one of them.
+    pub always_other: Vec<String>,
     /// The first error gdb raised reading it.
-    pub error: Option<String>,
+    pub error: Option<Difference>,
 }
 
-/// Does the value gdb printed, `shown`, read as `expected`? Both are cut
-/// to the variable's storage: its width, or a byte for an `i1` (DWARF's
+/// `value` cut or zero-extended to `bits`, as a debugger reads a variable
+/// of that storage.
+fn storage(value: &Bits, bits: u64) -> Bits {
+    if value.width() >= bits {
+        Bits::from_bigint(bits, &value.unsigned_int())
+    } else {
+        value.zext(bits)
+    }
+}
+
+/// A variable's storage: its width, or a byte for an `i1` (DWARF's
 /// boolean is a byte).
-fn same_value(shown: &BigInt, expected: &Expected) -> Option<(bool, String, String)> {
-    let value = expected.value.as_ref()?;
-    let bits = expected.bits.max(8);
-    let shown = Bits::from_bigint(bits, shown);
-    let want = value.zext(bits);
-    Some((
-        shown == want,
-        format!("0x{}", shown.hex()),
-        format!("0x{}", want.hex()),
-    ))
+fn storage_bits(e: &Expected) -> u64 {
+    e.bits.max(8)
+}
+
+/// What the runs of the functions on one call give.
+struct CallValues {
+    /// The input function's records.
+    records: BTreeMap<String, Expected>,
+    /// Every value of the input and the output function (the output's as
+    /// `after:%v5`).
+    values: Vec<(String, Expected)>,
+}
+
+fn call_values(before: &Module, after: Option<&Module>, c: &Call, pointer_bits: u32) -> CallValues {
+    let run_of = |m: &Module| {
+        m.functions
+            .iter()
+            .find(|f| f.name == c.function)
+            .map(|f| run(m, f, &c.args, pointer_bits))
+            .unwrap_or_default()
+    };
+    let b = run_of(before);
+    let mut values: Vec<(String, Expected)> = b.values.into_iter().collect();
+    if let Some(a) = after {
+        values.extend(
+            run_of(a)
+                .values
+                .into_iter()
+                .map(|(k, v)| (format!("after:{k}"), v)),
+        );
+    }
+    CallValues {
+        records: b.records,
+        values,
+    }
+}
+
+/// The low bits the output function reads of the value its record of
+/// `variable` names (an empty expression on one `%value` of `bits` bits),
+/// where fewer than all but some.
+fn record_demand(
+    after: &Module,
+    function: &str,
+    variable: &str,
+    bits: u64,
+    pointer_bits: u32,
+) -> Option<u64> {
+    let f = after.functions.iter().find(|f| f.name == function)?;
+    let layout = super::execute::layout(pointer_bits);
+    let mut most = None;
+    for i in f.blocks.iter().flat_map(|b| &b.insts) {
+        let crate::ir::InstKind::Record(r) = &i.kind else {
+            continue;
+        };
+        let named = r
+            .variable
+            .as_ref()
+            .and_then(|v| after.resolve(v))
+            .and_then(|n| n.string("name"));
+        let empty = match &r.expr {
+            Some(crate::ir::Md::Node(n)) => n.text.replace(' ', "") == "!DIExpression()",
+            _ => true,
+        };
+        if named != Some(variable) || !empty || r.operands.len() != 1 {
+            continue;
+        }
+        let v = &r.operands[0].value;
+        if !v.starts_with('%') {
+            continue;
+        }
+        let k = super::demanded::demanded_low_bits(f, v, bits, &layout);
+        most = Some(most.unwrap_or(0).max(k));
+    }
+    most.filter(|&k| k > 0 && k < bits)
 }
 
 /// Compares every reading with the input function's values on its call:
-/// what gdb showed, by (function, variable).
+/// what gdb showed, by (function, variable). Where gdb shows a variable
+/// wrong and `program` is given, its DWARF is evaluated in the machine
+/// state of that stop.
 pub fn compare(
     before: &Module,
+    after: Option<&Module>,
     calls: &[Call],
-    readings: &[Reading],
+    t: &Transcript,
+    program: Option<&Program>,
     pointer_bits: u32,
 ) -> BTreeMap<(String, String), Seen> {
-    let mut expected: Vec<BTreeMap<String, Expected>> = Vec::with_capacity(calls.len());
-    for c in calls {
-        let values = before
-            .functions
-            .iter()
-            .find(|f| f.name == c.function)
-            .map(|f| record_values(before, f, &c.args, pointer_bits))
-            .unwrap_or_default();
-        expected.push(values);
-    }
+    let runs: Vec<CallValues> = calls
+        .iter()
+        .map(|c| call_values(before, after, c, pointer_bits))
+        .collect();
+    // The DWARF at a stop, evaluated in its machine state.
+    let dwarf_at = |call: usize, pc: u64, variable: &str, want: Option<&Bits>| {
+        let (p, state) = (program?, t.states.get(&(call, pc))?);
+        let entry = t.entries.get(&call).and_then(|e| t.states.get(&(call, *e)));
+        let ctx = readback::context(state, entry, pointer_bits);
+        let reading = readback::read_at(p, &calls[call].function, variable, pc, &ctx)?;
+        let right = match (&reading.says, want) {
+            (Says::Value(v), Some(w)) => Some(storage(v, w.width()) == *w),
+            _ => None,
+        };
+        Some((reading, right))
+    };
     let mut out: BTreeMap<(String, String), Seen> = BTreeMap::new();
-    for r in readings {
+    // The (call, variable) pairs already counted as differing.
+    let mut differing: HashSet<(usize, &String)> = HashSet::new();
+    for r in &t.readings {
         let Some(call) = calls.get(r.call) else {
             continue;
         };
         let seen = out
             .entry((call.function.clone(), r.variable.clone()))
             .or_default();
+        let expected = runs[r.call].records.get(&r.variable);
+        let want = expected.and_then(|e| Some(storage(e.value.as_ref()?, storage_bits(e))));
+        let difference = |shown: String, others: Vec<String>| {
+            let (dwarf, dwarf_right) = match dwarf_at(r.call, r.pc, &r.variable, want.as_ref()) {
+                Some((d, right)) => (Some(d), right),
+                None => (None, None),
+            };
+            Difference {
+                call: call.clone(),
+                pc: r.pc,
+                shown,
+                expected: want
+                    .as_ref()
+                    .map_or("poison".into(), |w| format!("0x{}", w.hex())),
+                other_values: others,
+                dwarf,
+                dwarf_right,
+                demanded: None,
+            }
+        };
         match &r.shown {
             Shown::Optimized => seen.optimized += 1,
             // An error reading a poison value is no wrong answer (a
             // division by zero, say).
             Shown::Error(e) => {
-                let poison = expected[r.call]
-                    .get(&r.variable)
-                    .is_some_and(|x| x.value.is_none());
-                if !poison {
-                    seen.error.get_or_insert_with(|| e.clone());
+                let poison = expected.is_some_and(|x| x.value.is_none());
+                if !poison && seen.error.is_none() {
+                    seen.error = Some(difference(e.clone(), Vec::new()));
                 }
             }
             Shown::Value(v) => {
-                let Some((same, shown, want)) = expected[r.call]
-                    .get(&r.variable)
-                    .and_then(|e| same_value(v, e))
-                else {
+                let (Some(e), Some(want)) = (expected, &want) else {
                     continue;
                 };
+                let bits = storage_bits(e);
+                let shown = Bits::from_bigint(bits, v);
                 seen.compared += 1;
-                if same {
+                if shown == *want {
                     seen.agreed += 1;
-                } else if seen.differ.is_none() {
-                    seen.differ = Some(Difference {
-                        call: call.clone(),
-                        pc: r.pc,
-                        shown,
-                        expected: want,
+                    continue;
+                }
+                let others: Vec<String> = runs[r.call]
+                    .values
+                    .iter()
+                    .filter(|(_, o)| o.value.as_ref().is_some_and(|o| storage(o, bits) == shown))
+                    .map(|(name, _)| name.clone())
+                    .collect();
+                if differing.insert((r.call, &r.variable)) {
+                    seen.always_other = if seen.calls_differing == 0 {
+                        others.clone()
+                    } else {
+                        let mut kept = std::mem::take(&mut seen.always_other);
+                        kept.retain(|o| others.contains(o));
+                        kept
+                    };
+                    seen.calls_differing += 1;
+                }
+                if seen.differ.is_none() {
+                    let mut d = difference(format!("0x{}", shown.hex()), others);
+                    d.demanded = after.and_then(|a| {
+                        record_demand(a, &call.function, &r.variable, e.bits, pointer_bits)
                     });
+                    seen.differ = Some(d);
                 }
             }
         }
@@ -588,14 +771,31 @@ pub fn check(
     let text = driver(before, calls, triple)?;
     let program = build(&cg.llc, after, &text, triple, dir)?;
     let functions: Vec<String> = calls.iter().map(|c| c.function.clone()).collect();
-    let (readings, _) = run_gdb(&program, &functions, dir, cg.limit)?;
-    let pointer_bits = super::pointer_bits(triple);
+    let t = run_gdb(&program, &functions, triple, dir, cg.limit)?;
+    let (after_module, dwarf) = read_output(after, &program)?;
     Ok(Outcome {
-        seen: compare(before, calls, &readings, pointer_bits),
+        seen: compare(
+            before,
+            Some(&after_module),
+            calls,
+            &t,
+            Some(&dwarf),
+            super::pointer_bits(triple),
+        ),
         calls: calls.len(),
-        readings: readings.len(),
+        readings: t.readings.len(),
         time: started.elapsed(),
     })
+}
+
+/// The output module at `after` and the DWARF of the program compiled
+/// from it.
+fn read_output(after: &Path, program: &Path) -> Result<(Module, Program), String> {
+    let text = std::fs::read_to_string(after)
+        .map_err(|e| format!("cannot read {}: {e}", after.display()))?;
+    let module = crate::ir::parse(&text).map_err(|d| format!("Llvm: unreadable: {d}"))?;
+    let dwarf = Program::read(program).map_err(|e| format!("Llvm: unreadable-dwarf: {e}"))?;
+    Ok((module, dwarf))
 }
 
 /// A wrong value reproduced under gdb, with the files that show it.
@@ -644,11 +844,19 @@ pub fn reproduce(
         &probe,
     )?;
     let names: Vec<String> = calls.iter().map(|c| c.function.clone()).collect();
-    let (readings, _) = run_gdb(&program, &names, &probe, cg.limit)?;
-    let seen = compare(before, &calls, &readings, super::pointer_bits(triple));
+    let t = run_gdb(&program, &names, triple, &probe, cg.limit)?;
+    let (after_module, dwarf) = read_output(after, &program)?;
+    let seen = compare(
+        before,
+        Some(&after_module),
+        &calls,
+        &t,
+        Some(&dwarf),
+        super::pointer_bits(triple),
+    );
     let Some(d) = seen
         .get(&(function.to_string(), variable.to_string()))
-        .and_then(|s| s.differ.clone())
+        .and_then(|s| s.differ.clone().or_else(|| s.error.clone()))
     else {
         return Ok(None);
     };
@@ -775,16 +983,16 @@ mod tests {
                 Bits::zero(64),
             ],
         };
-        let Transcript {
-            readings,
-            calls,
-            exit,
-        } = parse(
-            "call 0 f\n0 401000 v0 -128\n0 401004 v0 4294967168\n0 401008 v0 --\n0 40100c v0 128\n0 40100c x0 ! no frame\nexit 0\n",
+        let t = parse(
+            "call 0 f\nstate 0 401000 1,2 7ff0 0a0b\n0 401000 v0 -128\n0 401004 v0 4294967168\n0 401008 v0 --\n0 40100c v0 128\n0 40100c x0 ! no frame\nstate 0 40100c 3,4 7ff0 -\nexit 0\n",
         )
         .unwrap();
-        assert_eq!((calls, exit), (vec!["f".to_string()], Some(0)));
-        let seen = compare(&m, &[call], &readings, 64);
+        assert_eq!((&t.calls, t.exit), (&vec!["f".to_string()], Some(0)));
+        // The machine state of each stop, and where the call entered.
+        assert_eq!(t.states[&(0, 0x40100c)].registers, vec![3, 4]);
+        assert_eq!(t.states[&(0, 0x401000)].memory, vec![0x0a, 0x0b]);
+        assert_eq!(t.entries[&0], 0x401000);
+        let seen = compare(&m, None, &[call], &t, None, 64);
         let v0 = &seen[&("f".to_string(), "v0".to_string())];
         // -128 and its 32-bit zero-extension read the same as an i32.
         assert_eq!((v0.compared, v0.agreed, v0.optimized), (3, 2, 1));
@@ -793,11 +1001,19 @@ mod tests {
             (d.pc, d.shown.as_str(), d.expected.as_str()),
             (0x40100c, "0x00000080", "0xffffff80")
         );
+        // 0x80 is no value of the function's (%x0 is the i8 0x80, which
+        // reads as 0x00000080 when zero-extended: it is one).
+        assert_eq!(d.other_values, vec!["%x0".to_string()]);
+        assert_eq!((v0.calls_differing, v0.always_other.len()), (1, 1));
         assert_eq!(
-            seen[&("f".to_string(), "x0".to_string())].error.as_deref(),
+            seen[&("f".to_string(), "x0".to_string())]
+                .error
+                .as_ref()
+                .map(|e| e.shown.as_str()),
             Some("no frame")
         );
         assert!(parse("0 zz v0 1\n").is_err());
+        assert!(parse("state 0 40 zz 0 -\n").is_err());
     }
 
     #[test]

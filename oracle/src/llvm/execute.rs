@@ -11,7 +11,7 @@
 
 use crate::ir::{Function, InstKind, Module, RecordKind};
 use dioptra_semantics::bits::Bits;
-use dioptra_semantics::classic::ir::{eval_inst, parse_inst, Inst, FROZEN_POISON};
+use dioptra_semantics::classic::ir::{eval_inst, parse_inst, BinOp, Inst, FROZEN_POISON};
 use dioptra_semantics::types::DataLayout;
 use num_bigint::BigInt;
 use std::collections::{BTreeMap, HashMap};
@@ -54,22 +54,39 @@ fn operand(text: &str, bits: u64, env: &HashMap<String, Option<Bits>>) -> Result
     }
 }
 
+/// One run of a function on one input.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Run {
+    /// Each variable's value, by name, as the function's first
+    /// `dbg_value` record of it with an empty expression gives it.
+    /// Variables whose value cannot be computed are left out.
+    pub records: BTreeMap<String, Expected>,
+    /// Every value the function computed (parameters and instruction
+    /// results, by `%name`), with its width; `None` is poison.
+    pub values: BTreeMap<String, Expected>,
+    /// The first instruction that is immediate undefined behaviour on this
+    /// input (LangRef: a division by zero or by poison, `INT_MIN / -1`):
+    /// the program may trap there, and nothing after it is defined.
+    pub undefined: Option<String>,
+}
+
 /// Runs `f` on `args` (one per parameter, in order, each of its
-/// parameter's width) and returns each variable's value, by name, as the
-/// function's first `dbg_value` record of it with an empty expression
-/// gives it. Variables whose value cannot be computed are left out.
-pub fn record_values(
-    m: &Module,
-    f: &Function,
-    args: &[Bits],
-    pointer_bits: u32,
-) -> BTreeMap<String, Expected> {
+/// parameter's width), instruction by instruction, until the end or the
+/// first undefined behaviour.
+pub fn run(m: &Module, f: &Function, args: &[Bits], pointer_bits: u32) -> Run {
     let layout = layout(pointer_bits);
     let mut env: HashMap<String, Option<Bits>> = HashMap::new();
+    let mut out = Run::default();
     for ((name, _), v) in super::validate::params(f).iter().zip(args) {
         env.insert(name.clone(), Some(v.clone()));
+        out.values.insert(
+            name.clone(),
+            Expected {
+                bits: v.width(),
+                value: Some(v.clone()),
+            },
+        );
     }
-    let mut out = BTreeMap::new();
     for b in &f.blocks {
         for i in &b.insts {
             match (&i.result, &i.kind) {
@@ -81,8 +98,22 @@ pub fn record_values(
                     };
                     let text = i.text.split_once('=').map_or("", |(_, t)| t).trim();
                     let text = text.split(", !").next().unwrap_or(text).trim();
-                    if let Some(v) = run_inst(text, &layout, &env) {
-                        env.insert(name, v);
+                    match run_inst(text, &layout, &env) {
+                        Step::Value(bits, v) => {
+                            out.values.insert(
+                                name.clone(),
+                                Expected {
+                                    bits,
+                                    value: v.clone(),
+                                },
+                            );
+                            env.insert(name, v);
+                        }
+                        Step::Undefined => {
+                            out.undefined = Some(i.text.trim().to_string());
+                            return out;
+                        }
+                        Step::Unknown => {}
                     }
                 }
                 (None, InstKind::Record(r)) if r.kind == RecordKind::Value => {
@@ -100,7 +131,7 @@ pub fn record_values(
                     else {
                         continue;
                     };
-                    if !empty || r.operands.len() != 1 || out.contains_key(var) {
+                    if !empty || r.operands.len() != 1 || out.records.contains_key(var) {
                         continue;
                     }
                     let o = &r.operands[0];
@@ -109,7 +140,8 @@ pub fn record_values(
                     };
                     let bits = layout.bitsizeof(&ty);
                     if let Ok(value) = operand(&o.value, bits, &env) {
-                        out.insert(var.to_string(), Expected { bits, value });
+                        out.records
+                            .insert(var.to_string(), Expected { bits, value });
                     }
                 }
                 _ => {}
@@ -119,22 +151,59 @@ pub fn record_values(
     out
 }
 
-/// The value of one instruction `text` over `env`: `Some(None)` for
-/// poison, `None` when it cannot be computed (an instruction the semantics
-/// does not model, an unknown operand).
-fn run_inst(
-    text: &str,
-    layout: &DataLayout,
-    env: &HashMap<String, Option<Bits>>,
-) -> Option<Option<Bits>> {
-    let parsed = parse_inst(text, layout).ok()?;
-    parsed.inst.check().ok()?;
+/// What one instruction did.
+enum Step {
+    /// A result of this many bits (`None`: poison).
+    Value(u64, Option<Bits>),
+    /// Immediate undefined behaviour.
+    Undefined,
+    /// Not computed: an instruction the semantics does not model, or an
+    /// unknown operand.
+    Unknown,
+}
+
+/// Is a division of `a` by `b` (`None`: poison) immediate undefined
+/// behaviour? LangRef: "division by zero is undefined behavior" (and a
+/// poison divisor may be zero); for `sdiv`/`srem`, "overflow also leads to
+/// undefined behavior" (`INT_MIN / -1`).
+fn division_is_undefined(op: BinOp, a: &Option<Bits>, b: &Option<Bits>) -> bool {
+    let Some(b) = b else {
+        return true;
+    };
+    if b.is_zero() {
+        return true;
+    }
+    let signed = matches!(op, BinOp::SDiv | BinOp::SRem);
+    let minus_one = b.signed() == BigInt::from(-1);
+    let int_min = |a: &Bits| a.signed() == -(BigInt::from(1) << (a.width() - 1));
+    // A poison dividend may be INT_MIN.
+    signed && minus_one && a.as_ref().is_none_or(int_min)
+}
+
+/// The result of one instruction `text` over `env`.
+fn run_inst(text: &str, layout: &DataLayout, env: &HashMap<String, Option<Bits>>) -> Step {
+    let Ok(parsed) = parse_inst(text, layout) else {
+        return Step::Unknown;
+    };
+    if parsed.inst.check().is_err() {
+        return Step::Unknown;
+    }
     let widths = parsed.inst.operand_bits();
     let mut args = Vec::with_capacity(widths.len());
     for (o, &w) in parsed.operands.iter().zip(&widths) {
-        args.push(operand(o, w, env).ok()?);
+        match operand(o, w, env) {
+            Ok(v) => args.push(v),
+            Err(()) => return Step::Unknown,
+        }
     }
-    Some(match parsed.inst {
+    let bits = parsed.inst.result_bits();
+    let value = match parsed.inst {
+        Inst::Binary { op, .. }
+            if matches!(op, BinOp::UDiv | BinOp::URem | BinOp::SDiv | BinOp::SRem)
+                && division_is_undefined(op, &args[0], &args[1]) =>
+        {
+            return Step::Undefined
+        }
         // As the rule checker: a frozen poison is FROZEN_POISON
         // (D-freeze-zero), a select is poison where its condition is.
         Inst::Freeze { bits } => Some(
@@ -151,7 +220,8 @@ fn run_inst(
             .into_iter()
             .collect::<Option<Vec<_>>>()
             .and_then(|a| eval_inst(inst, &a)),
-    })
+    };
+    Step::Value(bits, value)
 }
 
 #[cfg(test)]
@@ -167,7 +237,7 @@ mod tests {
              !3 = !DILocalVariable(name: \"c\", scope: !0)\n"
         );
         let m = crate::ir::parse(&text).unwrap();
-        record_values(&m, &m.functions[0], args, 64)
+        run(&m, &m.functions[0], args, 64).records
     }
 
     #[test]

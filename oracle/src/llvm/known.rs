@@ -54,12 +54,60 @@ struct Facts<'a> {
     /// instructions the output's chain no longer computes: something the
     /// input computed is gone from the record.
     dropped_operation: bool,
-    /// Under gdb (`classify_run` only): how many low bits of the value
-    /// gdb printed agree with the variable's value.
-    gdb_bits_right: u64,
-    /// Under gdb: reading the variable raised "Incompatible types on DWARF
-    /// stack".
-    gdb_type_error: bool,
+    /// What gdb and the DWARF read back showed (`classify_run` only).
+    run: RunFacts,
+}
+
+/// What the program compiled from a record showed of its variable.
+#[derive(Default)]
+struct RunFacts {
+    /// How many low bits of the value gdb printed agree with the
+    /// variable's value (0 when gdb printed none).
+    bits_right: u64,
+    /// The output function reads only this many low bits of the value
+    /// the record names (fewer than it has).
+    demanded: Option<u64>,
+    /// On every call where gdb's value differed (two at least, or one with
+    /// a value other than 0 and 1), it was the value of one and the same
+    /// other instruction or parameter.
+    other_value: bool,
+    /// The error gdb raised reading the variable.
+    gdb_error: Option<String>,
+    /// Does dioptra's evaluation of the variable's DWARF, in the machine
+    /// state gdb stopped in, give the variable's value? `None`: it gave
+    /// none.
+    dwarf_right: Option<bool>,
+    /// Why the DWARF did not evaluate (dioptra's diagnostic).
+    dwarf_failed: Option<String>,
+    /// The DWARF expression at the pc.
+    dwarf_ops: String,
+    /// Its pieces add up to more bits than the variable's type has.
+    pieces_exceed_type: bool,
+}
+
+impl RunFacts {
+    /// gdb raised an error containing `text`.
+    fn gdb_says(&self, text: &str) -> bool {
+        self.gdb_error.as_deref().is_some_and(|e| e.contains(text))
+    }
+    /// The DWARF at the pc has operation `op`.
+    fn dwarf_has(&self, op: &str) -> bool {
+        self.dwarf_ops
+            .split(", ")
+            .any(|o| o.split_whitespace().next() == Some(op))
+    }
+    /// It converts to a base type LLVM named for a width that is not whole
+    /// bytes (`"DW_ATE_unsigned_1"`): its DW_AT_byte_size rounds the width
+    /// up.
+    fn converts_to_partial_byte(&self) -> bool {
+        self.dwarf_ops.split(", ").any(|o| {
+            o.starts_with("DW_OP_convert")
+                && o.rsplit('_')
+                    .next()
+                    .and_then(|n| n.trim_end_matches('"').parse::<u64>().ok())
+                    .is_some_and(|bits| bits % 8 != 0)
+        })
+    }
 }
 
 impl Facts<'_> {
@@ -427,76 +475,123 @@ pub const KNOWN: &[Known] = &[
     },
 ];
 
-/// Bugs of the code generator: the output's record is right, and the
+/// What went wrong where the output's record is right in the IR and the
 /// program compiled from it shows the variable wrong under gdb
-/// (`super::codegen`).
+/// ([`super::codegen`]). The DWARF read back decides whose the error is:
+/// where dioptra's evaluation of the variable's DWARF, in the machine
+/// state gdb stopped in, gives a wrong value or none, the code generator
+/// wrote it; where it gives the right value, the debugger read it wrong.
 pub const RUN_KNOWN: &[Known] = &[
     Known {
         id: "convert-without-bit-size",
         function: "DwarfCompileUnit::createBaseTypeDIEs (the base type a DW_OP_LLVM_convert to a width that is not a whole number of bytes refers to)",
         upstream: Some(137118),
         what: "a conversion to a width that is not whole bytes (1 bit, for a bool) gets a base type with DW_AT_byte_size rounded up and no DW_AT_bit_size, so in DWARF it converts to the whole byte and keeps the bits the IR's conversion drops (the fix, PR #137118, is open; related issue #71065)",
-        matches: |f| converts_to_partial_byte(f.expr),
+        matches: |f| f.run.dwarf_right == Some(false) && f.run.converts_to_partial_byte(),
     },
     Known {
         id: "i1-upper-bits",
         function: "instruction selection's DBG_VALUE of an i1 (a register whose bits above bit 0 are undefined) and salvageDebugInfoImpl's arithmetic on an i1 (computed in the address width): neither masks to bit 0",
         upstream: None,
         what: "a bool variable's i1 value is described by a whole register, or by arithmetic on it, whose bits above bit 0 are not zero: bit 0 is right, and the debugger reads the byte (PR #151225 fixed this for constants only)",
-        matches: |f| f.variable_width == 1 && f.gdb_bits_right >= 1,
+        matches: |f| {
+            f.variable_width == 1 && f.run.dwarf_right == Some(false) && f.run.bits_right >= 1
+        },
     },
     Known {
         id: "isel-demanded-bits",
         function: "SelectionDAG's demanded-bits simplification (TargetLowering::SimplifyDemandedBits): a node rewritten to compute only the bits its users read keeps its DBG_VALUE",
         upstream: None,
-        what: "the register a record names holds only the low bits the function goes on to use (a result truncated or masked after it); the record, left by opt on the value itself or on an operation whose low bits depend on low bits only, describes the whole value, and gdb shows its low bits right and the ones above wrong",
+        what: "the register a record names holds only the low bits the function goes on to read of the value (a sign extension the function masks becomes an any-extension, a shift amount is computed in its low bits only); the record describes the whole value, and gdb shows the bits the function reads right and the ones above wrong",
         matches: |f| {
-            f.variable_width > 1
-                && f.gdb_bits_right >= 1
-                && (f.no_operations() || f.low_bits_closed())
+            f.run.dwarf_right == Some(false)
+                && f.no_operations()
+                && f.run.demanded.is_some_and(|k| f.run.bits_right >= k)
         },
     },
     Known {
-        id: "typed-shift-generic-amount",
-        function: "salvageDebugInfoImpl (a cast's DW_OP_LLVM_convert pair, then a shift by a generic DW_OP_constu)",
+        id: "stale-register",
+        function: "the code generator's variable locations after register allocation (a DBG_VALUE's register reused for another value while the location list still names it; not narrowed to one pass)",
         upstream: None,
-        what: "a converted (typed) value is shifted by a generic constant; DWARF 5 (2.5.1.4) asks both operands of a two-operand operation to have one type, gdb refuses (\"Incompatible types on DWARF stack\"), and dioptra, which takes a shift's amount as any integral value, calls the record right: the convert-then-generic bug, on a shift",
+        what: "the location list names a register after the value it held is dead: the register now holds another value the function computed, and gdb shows that value as the variable's",
+        matches: |f| f.run.dwarf_right == Some(false) && f.run.other_value,
+    },
+    Known {
+        id: "isel-convert-then-generic",
+        function: "SelectionDAGBuilder's salvage of a cast (salvageDebugInfoImpl at instruction selection): the cast's DW_OP_LLVM_convert pair is put before the record's generic operations",
+        upstream: None,
+        what: "a record on a cast's result with generic operations after it (`DW_OP_lit0, DW_OP_mul`) is salvaged at instruction selection into the cast's source: the DWARF converts to a base type, then applies a generic operation to the typed value, which DWARF 5 (2.5.1.4) forbids; dioptra finds it ill-formed and gdb refuses it",
         matches: |f| {
-            f.gdb_type_error
-                && f.expr_has("DW_OP_LLVM_convert")
-                && ["DW_OP_shl", "DW_OP_shr", "DW_OP_shra"].iter().any(|o| f.expr_has(o))
+            f.run.dwarf_failed.as_deref().is_some_and(|d| d.contains("type-mismatch"))
+                && f.run.dwarf_has("DW_OP_convert")
+                && !f.expr_has("DW_OP_LLVM_convert")
+        },
+    },
+    Known {
+        id: "split-pieces-exceed-variable",
+        function: "SelectionDAG's type legalization of a value wider than a register (each half's DBG_VALUE made a fragment of the whole value, with the record's conversion repeated on each half)",
+        upstream: None,
+        what: "a value split across two registers (an i64 on i686) whose record converts it to a narrower variable gets a location of two pieces the size of the value, wider than the variable; gdb refuses it (\"access outside bounds of object\")",
+        matches: |f| f.run.pieces_exceed_type && f.run.gdb_says("access outside bounds"),
+    },
+    Known {
+        id: "gdb-typed-shift-generic-amount",
+        function: "gdb (dwarf_expr_context::execute_stack_op): a binary operation's operands must have one type, shifts included",
+        upstream: None,
+        what: "gdb refuses a typed value shifted by a generic amount (\"Incompatible types on DWARF stack\"), which DWARF 5 2.5.1.4 allows (shifts are exempt from the one-type rule); dioptra evaluates the same DWARF to the right value: the debugger's bug, not LLVM's",
+        matches: |f| {
+            f.run.dwarf_right == Some(true)
+                && f.run.gdb_says("Incompatible types on DWARF stack")
+                && ["DW_OP_shl", "DW_OP_shr", "DW_OP_shra"]
+                    .iter()
+                    .any(|o| f.run.dwarf_has(o))
         },
     },
 ];
 
-/// Does `expr` have a `DW_OP_LLVM_convert` to a width that is not a
-/// multiple of 8?
-fn converts_to_partial_byte(expr: &str) -> bool {
-    let words: Vec<&str> = expr
-        .split([',', '(', ')', ' '])
-        .filter(|w| !w.is_empty())
-        .collect();
-    words.windows(2).any(|w| {
-        w[0] == "DW_OP_LLVM_convert" && w[1].parse::<u64>().is_ok_and(|bits| bits % 8 != 0)
-    })
+/// The low bits in which two hex values agree.
+fn bits_right(shown: &str, expected: &str) -> u64 {
+    let read =
+        |h: &str| num_bigint::BigUint::parse_bytes(h.trim_start_matches("0x").as_bytes(), 16);
+    match (read(shown), read(expected)) {
+        (Some(a), Some(b)) => (a ^ b).trailing_zeros().unwrap_or(u64::MAX),
+        _ => 0,
+    }
 }
 
-/// The code generator's known bug that explains gdb showing `c`'s variable
-/// wrong (`seen`), if any, `c` being a record judged right in the IR.
+/// The known bug (of the code generator, or of gdb) that explains gdb
+/// showing `c`'s variable wrong (`seen`), if any, `c` being a record not
+/// judged wrong in the IR.
 pub fn classify_run(c: &Compared, seen: &super::codegen::Seen) -> Option<&'static Known> {
     let mut f = facts(c, &[], "");
-    f.gdb_bits_right = seen.differ.as_ref().map_or(0, |d| {
-        let read =
-            |h: &str| num_bigint::BigUint::parse_bytes(h.trim_start_matches("0x").as_bytes(), 16);
-        match (read(&d.shown), read(&d.expected)) {
-            (Some(a), Some(b)) => (a ^ b).trailing_zeros().unwrap_or(u64::MAX),
-            _ => 0,
-        }
-    });
-    f.gdb_type_error = seen
-        .error
-        .as_deref()
-        .is_some_and(|e| e.contains("Incompatible types on DWARF stack"));
+    let d = seen.differ.as_ref().or(seen.error.as_ref())?;
+    f.run = RunFacts {
+        bits_right: seen
+            .differ
+            .as_ref()
+            .map_or(0, |d| bits_right(&d.shown, &d.expected)),
+        demanded: seen.differ.as_ref().and_then(|d| d.demanded),
+        other_value: !seen.always_other.is_empty()
+            && (seen.calls_differing >= 2
+                || seen.differ.as_ref().is_some_and(|d| {
+                    num_bigint::BigUint::parse_bytes(
+                        d.shown.trim_start_matches("0x").as_bytes(),
+                        16,
+                    )
+                    .is_some_and(|v| v > num_bigint::BigUint::from(1u8))
+                })),
+        gdb_error: seen.error.as_ref().map(|e| e.shown.clone()),
+        dwarf_right: d.dwarf_right,
+        dwarf_failed: d.dwarf.as_ref().and_then(|r| match &r.says {
+            super::readback::Says::Failed(why) => Some(why.clone()),
+            _ => None,
+        }),
+        dwarf_ops: d.dwarf.as_ref().map_or(String::new(), |r| r.ops.clone()),
+        pieces_exceed_type: d
+            .dwarf
+            .as_ref()
+            .is_some_and(|r| matches!((r.piece_bits, r.type_bits), (Some(p), Some(t)) if p > t)),
+    };
     RUN_KNOWN.iter().find(|k| (k.matches)(&f))
 }
 
@@ -542,8 +637,7 @@ fn facts<'a>(c: &'a Compared, models: &'a [High], detail: &str) -> Facts<'a> {
             .source_insts
             .last()
             .is_some_and(|last| changed_constant(last, after_expr)),
-        gdb_bits_right: 0,
-        gdb_type_error: false,
+        run: RunFacts::default(),
     }
 }
 
@@ -660,76 +754,144 @@ mod tests {
     }
 
     #[test]
-    fn code_generator_bugs_are_told_apart_by_what_gdb_showed() {
+    fn code_generator_and_debugger_bugs_are_told_apart_by_the_dwarf_read_back() {
         use super::super::codegen::{Call, Difference, Seen};
+        use super::super::readback::{DwarfReading, Says};
         let right = |before: &str, after: &str| Compared {
             before: before.into(),
             verdict: Verdict::Same,
             ..wrong(&[], after, &[], "")
         };
-        let shown = |shown: &str, expected: &str| Seen {
-            differ: Some(Difference {
-                call: Call {
-                    function: "f".into(),
-                    args: Vec::new(),
+        // What gdb showed, with the DWARF at the pc and whether dioptra's
+        // evaluation of it gives the variable's value.
+        let diff = |shown: &str, expected: &str, ops: &str, right: Option<bool>| Difference {
+            call: Call {
+                function: "f".into(),
+                args: Vec::new(),
+            },
+            pc: 0,
+            shown: shown.into(),
+            expected: expected.into(),
+            other_values: Vec::new(),
+            dwarf: Some(DwarfReading {
+                ops: ops.into(),
+                piece_bits: None,
+                type_bits: Some(32),
+                says: match right {
+                    Some(_) => Says::Value(dioptra_semantics::bits::Bits::from_u64(8, 0)),
+                    None => Says::Failed(
+                        "DW_OP_mul: type-mismatch: operands of base types 0x2f and 0x0".into(),
+                    ),
                 },
-                pc: 0,
-                shown: shown.into(),
-                expected: expected.into(),
             }),
+            dwarf_right: right,
+            demanded: None,
+        };
+        let shown = |d: Difference| Seen {
+            differ: Some(d),
+            calls_differing: 1,
+            ..Seen::default()
+        };
+        let error = |d: Difference| Seen {
+            error: Some(d),
             ..Seen::default()
         };
         let id = |c: &Compared, s: &Seen| classify_run(c, s).map(|k| k.id);
         // A 1-bit conversion: the DWARF converts to the whole byte.
-        let convert = right(
-            "i1 %v0, !DIExpression()",
-            "i8 %x0, !DIExpression(DW_OP_LLVM_convert, 8, DW_ATE_unsigned, DW_OP_LLVM_convert, 1, DW_ATE_unsigned, DW_OP_stack_value)",
-        );
+        let convert = right("i1 %v0, !DIExpression()", "i8 %x0, !DIExpression()");
+        let one_bit = "DW_OP_breg4 0, DW_OP_convert 0x37 \"DW_ATE_unsigned_8\", DW_OP_convert 0x2f \"DW_ATE_unsigned_1\", DW_OP_stack_value";
         assert_eq!(
-            id(&convert, &shown("0x80", "0x00")),
+            id(&convert, &shown(diff("0x80", "0x00", one_bit, Some(false)))),
             Some("convert-without-bit-size")
+        );
+        // The same value with a DWARF that evaluates right is not LLVM's.
+        assert_eq!(
+            id(&convert, &shown(diff("0x80", "0x00", one_bit, Some(true)))),
+            None
         );
         // A bool whose register has bits above bit 0: bit 0 right.
         let bool_reg = right("i1 %v0, !DIExpression()", "i1 %v0, !DIExpression()");
-        assert_eq!(id(&bool_reg, &shown("0xff", "0x01")), Some("i1-upper-bits"));
-        assert_eq!(
-            id(&bool_reg, &shown("0xfe", "0x01")),
-            None,
-            "bit 0 wrong too"
-        );
-        // A wider value right in its low bits only.
-        let demanded = right("i32 %v0, !DIExpression()", "i32 %v0, !DIExpression()");
-        assert_eq!(
-            id(&demanded, &shown("0x80000000", "0x00000000")),
-            Some("isel-demanded-bits")
-        );
-        assert_eq!(id(&demanded, &shown("0x80000001", "0x00000000")), None);
-        let shifted = right(
-            "i32 %v0, !DIExpression()",
-            "i32 %x0, !DIExpression(DW_OP_constu, 3, DW_OP_shr, DW_OP_stack_value)",
-        );
-        assert_eq!(
-            id(&shifted, &shown("0x80000000", "0x00000000")),
-            None,
-            "a shift reads high bits"
-        );
-        // A typed value shifted by a generic amount: gdb's type error.
-        let typed = right(
-            "i32 %v0, !DIExpression()",
-            "i32 %x0, !DIExpression(DW_OP_LLVM_convert, 32, DW_ATE_unsigned, DW_OP_LLVM_convert, 16, DW_ATE_signed, DW_OP_constu, 28, DW_OP_shra, DW_OP_stack_value)",
-        );
-        let error = |e: &str| Seen {
-            error: Some(e.into()),
-            ..Seen::default()
+        let reg = |s: &str, e: &str| shown(diff(s, e, "DW_OP_reg0", Some(false)));
+        assert_eq!(id(&bool_reg, &reg("0xff", "0x01")), Some("i1-upper-bits"));
+        assert_eq!(id(&bool_reg, &reg("0xfe", "0x01")), None, "bit 0 wrong too");
+        // A wider value right in the low bits the function reads.
+        let value = right("i32 %v0, !DIExpression()", "i32 %v0, !DIExpression()");
+        let demanded = |s: &str, e: &str, k: Option<u64>| {
+            shown(Difference {
+                demanded: k,
+                ..diff(s, e, "DW_OP_reg2", Some(false))
+            })
         };
         assert_eq!(
-            id(&typed, &error("Incompatible types on DWARF stack")),
-            Some("typed-shift-generic-amount")
+            id(&value, &demanded("0x03fffff8", "0xfffffff8", Some(5))),
+            Some("isel-demanded-bits")
         );
-        assert_eq!(id(&typed, &error("Division by zero")), None);
         assert_eq!(
-            id(&demanded, &error("Incompatible types on DWARF stack")),
+            id(&value, &demanded("0x03fffff8", "0xfffffff8", None)),
             None
         );
+        assert_eq!(
+            id(&value, &demanded("0x03fffff0", "0xfffffff8", Some(5))),
+            None,
+            "a demanded bit wrong"
+        );
+        // A register that holds another value of the function on every call
+        // where it differed.
+        let stale = |calls: usize, shown_value: &str| Seen {
+            calls_differing: calls,
+            always_other: vec!["%v5".into()],
+            ..shown(diff(shown_value, "0xff", "DW_OP_breg0 +0", Some(false)))
+        };
+        assert_eq!(id(&value, &stale(2, "0x01")), Some("stale-register"));
+        assert_eq!(id(&value, &stale(1, "0x71")), Some("stale-register"));
+        assert_eq!(
+            id(&value, &stale(1, "0x01")),
+            None,
+            "one call, a 1 is no evidence"
+        );
+        // gdb's type error on a typed shift DWARF 5 allows, where dioptra
+        // evaluates the DWARF right: the debugger's bug.
+        let typed = right("i32 %v0, !DIExpression()", "i16 %x0, !DIExpression()");
+        let shift = "DW_OP_breg5 0, DW_OP_convert 0x37 \"DW_ATE_unsigned_16\", DW_OP_convert 0x2f \"DW_ATE_unsigned_32\", DW_OP_lit16, DW_OP_shra, DW_OP_stack_value";
+        let gdb_error = |e: &str, ops: &str, right: Option<bool>| error(diff(e, "0x0", ops, right));
+        assert_eq!(
+            id(
+                &typed,
+                &gdb_error("Incompatible types on DWARF stack", shift, Some(true))
+            ),
+            Some("gdb-typed-shift-generic-amount")
+        );
+        assert_eq!(
+            id(&typed, &gdb_error("Division by zero", shift, Some(true))),
+            None
+        );
+        // A generic operation on a converted value: ill-formed DWARF (the
+        // IR's record had no conversion: instruction selection added it).
+        let mul = "DW_OP_breg4 0, DW_OP_convert 0x37 \"DW_ATE_unsigned_8\", DW_OP_convert 0x2f \"DW_ATE_unsigned_1\", DW_OP_lit0, DW_OP_mul, DW_OP_stack_value";
+        let generic = right(
+            "i1 %v1, !DIExpression()",
+            "i1 %v0, !DIExpression(DW_OP_lit0, DW_OP_mul, DW_OP_stack_value)",
+        );
+        assert_eq!(
+            id(
+                &generic,
+                &gdb_error("Incompatible types on DWARF stack", mul, None)
+            ),
+            Some("isel-convert-then-generic")
+        );
+        // Pieces wider than the variable: gdb reads past the object.
+        let split = Seen {
+            error: Some(Difference {
+                dwarf: Some(DwarfReading {
+                    ops: "DW_OP_breg0 +0, DW_OP_stack_value, DW_OP_piece 0x4, DW_OP_breg2 +0, DW_OP_stack_value, DW_OP_piece 0x4".into(),
+                    piece_bits: Some(64),
+                    type_bits: Some(32),
+                    says: Says::Value(dioptra_semantics::bits::Bits::from_u64(32, 0)),
+                }),
+                ..diff("access outside bounds of object referenced via synthetic pointer", "0x0", "", Some(true))
+            }),
+            ..Seen::default()
+        };
+        assert_eq!(id(&value, &split), Some("split-pieces-exceed-variable"));
     }
 }

@@ -12,9 +12,11 @@
 //! more than a small function's passes.
 
 pub mod codegen;
+pub mod demanded;
 pub mod execute;
 pub mod known;
 pub mod module;
+pub mod readback;
 pub mod tools;
 pub mod validate;
 
@@ -220,7 +222,10 @@ pub fn run_batch(
 
 /// The calls a batch's program makes: each function on the witness of
 /// each of its wrong records, then on `cg.inputs` sampled inputs (the same
-/// for every pass, so the passes are compared on the same inputs).
+/// for every pass, so the passes are compared on the same inputs). An
+/// input on which the input function has immediate undefined behaviour (a
+/// division by zero) is not called: the program may trap, and nothing it
+/// shows is wrong.
 pub fn batch_calls(
     cg: &codegen::Codegen,
     before: &crate::ir::Module,
@@ -248,7 +253,8 @@ pub fn batch_calls(
         inputs.extend(codegen::sample_inputs(f, bits, salt, cg.inputs));
         let mut seen = std::collections::HashSet::new();
         for args in inputs {
-            if seen.insert(args.clone()) {
+            let defined = || execute::run(before, f, &args, bits).undefined.is_none();
+            if seen.insert(args.clone()) && defined() {
                 calls.push(codegen::Call {
                     function: f.name.clone(),
                     args,

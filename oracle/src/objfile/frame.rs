@@ -18,12 +18,16 @@ pub fn cfa_at(obj: &Object, pc: u64, ctx: &dyn Context) -> Result<u64, String> {
             ))
         }
     };
-    let bits = ctx.read_register(register.0 as u32, 0, 64).map_err(|f| {
-        format!(
-            "the CFA is register {} + {offset}: {}",
-            register.0, f.message
-        )
-    })?;
+    // The register is as wide as an address (32 bits on i686).
+    let width = u64::from(ctx.layout().memory_pointer_bits(0).unwrap_or(64).min(64));
+    let bits = ctx
+        .read_register(register.0 as u32, 0, width)
+        .map_err(|f| {
+            format!(
+                "the CFA is register {} + {offset}: {}",
+                register.0, f.message
+            )
+        })?;
     Ok(bits.low_u64().wrapping_add(offset as u64))
 }
 

@@ -1,0 +1,157 @@
+//! Which low bits of a value a function reads: a small form of LLVM's
+//! demanded-bits analysis over the straight-line functions the campaign
+//! generates, for telling a code generator that kept only those bits in a
+//! register (SelectionDAG's `SimplifyDemandedBits`) from one that wrote
+//! anything else there.
+//!
+//! A use demands, of its operand:
+//! * the shift amount of `shl`/`lshr`/`ashr iN`: its low log2(N) bits (a
+//!   larger amount is poison, so the target's masking is free to drop the
+//!   rest);
+//! * `trunc` to `iK`: the low K bits;
+//! * `and` with a constant: the bits up to the constant's highest set bit;
+//! * `add`, `sub`, `mul`, `and`, `or`, `xor`, and the shifted operand of a
+//!   `shl`: the bits the instruction's own result has demanded (the low
+//!   bits of their result depend on the low bits of their operands only);
+//! * anything else (a comparison, a right shift's shifted operand, a
+//!   division, a `ret`, a call): every bit.
+//!
+//! Debug records demand nothing: they are what is being checked.
+
+use crate::ir::{Function, InstKind};
+use dioptra_semantics::classic::ir::{parse_inst, BinOp, CastOp, Inst};
+use dioptra_semantics::types::DataLayout;
+use num_bigint::BigInt;
+
+/// How deep uses are followed before every bit counts as demanded.
+const MAX_DEPTH: usize = 16;
+
+/// The number of low bits of `value` (`%v0`, of `bits` bits) that `f`'s
+/// instructions read: `bits` when they read them all, 0 when nothing reads
+/// it.
+pub fn demanded_low_bits(f: &Function, value: &str, bits: u64, layout: &DataLayout) -> u64 {
+    demanded(f, value, bits, layout, 0)
+}
+
+fn demanded(f: &Function, value: &str, bits: u64, layout: &DataLayout, depth: usize) -> u64 {
+    if depth > MAX_DEPTH {
+        return bits;
+    }
+    let mut most = 0;
+    for i in f.blocks.iter().flat_map(|b| &b.insts) {
+        if matches!(i.kind, InstKind::Record(_)) {
+            continue;
+        }
+        let Some(result) = i.result.as_deref() else {
+            if mentions(&i.text, value) {
+                // A `ret`, a store, a call without a result: all bits.
+                return bits;
+            }
+            continue;
+        };
+        let result = if result.starts_with('%') {
+            result.to_string()
+        } else {
+            format!("%{result}")
+        };
+        let text = i.text.split_once('=').map_or("", |(_, t)| t).trim();
+        let text = text.split(", !").next().unwrap_or(text).trim();
+        if !mentions(text, value) {
+            continue;
+        }
+        let Ok(parsed) = parse_inst(text, layout) else {
+            return bits;
+        };
+        let at: Vec<usize> = (0..parsed.operands.len())
+            .filter(|&k| parsed.operands[k] == value)
+            .collect();
+        let of_result = |w: u64| demanded(f, &result, w, layout, depth + 1);
+        let wanted = match parsed.inst {
+            Inst::Binary { op, bits: n, .. } => {
+                let amount_only = at == [1];
+                match op {
+                    BinOp::Shl | BinOp::LShr | BinOp::AShr if amount_only => {
+                        u64::from(64 - (n - 1).leading_zeros()).max(1)
+                    }
+                    BinOp::Shl => of_result(n),
+                    BinOp::And if at == [0] => match constant(&parsed.operands[1]) {
+                        Some(mask) => high_bit(&mask, n).min(of_result(n)),
+                        None => of_result(n),
+                    },
+                    BinOp::And if at == [1] => match constant(&parsed.operands[0]) {
+                        Some(mask) => high_bit(&mask, n).min(of_result(n)),
+                        None => of_result(n),
+                    },
+                    BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::And | BinOp::Or | BinOp::Xor => {
+                        of_result(n)
+                    }
+                    _ => bits,
+                }
+            }
+            Inst::Cast {
+                op: CastOp::Trunc,
+                to,
+                ..
+            } => of_result(to),
+            _ => bits,
+        };
+        most = most.max(wanted.min(bits));
+        if most >= bits {
+            return bits;
+        }
+    }
+    most
+}
+
+/// Does instruction text name `value` as a whole word?
+fn mentions(text: &str, value: &str) -> bool {
+    text.match_indices(value).any(|(k, _)| {
+        let after = text[k + value.len()..].chars().next();
+        !after.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '.')
+    })
+}
+
+fn constant(text: &str) -> Option<BigInt> {
+    text.parse().ok()
+}
+
+/// The position above the highest set bit of `mask` as an `n`-bit value.
+fn high_bit(mask: &BigInt, n: u64) -> u64 {
+    let m = dioptra_semantics::bits::Bits::from_bigint(n, mask).unsigned_int();
+    m.bits()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn low_bits(body: &str, value: &str, bits: u64) -> u64 {
+        let text = format!("define i32 @f(i32 %x0, i16 %x1) {{\nentry:\n{body}}}\n");
+        let m = crate::ir::parse(&text).unwrap();
+        demanded_low_bits(&m.functions[0], value, bits, &DataLayout::llvm_default())
+    }
+
+    #[test]
+    fn a_shift_amount_demands_its_low_bits_only() {
+        let body = "  %v0 = srem i32 %x0, 127\n  %v1 = ashr i32 %x0, %v0\n  ret i32 %v1\n";
+        assert_eq!(low_bits(body, "%v0", 32), 5);
+        // The shifted operand of a right shift is read whole.
+        assert_eq!(low_bits(body, "%x0", 32), 32);
+    }
+
+    #[test]
+    fn masks_and_truncations_narrow_what_is_read() {
+        let body = "  %v1 = sext i16 %x1 to i32\n  %v3 = and i32 %v1, 127\n  %v4 = add i32 %v3, 1\n  %v5 = trunc i32 %v4 to i8\n  %v6 = zext i8 %v5 to i32\n  ret i32 %v6\n";
+        assert_eq!(low_bits(body, "%v1", 32), 7);
+        assert_eq!(low_bits(body, "%v4", 32), 8);
+        // A value a comparison reads is read whole; %v10 is not %v1.
+        let body = "  %v1 = add i32 %x0, 1\n  %v10 = icmp ult i32 %v1, 9\n  %v11 = zext i1 %v10 to i32\n  ret i32 %v11\n";
+        assert_eq!(low_bits(body, "%v1", 32), 32);
+        assert!(!mentions("%v10 = add i32 %v10, 1", "%v1"));
+        // Nothing reads a dead value.
+        assert_eq!(
+            low_bits("  %v1 = add i32 %x0, 1\n  ret i32 0\n", "%v1", 32),
+            0
+        );
+    }
+}
