@@ -101,7 +101,35 @@ fn dwarf_text(d: &Difference) -> String {
         Some(false) => "wrong: the code generator's error",
         None => "no value",
     };
-    format!("; its DWARF there, `{}`, evaluated by dioptra in that machine state gives {says} ({verdict})", r.ops)
+    let register = match &d.register {
+        Some(reg) => format!(
+            "; DWARF register {} held {}{}{}",
+            reg.number,
+            reg.contents,
+            if reg.holds_operand {
+                ", the record's operand".to_string()
+            } else if reg.holds.is_empty() {
+                String::new()
+            } else {
+                format!(", the value of {}", reg.holds.join(", "))
+            },
+            if reg.unchanged_since_entry {
+                ", as at the function's entry"
+            } else {
+                ""
+            }
+        ),
+        None => String::new(),
+    };
+    let sp = if d.stack_pointer_moved {
+        "; the stack pointer is not the body's there"
+    } else {
+        ""
+    };
+    format!(
+        "; its DWARF there, `{}`, evaluated by dioptra in that machine state gives {says} ({verdict}){register}{sp}",
+        r.ops
+    )
 }
 
 /// The line saying what gdb showed of a variable.

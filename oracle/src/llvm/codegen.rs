@@ -466,6 +466,32 @@ pub struct Difference {
     /// function reads, where that is fewer than it has but some
     /// ([`super::demanded`]).
     pub demanded: Option<u64>,
+    /// The register the DWARF reads, and what it held at the stop.
+    pub register: Option<RegisterSeen>,
+    /// The stack pointer is not where the function's body has it (the
+    /// stop is in the prologue, before its pushes, or in the epilogue).
+    pub stack_pointer_moved: bool,
+    /// The DWARF reads one register twice, for operands of the variable's
+    /// records that had different values on this call: one of them is
+    /// not in that register.
+    pub shared_register: bool,
+}
+
+/// What the register a variable's DWARF reads held where gdb stopped.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RegisterSeen {
+    /// Its DWARF number.
+    pub number: u32,
+    /// It held the value of an operand of the variable's records in the
+    /// output (in that operand's low bits).
+    pub holds_operand: bool,
+    /// It held what it held at the function's entry.
+    pub unchanged_since_entry: bool,
+    /// The other values of the functions (`%v5`, `after:%v5`) it held, in
+    /// their low bits, when not an operand's.
+    pub holds: Vec<String>,
+    /// Its contents (hex).
+    pub contents: String,
 }
 
 /// What gdb showed of one variable over all calls.
@@ -481,9 +507,16 @@ pub struct Seen {
     pub differ: Option<Difference>,
     /// The calls on which a value differed.
     pub calls_differing: usize,
-    /// The values (`%v5`, `after:%v5`) that gdb's value was, on every call
-    /// where it differed: the place the location names holds one of them.
-    pub always_other: Vec<String>,
+    /// The readings that differed, and of those the ones where gdb's value,
+    /// or the register the DWARF reads, was another value the functions
+    /// computed on that call (`Difference::other_values`,
+    /// `RegisterSeen::holds`).
+    pub readings_differing: usize,
+    pub readings_as_other: usize,
+    /// Differing readings where the register the DWARF reads held the
+    /// record's operand (the register is right; the expression on it is
+    /// what is wrong).
+    pub readings_register_right: usize,
     /// The first error gdb raised reading it.
     pub error: Option<Difference>,
 }
@@ -537,6 +570,48 @@ fn call_values(before: &Module, after: Option<&Module>, c: &Call, pointer_bits: 
     }
 }
 
+/// The `%value` operands of `function`'s records of `variable` in `m`,
+/// with their widths and whether the record's expression is empty.
+fn variable_operands(
+    m: &Module,
+    function: &str,
+    variable: &str,
+    pointer_bits: u32,
+) -> Vec<(String, u64, bool)> {
+    let Some(f) = m.functions.iter().find(|f| f.name == function) else {
+        return Vec::new();
+    };
+    let layout = super::execute::layout(pointer_bits);
+    let mut out = Vec::new();
+    for i in f.blocks.iter().flat_map(|b| &b.insts) {
+        let crate::ir::InstKind::Record(r) = &i.kind else {
+            continue;
+        };
+        let named = r
+            .variable
+            .as_ref()
+            .and_then(|v| m.resolve(v))
+            .and_then(|n| n.string("name"));
+        if named != Some(variable) {
+            continue;
+        }
+        let empty = match &r.expr {
+            Some(crate::ir::Md::Node(n)) => n.text.replace(' ', "") == "!DIExpression()",
+            _ => true,
+        };
+        for o in r.operands.iter().filter(|o| o.value.starts_with('%')) {
+            if let Ok(ty) = dioptra_semantics::text::parse_type(&o.opaque_type()) {
+                out.push((
+                    o.value.clone(),
+                    layout.bitsizeof(&ty),
+                    empty && r.operands.len() == 1,
+                ));
+            }
+        }
+    }
+    out
+}
+
 /// The low bits the output function reads of the value its record of
 /// `variable` names (an empty expression on one `%value` of `bits` bits),
 /// where fewer than all but some.
@@ -549,31 +624,58 @@ fn record_demand(
 ) -> Option<u64> {
     let f = after.functions.iter().find(|f| f.name == function)?;
     let layout = super::execute::layout(pointer_bits);
-    let mut most = None;
-    for i in f.blocks.iter().flat_map(|b| &b.insts) {
-        let crate::ir::InstKind::Record(r) = &i.kind else {
-            continue;
-        };
-        let named = r
-            .variable
-            .as_ref()
-            .and_then(|v| after.resolve(v))
-            .and_then(|n| n.string("name"));
-        let empty = match &r.expr {
-            Some(crate::ir::Md::Node(n)) => n.text.replace(' ', "") == "!DIExpression()",
-            _ => true,
-        };
-        if named != Some(variable) || !empty || r.operands.len() != 1 {
-            continue;
-        }
-        let v = &r.operands[0].value;
-        if !v.starts_with('%') {
-            continue;
-        }
-        let k = super::demanded::demanded_low_bits(f, v, bits, &layout);
-        most = Some(most.unwrap_or(0).max(k));
-    }
-    most.filter(|&k| k > 0 && k < bits)
+    variable_operands(after, function, variable, pointer_bits)
+        .into_iter()
+        .filter(|(_, _, empty)| *empty)
+        .map(|(v, _, _)| super::demanded::demanded_low_bits(f, &v, bits, &layout))
+        .max()
+        .filter(|&k| k > 0 && k < bits)
+}
+
+/// What the register `number` held at stop `state` of call `values`,
+/// against the operands of the variable's records in the output.
+fn register_seen(
+    number: u32,
+    state: &State,
+    entry: Option<&State>,
+    values: &CallValues,
+    operands: &[(String, u64, bool)],
+) -> Option<RegisterSeen> {
+    let content = *state.registers.get(number as usize)?;
+    let reads = |name: &str, bits: u64| {
+        values
+            .values
+            .iter()
+            .find(|(n, _)| n == name)
+            .and_then(|(_, e)| e.value.clone())
+            .is_some_and(|v| storage(&Bits::from_u64(64, content), bits) == v)
+    };
+    let holds_operand = operands
+        .iter()
+        .any(|(name, bits, _)| reads(&format!("after:{name}"), *bits) || reads(name, *bits));
+    let holds = if holds_operand {
+        Vec::new()
+    } else {
+        values
+            .values
+            .iter()
+            .filter(|(_, e)| {
+                e.value
+                    .as_ref()
+                    .is_some_and(|v| storage(&Bits::from_u64(64, content), e.bits) == *v)
+            })
+            .map(|(n, _)| n.clone())
+            .collect()
+    };
+    Some(RegisterSeen {
+        number,
+        holds_operand,
+        unchanged_since_entry: entry
+            .and_then(|e| e.registers.get(number as usize))
+            .is_some_and(|&e| e == content),
+        holds,
+        contents: format!("0x{content:x}"),
+    })
 }
 
 /// Compares every reading with the input function's values on its call:
@@ -621,6 +723,53 @@ pub fn compare(
                 Some((d, right)) => (Some(d), right),
                 None => (None, None),
             };
+            let state = t.states.get(&(r.call, r.pc));
+            let entry = t
+                .entries
+                .get(&r.call)
+                .and_then(|e| t.states.get(&(r.call, *e)));
+            let register = dwarf
+                .as_ref()
+                .and_then(|d| readback::register_read(&d.ops))
+                .zip(state)
+                .and_then(|(n, st)| {
+                    let operands = after.map_or_else(Vec::new, |a| {
+                        variable_operands(a, &call.function, &r.variable, pointer_bits)
+                    });
+                    register_seen(n, st, entry, &runs[r.call], &operands)
+                });
+            let shared_register = dwarf.as_ref().is_some_and(|d| {
+                let regs = readback::registers_read(&d.ops);
+                let repeated = regs.iter().enumerate().any(|(k, r)| regs[..k].contains(r));
+                let operands = after.map_or_else(Vec::new, |a| {
+                    variable_operands(a, &call.function, &r.variable, pointer_bits)
+                });
+                let mut values: Vec<&Bits> = operands
+                    .iter()
+                    .filter_map(|(name, _, _)| {
+                        let key = format!("after:{name}");
+                        runs[r.call]
+                            .values
+                            .iter()
+                            .find(|(n, _)| *n == key)
+                            .and_then(|(_, e)| e.value.as_ref())
+                    })
+                    .collect();
+                values.sort_by_key(|b| b.unsigned_int());
+                values.dedup();
+                repeated && values.len() >= 2
+            });
+            let sp = readback::stack_pointer(pointer_bits == 32);
+            let lowest_sp = t
+                .states
+                .iter()
+                .filter(|((c, _), _)| *c == r.call)
+                .filter_map(|(_, s)| s.registers.get(sp).copied())
+                .min();
+            let stack_pointer_moved = state
+                .and_then(|s| s.registers.get(sp).copied())
+                .zip(lowest_sp)
+                .is_some_and(|(here, low)| here != low);
             Difference {
                 call: call.clone(),
                 pc: r.pc,
@@ -632,6 +781,9 @@ pub fn compare(
                 dwarf,
                 dwarf_right,
                 demanded: None,
+                register,
+                stack_pointer_moved,
+                shared_register,
             }
         };
         match &r.shown {
@@ -661,18 +813,22 @@ pub fn compare(
                     .filter(|(_, o)| o.value.as_ref().is_some_and(|o| storage(o, bits) == shown))
                     .map(|(name, _)| name.clone())
                     .collect();
+                let mut d = difference(format!("0x{}", shown.hex()), others.clone());
+                let mut others = others;
+                if let Some(reg) = &d.register {
+                    others.extend(reg.holds.iter().cloned());
+                }
                 if differing.insert((r.call, &r.variable)) {
-                    seen.always_other = if seen.calls_differing == 0 {
-                        others.clone()
-                    } else {
-                        let mut kept = std::mem::take(&mut seen.always_other);
-                        kept.retain(|o| others.contains(o));
-                        kept
-                    };
                     seen.calls_differing += 1;
                 }
+                seen.readings_differing += 1;
+                if !others.is_empty() || d.shared_register {
+                    seen.readings_as_other += 1;
+                }
+                if d.register.as_ref().is_some_and(|r| r.holds_operand) && !d.shared_register {
+                    seen.readings_register_right += 1;
+                }
                 if seen.differ.is_none() {
-                    let mut d = difference(format!("0x{}", shown.hex()), others);
                     d.demanded = after.and_then(|a| {
                         record_demand(a, &call.function, &r.variable, e.bits, pointer_bits)
                     });
@@ -1004,7 +1160,14 @@ mod tests {
         // 0x80 is no value of the function's (%x0 is the i8 0x80, which
         // reads as 0x00000080 when zero-extended: it is one).
         assert_eq!(d.other_values, vec!["%x0".to_string()]);
-        assert_eq!((v0.calls_differing, v0.always_other.len()), (1, 1));
+        assert_eq!(
+            (
+                v0.calls_differing,
+                v0.readings_differing,
+                v0.readings_as_other
+            ),
+            (1, 1, 1)
+        );
         assert_eq!(
             seen[&("f".to_string(), "x0".to_string())]
                 .error

@@ -67,9 +67,11 @@ struct RunFacts {
     /// The output function reads only this many low bits of the value
     /// the record names (fewer than it has).
     demanded: Option<u64>,
-    /// On every call where gdb's value differed (two at least, or one with
-    /// a value other than 0 and 1), it was the value of one and the same
-    /// other instruction or parameter.
+    /// A value gdb showed wrong was, or was read from a register that held,
+    /// another value the functions computed on that call, or from a
+    /// register the DWARF reads for two operands that differ (seen on two
+    /// calls at least, or on one with a value other than 0 and 1), and at
+    /// no wrong reading did the register hold the record's operand.
     other_value: bool,
     /// The error gdb raised reading the variable.
     gdb_error: Option<String>,
@@ -83,12 +85,27 @@ struct RunFacts {
     dwarf_ops: String,
     /// Its pieces add up to more bits than the variable's type has.
     pieces_exceed_type: bool,
+    /// The bits its pieces add up to, and the type's, when fewer.
+    pieces_short: Option<u64>,
+    /// What the register it reads held there.
+    register: Option<super::codegen::RegisterSeen>,
+    /// The stop is where the stack pointer is not the body's.
+    stack_pointer_moved: bool,
+    /// gdb's value has no bits set above bit `n`.
+    shown_bits: u64,
 }
 
 impl RunFacts {
     /// gdb raised an error containing `text`.
     fn gdb_says(&self, text: &str) -> bool {
         self.gdb_error.as_deref().is_some_and(|e| e.contains(text))
+    }
+    /// dioptra could not read the variable's bits from where its DWARF
+    /// puts it: the location is smaller than the type.
+    fn location_too_small(&self) -> bool {
+        self.dwarf_failed
+            .as_deref()
+            .is_some_and(|d| d.contains("offset-outside-storage"))
     }
     /// The DWARF at the pc has operation `op`.
     fn dwarf_has(&self, op: &str) -> bool {
@@ -514,7 +531,14 @@ pub const RUN_KNOWN: &[Known] = &[
         function: "the code generator's variable locations after register allocation (a DBG_VALUE's register reused for another value while the location list still names it; not narrowed to one pass)",
         upstream: None,
         what: "the location list names a register after the value it held is dead: the register now holds another value the function computed, and gdb shows that value as the variable's",
-        matches: |f| f.run.dwarf_right == Some(false) && f.run.other_value,
+        matches: |f| {
+            f.run.dwarf_right == Some(false)
+                && f.run.other_value
+                && !f.run
+                    .register
+                    .as_ref()
+                    .is_some_and(|r| r.unchanged_since_entry)
+        },
     },
     Known {
         id: "isel-convert-then-generic",
@@ -533,6 +557,66 @@ pub const RUN_KNOWN: &[Known] = &[
         upstream: None,
         what: "a value split across two registers (an i64 on i686) whose record converts it to a narrower variable gets a location of two pieces the size of the value, wider than the variable; gdb refuses it (\"access outside bounds of object\")",
         matches: |f| f.run.pieces_exceed_type && f.run.gdb_says("access outside bounds"),
+    },
+    Known {
+        id: "sp-frame-base-outside-body",
+        function: "X86 frame lowering without a frame pointer: the subprogram's DW_AT_frame_base is the stack pointer (DwarfCompileUnit::updateSubprogramScopeDIE), and DW_OP_fbreg offsets are computed for the body's stack pointer",
+        upstream: None,
+        what: "a variable on the stack is described relative to the stack pointer for the whole function, but the stack pointer moves in the prologue's pushes and the epilogue's pops: there the location names the wrong slot (a frame base of DW_OP_call_frame_cfa would not move)",
+        matches: |f| {
+            f.run.dwarf_has("DW_OP_fbreg")
+                && f.run.stack_pointer_moved
+                && f.run.dwarf_right != Some(true)
+        },
+    },
+    Known {
+        id: "location-before-value",
+        function: "the code generator's variable locations (a location list entry naming a register starts at the function's entry, before the instruction that puts the value there)",
+        upstream: None,
+        what: "the location list names a register from the function's first instruction, where the register still holds what the caller left in it: the value (an i686 argument, which arrives on the stack) is loaded into it only later",
+        matches: |f| {
+            f.run.dwarf_right == Some(false)
+                && f.run
+                    .register
+                    .as_ref()
+                    .is_some_and(|r| !r.holds_operand && r.unchanged_since_entry)
+        },
+    },
+    Known {
+        id: "stack-value-narrower-than-variable",
+        function: "DwarfExpression's constants and DW_OP_stack_value on a target whose address is narrower than the variable (an i64 on i686): the value is computed in the 32-bit generic type",
+        upstream: None,
+        what: "a 64-bit variable on a 32-bit target gets an implicit value of DWARF's generic type (DW_OP_consts -1, DW_OP_stack_value), 32 bits: the variable's upper half has no value in DWARF (dioptra: offset-outside-storage), and gdb shows it as zeros",
+        matches: |f| {
+            f.run.location_too_small()
+                && f.run.dwarf_has("DW_OP_stack_value")
+                && !f.run.dwarf_has("DW_OP_piece")
+        },
+    },
+    Known {
+        id: "gdb-partial-location-as-zero",
+        function: "gdb (reading a value whose DWARF location describes only part of it: the bits no piece describes should be unavailable)",
+        upstream: None,
+        what: "the DWARF describes only the low part of the variable with DW_OP_piece (type legalization split it and dropped the other half's location: legal, that half is optimized out); gdb prints a whole number, the undescribed bits as zeros, where it should say the value is partly optimized out",
+        matches: |f| {
+            f.run.location_too_small()
+                && f.run
+                    .pieces_short
+                    .is_some_and(|p| f.run.bits_right >= p && f.run.shown_bits <= p)
+        },
+    },
+    Known {
+        id: "gdb-plus-uconst-drops-type",
+        function: "gdb (dwarf_expr_context::execute_stack_op, DW_OP_plus_uconst: the sum is made a value of the address type)",
+        upstream: None,
+        what: "DW_OP_plus_uconst on a typed value (after DW_OP_convert to a 64-bit base type, on a 32-bit target) keeps the value's type in DWARF 5 (2.5.1.4: the constant is \"interpreted as the same type as the operand popped\"); gdb gives the sum the 32-bit address type and shows the 64-bit variable's upper half as zeros, where dioptra evaluates the same DWARF to the right value",
+        matches: |f| {
+            f.run.dwarf_right == Some(true)
+                && f.run.dwarf_has("DW_OP_convert")
+                && f.run.dwarf_has("DW_OP_plus_uconst")
+                && f.run.bits_right >= 32
+                && f.run.shown_bits <= 32
+        },
     },
     Known {
         id: "gdb-typed-shift-generic-amount",
@@ -565,20 +649,21 @@ fn bits_right(shown: &str, expected: &str) -> u64 {
 pub fn classify_run(c: &Compared, seen: &super::codegen::Seen) -> Option<&'static Known> {
     let mut f = facts(c, &[], "");
     let d = seen.differ.as_ref().or(seen.error.as_ref())?;
+    let number =
+        |h: &str| num_bigint::BigUint::parse_bytes(h.trim_start_matches("0x").as_bytes(), 16);
+    // A value other than 0 and 1 seen once is evidence; 0 or 1 is not.
+    let telling = |h: &str| number(h).is_some_and(|v| v > num_bigint::BigUint::from(1u8));
     f.run = RunFacts {
         bits_right: seen
             .differ
             .as_ref()
             .map_or(0, |d| bits_right(&d.shown, &d.expected)),
         demanded: seen.differ.as_ref().and_then(|d| d.demanded),
-        other_value: !seen.always_other.is_empty()
+        other_value: seen.readings_as_other > 0
+            && seen.readings_register_right == 0
             && (seen.calls_differing >= 2
                 || seen.differ.as_ref().is_some_and(|d| {
-                    num_bigint::BigUint::parse_bytes(
-                        d.shown.trim_start_matches("0x").as_bytes(),
-                        16,
-                    )
-                    .is_some_and(|v| v > num_bigint::BigUint::from(1u8))
+                    telling(&d.shown) || d.register.as_ref().is_some_and(|r| telling(&r.contents))
                 })),
         gdb_error: seen.error.as_ref().map(|e| e.shown.clone()),
         dwarf_right: d.dwarf_right,
@@ -591,6 +676,16 @@ pub fn classify_run(c: &Compared, seen: &super::codegen::Seen) -> Option<&'stati
             .dwarf
             .as_ref()
             .is_some_and(|r| matches!((r.piece_bits, r.type_bits), (Some(p), Some(t)) if p > t)),
+        pieces_short: d
+            .dwarf
+            .as_ref()
+            .and_then(|r| match (r.piece_bits, r.type_bits) {
+                (Some(p), Some(t)) if p < t => Some(p),
+                _ => None,
+            }),
+        register: d.register.clone(),
+        stack_pointer_moved: d.stack_pointer_moved,
+        shown_bits: number(&d.shown).map_or(u64::MAX, |v| v.bits()),
     };
     RUN_KNOWN.iter().find(|k| (k.matches)(&f))
 }
@@ -786,6 +881,9 @@ mod tests {
             }),
             dwarf_right: right,
             demanded: None,
+            register: None,
+            stack_pointer_moved: false,
+            shared_register: false,
         };
         let shown = |d: Difference| Seen {
             differ: Some(d),
@@ -839,7 +937,8 @@ mod tests {
         // where it differed.
         let stale = |calls: usize, shown_value: &str| Seen {
             calls_differing: calls,
-            always_other: vec!["%v5".into()],
+            readings_differing: 3,
+            readings_as_other: 1,
             ..shown(diff(shown_value, "0xff", "DW_OP_breg0 +0", Some(false)))
         };
         assert_eq!(id(&value, &stale(2, "0x01")), Some("stale-register"));
@@ -893,5 +992,80 @@ mod tests {
             ..Seen::default()
         };
         assert_eq!(id(&value, &split), Some("split-pieces-exceed-variable"));
+        // A stack slot named relative to a stack pointer that is still
+        // moving: wrong in the prologue only.
+        let slot = |moved: bool| {
+            shown(Difference {
+                stack_pointer_moved: moved,
+                ..diff("0x00000001", "0x80000000", "DW_OP_fbreg 12", Some(false))
+            })
+        };
+        assert_eq!(id(&value, &slot(true)), Some("sp-frame-base-outside-body"));
+        assert_eq!(id(&value, &slot(false)), None);
+        // A register named before the value is loaded into it.
+        let early = |unchanged: bool, holds_operand: bool| {
+            shown(Difference {
+                register: Some(super::super::codegen::RegisterSeen {
+                    number: 0,
+                    holds_operand,
+                    unchanged_since_entry: unchanged,
+                    holds: Vec::new(),
+                    contents: "0x0".into(),
+                }),
+                ..diff("0x00", "0x80", "DW_OP_reg0", Some(false))
+            })
+        };
+        assert_eq!(
+            id(&value, &early(true, false)),
+            Some("location-before-value")
+        );
+        assert_eq!(id(&value, &early(false, false)), None);
+        assert_eq!(id(&value, &early(true, true)), None);
+        // Bits the DWARF does not describe: gdb prints them as zeros.
+        let short = |ops: &str, pieces: Option<u64>, shown_value: &str| {
+            shown(Difference {
+                dwarf: Some(DwarfReading {
+                    ops: ops.into(),
+                    piece_bits: pieces,
+                    type_bits: Some(64),
+                    says: Says::Failed("read: offset-outside-storage: reading bits 0..64 of comp(32: reg(0)) (32 bits)".into()),
+                }),
+                ..diff(shown_value, "0xffffffffffffff81", "", None)
+            })
+        };
+        assert_eq!(
+            id(
+                &value,
+                &short(
+                    "DW_OP_reg0, DW_OP_piece 0x4",
+                    Some(32),
+                    "0x00000000ffffff81"
+                )
+            ),
+            Some("gdb-partial-location-as-zero")
+        );
+        assert_eq!(
+            id(
+                &value,
+                &short(
+                    "DW_OP_reg0, DW_OP_piece 0x4",
+                    Some(32),
+                    "0x00000000ffffff80"
+                )
+            ),
+            None,
+            "a described bit wrong"
+        );
+        assert_eq!(
+            id(
+                &value,
+                &short(
+                    "DW_OP_consts -1, DW_OP_stack_value",
+                    None,
+                    "0x00000000ffffffff"
+                )
+            ),
+            Some("stack-value-narrower-than-variable")
+        );
     }
 }

@@ -39,12 +39,13 @@ pub struct FunctionSpec {
     pub describe_params: bool,
 }
 
-/// The DWARF base type of a value type: `(name, size in bits, encoding)`.
-fn base_type(ty: &str) -> (String, u64, &'static str) {
+/// The DWARF base type of a value type: `(name, size in bits, encoding)`;
+/// a pointer's is the target's pointer width.
+fn base_type(ty: &str, pointer_bits: u32) -> (String, u64, &'static str) {
     match ty.strip_prefix('i').and_then(|w| w.parse::<u64>().ok()) {
         Some(1) => ("bool".into(), 8, "DW_ATE_boolean"),
         Some(w) => (format!("int{w}"), w, "DW_ATE_signed"),
-        None => ("uintptr".into(), 64, "DW_ATE_address"),
+        None => ("uintptr".into(), u64::from(pointer_bits), "DW_ATE_address"),
     }
 }
 
@@ -54,6 +55,8 @@ struct Meta {
     next: u64,
     /// Base types made, by value type.
     types: Vec<(String, u64)>,
+    /// The target's pointer width.
+    pointer_bits: u32,
 }
 
 impl Meta {
@@ -68,7 +71,7 @@ impl Meta {
         if let Some((_, id)) = self.types.iter().find(|(t, _)| t == ty) {
             return *id;
         }
-        let (name, size, enc) = base_type(ty);
+        let (name, size, enc) = base_type(ty, self.pointer_bits);
         let id = self.node(format!(
             "!DIBasicType(name: \"{name}\", size: {size}, encoding: {enc})"
         ));
@@ -99,6 +102,7 @@ pub fn render(functions: &[FunctionSpec], triple: &str, datalayout: Option<&str>
         text: String::new(),
         next: 0,
         types: Vec::new(),
+        pointer_bits: super::pointer_bits(triple),
     };
     meta.node("distinct !DICompileUnit(language: DW_LANG_C11, file: !1, producer: \"dioptra llvm\", isOptimized: true, runtimeVersion: 0, emissionKind: FullDebug)".into());
     meta.node("!DIFile(filename: \"generated.c\", directory: \"/dioptra\")".into());

@@ -38,6 +38,31 @@ pub fn registers(i686: bool) -> &'static [&'static str] {
     }
 }
 
+/// The DWARF number of the stack pointer (`%esp` 4, `%rsp` 7).
+pub fn stack_pointer(i686: bool) -> usize {
+    if i686 {
+        4
+    } else {
+        7
+    }
+}
+
+/// The register an expression reads its value from, when it starts by
+/// naming or reading one (`DW_OP_reg3`, `DW_OP_breg3 0, ...`).
+pub fn register_read(ops: &str) -> Option<u32> {
+    let first = ops.split(", ").next()?.split_whitespace().next()?;
+    first
+        .strip_prefix("DW_OP_breg")
+        .or_else(|| first.strip_prefix("DW_OP_reg"))
+        .and_then(|n| n.parse().ok())
+}
+
+/// Every register an expression names or reads (`DW_OP_regN`,
+/// `DW_OP_bregN`), in order, repeats kept.
+pub fn registers_read(ops: &str) -> Vec<u32> {
+    ops.split(", ").filter_map(register_read).collect()
+}
+
 /// The stack gdb dumps: from this many bytes below the stack pointer (the
 /// x86-64 red zone a leaf function may use) ...
 pub const STACK_BELOW: u64 = 128;
@@ -241,6 +266,20 @@ mod tests {
         assert!(ctx.entry.is_some());
         assert!(parse_state("1,zz", "0", "-").is_none());
         assert_eq!(parse_state("1", "0", "-").unwrap().memory, Vec::<u8>::new());
+    }
+
+    #[test]
+    fn the_register_an_expression_reads() {
+        assert_eq!(register_read("DW_OP_breg4 0, DW_OP_stack_value"), Some(4));
+        assert_eq!(register_read("DW_OP_reg12"), Some(12));
+        assert_eq!(register_read("DW_OP_fbreg 8"), None);
+        assert_eq!(register_read(""), None);
+        assert_eq!(
+            registers_read(
+                "DW_OP_breg0 0, DW_OP_constu 0xffff, DW_OP_and, DW_OP_breg0 0, DW_OP_mul"
+            ),
+            vec![0, 0]
+        );
     }
 
     #[test]
