@@ -97,8 +97,8 @@ fn dwarf_text(d: &Difference) -> String {
         Says::Failed(why) => format!("no value: {why}"),
     };
     let verdict = match d.dwarf_right {
-        Some(true) => "right: the debugger's error",
-        Some(false) => "wrong: the code generator's error",
+        Some(true) => "right: gdb misreads it",
+        Some(false) => "wrong in DWARF",
         None => "no value",
     };
     let register = match &d.register {
@@ -720,7 +720,7 @@ fn repro(
             if let Some(w) = codegen::witness_input(f, &witness, bits) {
                 candidates.push(w);
             }
-            if let Some(d) = seen.and_then(|s| s.differ.as_ref()) {
+            if let Some(d) = seen.and_then(|s| s.differ.as_ref().or(s.error.as_ref())) {
                 candidates.push(d.call.args.clone());
             }
             candidates.extend(codegen::sample_inputs(f, bits, seed, cg.inputs.max(8)));
@@ -743,15 +743,21 @@ fn repro(
                         .iter()
                         .map(|a| format!("0x{}", a.hex()))
                         .collect();
+                    let whose = match (r.difference.dwarf_right, wrong_in_ir) {
+                        (Some(true), _) => "The DWARF is right there: the wrong value is the debugger's.",
+                        (Some(false), true) => "The DWARF itself gives the wrong value there, as the output's record does in the IR: opt's record, compiled faithfully.",
+                        (Some(false), false) => "The DWARF itself gives the wrong value there, although the output's record is right in the IR: the code generator wrote it.",
+                        (None, _) => "The DWARF gives no value there (dioptra's diagnostic above).",
+                    };
                     run_text += &format!(
-                        "Compiled (`llc -O2`, `after.s`; the variable's DWARF in `dwarfdump.txt`) and run: `program` calls `{}({})` (`driver.ll`). At the instruction 0x{:x} gdb shows `{}` as **{}**; the input function gives it **{}** there ({}).\n\n`gdb -nx -batch -readnow -x gdb.cmd ./program`:\n\n```text\n{}```\n",
+                        "Compiled (`llc -O2`, `after.s`; the variable's DWARF in `dwarfdump.txt`) and run: `program` calls `{}({})` (`driver.ll`). At the instruction 0x{:x} gdb shows `{}` as **{}**; the input function gives it **{}** there (dioptra's IR interpreter on `before.ll`){}.\n\n{whose}\n\n`gdb -nx -batch -readnow -x gdb.cmd ./program`:\n\n```text\n{}```\n",
                         c.function,
                         args.join(", "),
                         r.difference.pc,
                         c.variable,
                         r.difference.shown,
                         r.difference.expected,
-                        "dioptra's IR interpreter on `before.ll`",
+                        dwarf_text(&r.difference),
                         r.transcript
                     );
                 }
@@ -784,7 +790,7 @@ fn repro(
         )
     } else {
         format!(
-            "In the IR the output's record is right (judged `{}`): the wrong value comes from the code generator.",
+            "In the IR the output's record is right (judged `{}`): the wrong value comes after opt, from the code generator or the debugger (below).",
             c.verdict.word()
         )
     };

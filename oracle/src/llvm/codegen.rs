@@ -968,7 +968,7 @@ pub struct Reproduced {
 /// Rebuilds, in `dir`, a program calling `function` of `before` (compiled
 /// from `after`) on each of `candidates`, finds the first instruction where
 /// gdb shows `variable` wrong, and writes the evidence: `after.s` (llc's
-/// assembly), `dwarfdump.txt` (the variable's DIE), `driver.ll` and
+/// assembly), `dwarfdump.txt` (the function's DIE and its variables), `driver.ll` and
 /// `program` calling the function on that one input, `gdb.cmd` (break at
 /// that instruction, print the variable) and `gdb.txt` (its transcript).
 /// `None` when gdb shows it right on every candidate.
@@ -984,8 +984,19 @@ pub fn reproduce(
     dir: &Path,
 ) -> Result<Option<Reproduced>, String> {
     supported(triple)?;
+    let pointer_bits = super::pointer_bits(triple);
+    // An input on which the input function has undefined behaviour may
+    // trap: not one to show.
+    let defined = |args: &&Vec<Bits>| {
+        before
+            .functions
+            .iter()
+            .find(|f| f.name == function)
+            .is_some_and(|f| run(before, f, args, pointer_bits).undefined.is_none())
+    };
     let calls: Vec<Call> = candidates
         .iter()
+        .filter(defined)
         .map(|args| Call {
             function: function.to_string(),
             args: args.clone(),
@@ -1040,8 +1051,11 @@ pub fn reproduce(
     run_tool(asm, &dir.join("after.s.out"), "llc -S")?;
     if let Ok(dump) = tools::find("llvm-dwarfdump", Some(cg.llc.major)) {
         let mut cmd = Command::new(&dump.path);
+        // The function's DIE with its variables (the bundle's module has
+        // that one function).
         cmd.arg("--debug-info")
-            .arg(format!("--name={variable}"))
+            .arg(format!("--name={function}"))
+            .arg("--show-children")
             .arg(&f_obj);
         run_tool(cmd, &dir.join("dwarfdump.txt"), "llvm-dwarfdump")?;
     }
