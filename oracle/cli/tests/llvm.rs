@@ -2,7 +2,8 @@
 //! a real `opt`, which fails on any wrong record that is not a known LLVM
 //! bug, and the harness's answer when no `opt` is installed.
 //!
-//! The campaign needs LLVM's `opt` (CI installs llvm-22). Without one it
+//! The campaign needs LLVM's `opt` and `llc` and gdb (CI installs llvm-22
+//! and gdb): it compiles what opt wrote and runs it under gdb. Without them it
 //! says NOT CHECKED and exits 3; the test then fails when
 //! `DIOPTRA_REQUIRE_LLVM` is set (as CI sets it) and otherwise reports the
 //! skip on stderr rather than passing silently.
@@ -11,15 +12,17 @@ use serde_json::Value;
 mod common;
 use common::dioptra;
 
+/// opt, llc and gdb (the campaign compiles and runs what opt wrote).
 fn have_opt() -> bool {
     dioptra_oracle::llvm::tools::find("opt", None).is_ok()
+        && dioptra_oracle::llvm::codegen::Codegen::find(None, 1).is_ok()
 }
 
 fn skip_or_fail(what: &str) {
     if std::env::var_os("DIOPTRA_REQUIRE_LLVM").is_some() {
-        panic!("{what}: no opt on this machine, and DIOPTRA_REQUIRE_LLVM is set");
+        panic!("{what}: no opt, llc or gdb on this machine, and DIOPTRA_REQUIRE_LLVM is set");
     }
-    eprintln!("NOT CHECKED: {what}: no opt on this machine (install llvm-22)");
+    eprintln!("NOT CHECKED: {what}: no opt, llc or gdb on this machine (install llvm-22 and gdb)");
 }
 
 #[test]
@@ -78,6 +81,57 @@ fn a_bounded_campaign_leaves_no_wrong_record_unexplained() {
     assert!(bugs.len() >= 3, "{bugs:?}");
     // The version used is reported.
     assert!(v["version"].as_str().unwrap().contains("LLVM version"));
+    // The output was compiled with llc and run under gdb, every variable
+    // read at every instruction: nothing gdb showed wrong is unexplained,
+    // and the salvage bugs show their wrong values there.
+    let run = &v["run"];
+    assert!(run["gdb"].as_str().unwrap().contains("GNU gdb"), "{run}");
+    assert!(
+        run["llc"].as_str().unwrap().contains("LLVM version"),
+        "{run}"
+    );
+    assert!(run["calls"].as_u64().unwrap() > 200, "{run}");
+    assert!(run["readings"].as_u64().unwrap() > 2000, "{run}");
+    assert_eq!(run["unexplained"], 0, "{run}");
+    let in_gdb = |bug: &str| bugs[bug]["shown_wrong_in_gdb"].as_u64().unwrap_or(0);
+    assert!(
+        in_gdb("salvage-srem") > 0 && in_gdb("salvage-sdiv") > 0,
+        "{bugs:?}"
+    );
+    // A record right in the IR and wrong in the program: the code
+    // generator's bug, found with the DWARF read back.
+    assert!(
+        run["bugs"]["convert-without-bit-size"]["variables"].as_u64() > Some(0),
+        "{run}"
+    );
+}
+
+#[test]
+fn without_a_run_the_programs_are_not_checked() {
+    if !have_opt() {
+        return skip_or_fail("without_a_run_the_programs_are_not_checked");
+    }
+    let (code, out, err) = dioptra(&[
+        "llvm",
+        "--generated",
+        "4",
+        "--passes",
+        "instcombine",
+        "--no-run",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out} {err}"));
+    assert_eq!(v["run"]["not_checked"], "--no-run", "{}", v["run"]);
+    let (_, out, _) = dioptra(&[
+        "llvm",
+        "--generated",
+        "4",
+        "--passes",
+        "instcombine",
+        "--no-run",
+    ]);
+    assert!(out.contains("run: NOT CHECKED: --no-run"), "{out}");
 }
 
 #[test]
@@ -123,9 +177,42 @@ fn a_record_of_a_deleted_lshr_is_found_wrong_and_bundled() {
     let command = std::fs::read_to_string(b.join("command")).unwrap();
     assert!(command.contains("-passes='instcombine'"), "{command}");
     let (code, out, err) = dioptra(&["rule", b.join("bug.rules").to_str().unwrap()]);
-    let _ = std::fs::remove_dir_all(&dir);
     assert_eq!(code, 1, "{out}{err}");
     assert!(out.starts_with("invalid  salvage-lshr"), "{out}");
+    // The srem salvage's bundle shows the wrong value in gdb: the
+    // transcript prints the variable at the instruction the campaign found,
+    // on the input it found, and the README names both values.
+    let b = dir.join("salvage-srem");
+    let readme = std::fs::read_to_string(b.join("README.md")).unwrap();
+    let shown = readme
+        .split("gdb shows `")
+        .nth(1)
+        .unwrap_or_else(|| panic!("no gdb reproduction in the README:\n{readme}"));
+    let value = |after: &str| -> u64 {
+        let v = shown
+            .split(after)
+            .nth(1)
+            .unwrap()
+            .split("**")
+            .nth(1)
+            .unwrap();
+        u64::from_str_radix(v.trim_start_matches("0x"), 16).unwrap()
+    };
+    let (printed, expected) = (value(" as "), value("gives it "));
+    assert_ne!(printed, expected, "{readme}");
+    let transcript = std::fs::read_to_string(b.join("gdb.txt")).unwrap();
+    assert!(
+        transcript.contains(&format!("$2 = 0x{printed:x}")),
+        "gdb's print/x is not the README's value {printed:#x}:\n{transcript}"
+    );
+    let dump = std::fs::read_to_string(b.join("dwarfdump.txt")).unwrap();
+    assert!(dump.contains("DW_TAG_subprogram"), "{dump}");
+    assert!(std::fs::read_to_string(b.join("after.s"))
+        .unwrap()
+        .contains(".text"));
+    let command = std::fs::read_to_string(b.join("command")).unwrap();
+    assert!(command.contains("gdb -nx -batch"), "{command}");
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -221,4 +308,7 @@ fn a_32_bit_target_has_its_own_bug_and_nothing_unexplained() {
         "{}",
         v["bugs"]
     );
+    // Run on i686 too: nothing gdb shows wrong is left unexplained.
+    assert_eq!(v["run"]["unexplained"], 0, "{}", v["run"]);
+    assert!(v["run"]["calls"].as_u64() > Some(50), "{}", v["run"]);
 }
