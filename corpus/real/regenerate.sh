@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Regenerates the real compiler output under corpus/real/ from the sources
 # beside it: `bash corpus/real/regenerate.sh` (needs clang-14 and rustc;
-# `apt-get install -y clang-14`). The objects are checked in so that the
+# `apt-get install -y clang-14`; llvm/ needs llc-22). The objects are checked in so that the
 # tests need neither compiler; paths are remapped so the output does not
 # depend on where the repository is.
 set -euo pipefail
@@ -43,3 +43,10 @@ if [ -n "$itoa" ]; then
 else
   echo "itoa 1.0.18 is not in the cargo registry: rust/itoa-u16.ll kept as it is" >&2
 fi
+# LLVM 22's code generator on what its passes wrote (llvm-codegen.dioptra):
+# each llvm/*.ll is the `after.ll` of a `dioptra llvm --emit-repro` bundle
+# (the function alone, its ModuleID line dropped), compiled as the harness
+# compiles it. Needs llc-22 (`apt-get install -y llvm-22`).
+for ll in llvm/*.ll; do
+  llc-22 -O2 -filetype=obj "$ll" -o "${ll%.ll}.o"
+done

@@ -534,10 +534,10 @@ pub const RUN_KNOWN: &[Known] = &[
         matches: |f| {
             f.run.dwarf_right == Some(false)
                 && f.run.other_value
-                && !f.run
+                && f.run
                     .register
                     .as_ref()
-                    .is_some_and(|r| r.unchanged_since_entry)
+                    .is_some_and(|r| !r.unchanged_since_entry)
         },
     },
     Known {
@@ -939,7 +939,16 @@ mod tests {
             calls_differing: calls,
             readings_differing: 3,
             readings_as_other: 1,
-            ..shown(diff(shown_value, "0xff", "DW_OP_breg0 +0", Some(false)))
+            ..shown(Difference {
+                register: Some(super::super::codegen::RegisterSeen {
+                    number: 0,
+                    holds_operand: false,
+                    unchanged_since_entry: false,
+                    holds: vec!["%v5".into()],
+                    contents: shown_value.into(),
+                }),
+                ..diff(shown_value, "0xff", "DW_OP_breg0 +0", Some(false))
+            })
         };
         assert_eq!(id(&value, &stale(2, "0x01")), Some("stale-register"));
         assert_eq!(id(&value, &stale(1, "0x71")), Some("stale-register"));
@@ -1067,5 +1076,21 @@ mod tests {
             ),
             Some("stack-value-narrower-than-variable")
         );
+        // A typed sum gdb gives the 32-bit address type: dioptra's value
+        // of the same DWARF is right.
+        let uconst = "DW_OP_fbreg 4, DW_OP_deref_size 0x1, DW_OP_convert 0x23 \"DW_ATE_signed_8\", DW_OP_convert 0x27 \"DW_ATE_signed_64\", DW_OP_plus_uconst 0x8, DW_OP_stack_value";
+        let typed_sum = |right: Option<bool>| {
+            shown(diff(
+                "0x00000000ffffff88",
+                "0xffffffffffffff88",
+                uconst,
+                right,
+            ))
+        };
+        assert_eq!(
+            id(&value, &typed_sum(Some(true))),
+            Some("gdb-plus-uconst-drops-type")
+        );
+        assert_eq!(id(&value, &typed_sum(Some(false))), None);
     }
 }
