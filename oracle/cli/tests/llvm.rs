@@ -281,6 +281,29 @@ fn every_known_bug_has_an_erratum_a_register_row_and_a_readme_row() {
         KNOWN.len(),
         "errata rows for bugs the table does not know"
     );
+    // The code generator's and gdb's, found by running the output: a row
+    // in the register's own table and in the README's.
+    use dioptra_oracle::llvm::known::RUN_KNOWN;
+    for k in RUN_KNOWN {
+        assert!(
+            register.contains(&format!("| E-run-{} |", k.id)),
+            "{}: no row in the errata register",
+            k.id
+        );
+        assert!(
+            readme.contains(&format!("| `{}` |", k.id)),
+            "{}: no row in the README's table",
+            k.id
+        );
+        if let Some(n) = k.upstream {
+            assert!(
+                register.contains(&format!("llvm/llvm-project#{n}")),
+                "{}",
+                k.id
+            );
+        }
+    }
+    assert_eq!(register.matches("| E-run-").count(), RUN_KNOWN.len());
 }
 
 /// On a 32-bit target the records of 64-bit values are their own bug, and

@@ -682,6 +682,14 @@ fn register_seen(
 /// what gdb showed, by (function, variable). Where gdb shows a variable
 /// wrong and `program` is given, its DWARF is evaluated in the machine
 /// state of that stop.
+///
+/// DECISION (D-llvm-dwarf-judges): where gdb shows a variable other than
+/// the input function's value, dioptra's own evaluation of the variable's
+/// DWARF at that pc, in the registers and stack gdb stopped with, decides
+/// whose error it is: a wrong value (or none) there is the code
+/// generator's (or, where the output's record is already wrong in the IR,
+/// opt's); the right value there is the debugger's. DWARF 5 is the
+/// arbiter, as dioptra reads it, not gdb's reading of it.
 pub fn compare(
     before: &Module,
     after: Option<&Module>,

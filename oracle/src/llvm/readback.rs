@@ -166,6 +166,13 @@ pub struct DwarfReading {
 
 /// `variable` of `function` at `pc` in the machine state `ctx`; `None`
 /// when the program has no such variable.
+///
+/// DECISION (D-llvm-partial-location): a location that holds fewer bits
+/// than the variable's type (`DW_OP_reg0, DW_OP_piece 4` for an `i64` on
+/// i686, or an implicit value of the 32-bit generic type) gives the
+/// variable no value: the bits no piece describes are unavailable
+/// (`offset-outside-storage`), never zero. A debugger that prints them as
+/// zeros shows a value the DWARF does not give.
 pub fn read_at(
     p: &Program,
     function: &str,
