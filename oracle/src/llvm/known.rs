@@ -43,6 +43,9 @@ struct Facts<'a> {
     rewritten: bool,
     /// The widths of the output record's operands.
     operand_widths: Vec<u64>,
+    /// The output's record names only constants where the input's named a
+    /// computed value.
+    became_constant: bool,
     /// The described value's own instruction is `OP iN %x, C` and the
     /// output's expression applies OP's DWARF operation with a constant
     /// that is not C modulo 2^N: LLVM changed the instruction before it
@@ -229,6 +232,28 @@ fn opcode_and_width(text: &str) -> (String, u64) {
 }
 
 /// The widths of a record's `iN %value` operands (pointers count as 64).
+/// The operand values of a record (`%v1`, `0`), in order.
+fn operand_values(record: &str) -> Vec<&str> {
+    let loc = record.split("!DIExpression(").next().unwrap_or("");
+    loc.split([',', '('])
+        .filter_map(|part| {
+            let mut words = part.split_whitespace();
+            words.next()?;
+            words.next()
+        })
+        .collect()
+}
+
+/// Does the output's record name only constants where the input's named a
+/// computed value (a pass replaced the value by a constant it is not)?
+fn became_constant(before: &str, after: &str) -> bool {
+    let (b, a) = (operand_values(before), operand_values(after));
+    b.iter().any(|v| v.starts_with('%'))
+        && !a.is_empty()
+        && a.iter()
+            .all(|v| !v.starts_with('%') && !matches!(*v, "poison" | "undef"))
+}
+
 fn operand_widths(record: &str) -> Vec<u64> {
     let loc = record.split("!DIExpression(").next().unwrap_or("");
     loc.split([',', '('])
@@ -462,10 +487,11 @@ pub const KNOWN: &[Known] = &[
         id: "changed-computation",
         function: "InstCombine's demanded-bits simplification (SimplifyDemandedUseBits, ShrinkDemandedConstant, shift folding): an instruction is changed in place or replaced by a value equal only on the bits its IR users demand, and its debug records follow",
         upstream: None,
-        what: "the record describes what the pass made the instruction compute, not what it computed: a shrunk constant, a dropped multiply, a narrower cast (right only in the bits the IR users read)",
+        what: "the record describes what the pass made the instruction compute, not what it computed: a shrunk constant, a dropped multiply, a narrower cast, an operand replaced by a constant (right only in the bits the IR users read)",
         matches: |f| {
             f.rewritten
                 || f.changed_constant
+                || (f.became_constant && !f.any_only())
                 || (f.dropped_operation && !f.any_only())
                 || (f.low_bits_closed()
                     && (f.expr_has("DW_OP_stack_value") || f.no_operations())
@@ -711,6 +737,7 @@ fn facts<'a>(c: &'a Compared, models: &'a [High], detail: &str) -> Facts<'a> {
         operand_too_wide: detail.contains("operand-too-wide"),
         rewritten: !c.rewritten.is_empty(),
         operand_widths: operand_widths(&c.after),
+        became_constant: became_constant(&c.before, &c.after),
         variable_width: operand_widths(&c.before).first().copied().unwrap_or(64),
         dropped_operation: {
             let computing = |insts: &[String]| {
@@ -808,6 +835,34 @@ mod tests {
             ..lshr.clone()
         };
         assert_eq!(id(&same), None);
+        // A computed value replaced by a constant it is not (InstCombine's
+        // demanded bits made `udiv %x0, -128` zero under an `sdiv` by 8).
+        let constant = Compared {
+            before: "i64 %v8, !DIExpression()".into(),
+            ..wrong(
+                &["udiv i32 %x0, -128", "xor i32 %b0, 1000", "sext i32 %b1 to i64"],
+                "i32 0, !DIExpression(DW_OP_constu, 1000, DW_OP_or, DW_OP_LLVM_convert, 32, DW_ATE_signed, DW_OP_LLVM_convert, 64, DW_ATE_signed, DW_OP_stack_value)",
+                &[High::Zero, High::Sign, High::Any],
+                "",
+            )
+        };
+        assert_eq!(id(&constant), Some("changed-computation"));
+        assert!(became_constant(
+            "i64 %v8, !DIExpression()",
+            "i32 0, !DIExpression()"
+        ));
+        assert!(!became_constant(
+            "i64 %v8, !DIExpression()",
+            "i32 poison, !DIExpression()"
+        ));
+        assert!(!became_constant(
+            "i64 7, !DIExpression()",
+            "i32 7, !DIExpression()"
+        ));
+        assert!(!became_constant(
+            "i64 %v8, !DIExpression()",
+            "!DIArgList(i32 %x0, i32 3), !DIExpression()"
+        ));
     }
 
     #[test]
