@@ -23,7 +23,7 @@
 
 use super::smt::{
     constant_value, encode_records, find_classic_difference, inapplicable, model_values,
-    precondition, symbolic_constants, Consts,
+    precondition, symbolic_constants, value_precondition, Consts,
 };
 use super::{instances, parse_cexpr, CExpr, Instance, InstanceVerdict, Rule};
 use dioptra_semantics::bits::Bits;
@@ -42,6 +42,7 @@ use dioptra_semantics::text::{parse_type, split_top_level};
 use dioptra_semantics::types::{DataLayout, Type};
 use num_bigint::BigInt;
 use std::collections::BTreeMap;
+use z3::ast::{Ast, Bool};
 
 /// An operand of a `let` instruction.
 pub(super) enum Operand {
@@ -96,16 +97,25 @@ fn is_number(s: &str) -> bool {
             .is_some_and(|h| !h.is_empty() && h.chars().all(|c| c.is_ascii_hexdigit()))
 }
 
-fn const_names(e: &CExpr, out: &mut Vec<String>) {
+/// The names a constant expression reads: symbolic constants and, in a
+/// classic rule's precondition, IR values (`%x`).
+pub(super) fn cexpr_names(e: &CExpr, out: &mut Vec<String>) {
     match e {
         CExpr::Const(c) => out.push(c.clone()),
-        CExpr::Unary(_, x) | CExpr::Call(_, x) => const_names(x, out),
+        CExpr::Unary(_, x) | CExpr::Call(_, x) => cexpr_names(x, out),
         CExpr::Binary(_, a, b) => {
-            const_names(a, out);
-            const_names(b, out);
+            cexpr_names(a, out);
+            cexpr_names(b, out);
         }
         CExpr::Num(_) | CExpr::Width(_) => {}
     }
+}
+
+/// Does a precondition name an IR value?
+fn names_a_value(e: &CExpr) -> bool {
+    let mut names = Vec::new();
+    cexpr_names(e, &mut names);
+    names.iter().any(|n| n.starts_with('%'))
 }
 
 /// Parses `OPERANDS, !DIExpression(…)`: `%x`, `!DIArgList(%x, %y)` or
@@ -165,7 +175,7 @@ fn parse_record(
         }
         let e = parse_cexpr(&item, layout)?;
         let mut names = Vec::new();
-        const_names(&e, &mut names);
+        cexpr_names(&e, &mut names);
         if names.is_empty() {
             // Only numbers and widths: a literal of this instance.
             items.push(
@@ -295,6 +305,17 @@ fn prepare(rule: &Rule, inst: &Instance) -> Result<Prep, Diag> {
         .map(|t| parse_cexpr(&sub(t), &layout))
         .collect::<Result<Vec<_>, _>>()
         .map_err(bad)?;
+    for e in &pre {
+        let mut names = Vec::new();
+        cexpr_names(e, &mut names);
+        for n in names.iter().filter(|n| n.starts_with('%')) {
+            if !inputs.iter().any(|(i, _)| i == n) && !lets.iter().any(|l| &l.name == n) {
+                return Err(bad(format!(
+                    "the precondition names `{n}`, which is not an input or a let"
+                )));
+            }
+        }
+    }
     let mut p = Prepared {
         layout,
         w,
@@ -393,7 +414,9 @@ pub(super) fn check_instance(
     };
     let bad = |m: String| inst.bad_pattern(rule, m);
     let consts = symbolic_constants(p.consts.iter().map(|(n, w)| (n, *w)));
-    let pre_holds = precondition(&p.pre, &consts).map_err(bad)?;
+    let (on_values, on_constants): (Vec<CExpr>, Vec<CExpr>) =
+        p.pre.iter().cloned().partition(names_a_value);
+    let pre_holds = precondition(&on_constants, &consts).map_err(bad)?;
     if let Some(v) = inapplicable(&pre_holds, timeout_ms) {
         return Ok(v);
     }
@@ -407,6 +430,10 @@ pub(super) fn check_instance(
         world.args[k].loc = Ok(register_loc(k, p.bits(ty)));
     }
     let enc = encode_records(&p, &mut world, &consts)?;
+    let pre_holds = Bool::and(&[
+        &pre_holds,
+        &value_precondition(&on_values, &consts, &enc.values).map_err(bad)?,
+    ]);
     let found = find_classic_difference(
         &world,
         &enc,
@@ -559,6 +586,39 @@ fn replay_with(
             );
         }
         values.insert(l.name.clone(), v);
+    }
+    // A witness outside a precondition over values is no counterexample.
+    let on_values: Vec<CExpr> = p.pre.iter().filter(|e| names_a_value(e)).cloned().collect();
+    if !on_values.is_empty() {
+        let mut vmap = cmap.clone();
+        let mut defined = true;
+        for (n, v) in &values {
+            match v {
+                Some(b) => {
+                    vmap.insert(n.clone(), bv_of(b));
+                }
+                None => {
+                    defined &= !on_values.iter().any(|e| {
+                        let mut names = Vec::new();
+                        cexpr_names(e, &mut names);
+                        names.contains(n)
+                    })
+                }
+            }
+        }
+        let holds = defined
+            && precondition(&on_values, &vmap)
+                .map_err(bad)?
+                .simplify()
+                .as_bool()
+                == Some(true);
+        if !holds {
+            return Err(Diag::malformed(
+                "Rule",
+                "witness-outside-pre",
+                "the witness does not meet the precondition over values",
+            ));
+        }
     }
     let record = |r: &Record| -> Result<(Outcome, ClassicExpr), Diag> {
         let mut e = r.expr.clone();

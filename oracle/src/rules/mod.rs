@@ -433,7 +433,21 @@ fn tokenize(s: &str) -> Result<Vec<&str>, String> {
             continue;
         }
         let start = i;
-        if c.is_ascii_alphanumeric() || c == b'_' {
+        let ident = |c: u8| c.is_ascii_alphanumeric() || c == b'_' || c == b'.';
+        // `%x` where an operand is due names an IR value (a classic rule's
+        // precondition over values); after an operand, `%` is modulo.
+        let operand_due = out.last().is_none_or(|t: &&str| {
+            !(is_ident(t)
+                || (t.starts_with('%') && t.len() > 1)
+                || *t == ")"
+                || t.chars().all(|c| c.is_ascii_alphanumeric()))
+        });
+        if c == b'%' && operand_due && b.get(i + 1).is_some_and(|&n| ident(n)) {
+            i += 1;
+            while i < s.len() && ident(b[i]) {
+                i += 1;
+            }
+        } else if c.is_ascii_alphanumeric() || c == b'_' {
             while i < s.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
                 i += 1;
             }
@@ -553,7 +567,9 @@ impl CParser<'_> {
                 self.expect(")")?;
                 Ok(CExpr::Call(f, Box::new(e)))
             }
-            Some(t) if is_ident(t) => Ok(CExpr::Const(t.to_string())),
+            Some(t) if is_ident(t) || (t.starts_with('%') && t.len() > 1) => {
+                Ok(CExpr::Const(t.to_string()))
+            }
             t => Err(format!("unexpected {t:?}")),
         }
     }
@@ -1232,6 +1248,26 @@ mod tests {
         assert!(parse_cexpr("C1 +", &dl).is_err());
         assert!(parse_cexpr("width(i17) - 1", &dl).is_ok());
         assert!(parse_cexpr("C $ 1", &dl).is_err());
+    }
+
+    #[test]
+    fn a_percent_sign_names_a_value_where_an_operand_is_due() {
+        assert_eq!(tokenize("%x % 3").unwrap(), vec!["%x", "%", "3"]);
+        assert_eq!(tokenize("C%8").unwrap(), vec!["C", "%", "8"]);
+        assert_eq!(
+            tokenize("(%y) %%z").unwrap(),
+            vec!["(", "%y", ")", "%", "%z"]
+        );
+        assert_eq!(
+            tokenize("signed(%b.1)").unwrap(),
+            vec!["signed", "(", "%b.1", ")"]
+        );
+        let dl = DataLayout::default();
+        assert!(matches!(
+            parse_cexpr("signed(%x) >= 0", &dl).unwrap(),
+            CExpr::Binary(">=", _, _)
+        ));
+        assert!(parse_cexpr("%", &dl).is_err());
     }
 
     #[test]

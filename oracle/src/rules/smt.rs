@@ -164,6 +164,42 @@ pub(super) fn precondition(pre: &[CExpr], consts: &Consts) -> Result<Bool, Strin
     Ok(all(&assume))
 }
 
+/// The preconditions of a classic rule that name IR values (`pre
+/// signed(%x) >= 0`), over the values' encodings (`values`: the value and
+/// when it is poison) and the symbolic constants.
+///
+/// DECISION (D-rule-value-pre): a precondition over IR values reads each
+/// value's bits (unsigned; `signed(%x)` reads them signed) and holds only
+/// where every value it names is not poison: a rule that assumes a fact
+/// about a value (correlated-value propagation's `%x >= 0`) says nothing
+/// where the value is poison.
+pub(super) fn value_precondition(
+    pre: &[CExpr],
+    consts: &Consts,
+    values: &BTreeMap<String, (BV, Bool)>,
+) -> Result<Bool, String> {
+    let mut all = consts.clone();
+    let mut defined = Vec::new();
+    for e in pre {
+        let mut names = Vec::new();
+        super::classic::cexpr_names(e, &mut names);
+        for n in names.iter().filter(|n| n.starts_with('%')) {
+            let (v, poison) = values
+                .get(n)
+                .ok_or_else(|| format!("`{n}` is not an input or a let"))?;
+            all.insert(n.clone(), v.clone());
+            defined.push(poison.not());
+        }
+    }
+    let holds = precondition(pre, &all)?;
+    defined.push(holds);
+    Ok(all_of(&defined))
+}
+
+fn all_of(b: &[Bool]) -> Bool {
+    Bool::and(&b.iter().collect::<Vec<_>>())
+}
+
 /// `Some(verdict)` when the precondition decides the instance: it never
 /// holds (often one over widths only, which simplifies to false), or the
 /// solver gives up on it.
@@ -274,6 +310,8 @@ pub(super) struct Encodings {
     pub target: (Encoded, Bool),
     /// The upper bits of each narrow IR value (`high any`).
     pub high: BTreeMap<String, BV>,
+    /// Each IR value (input or let) and when it is poison.
+    pub values: BTreeMap<String, (BV, Bool)>,
 }
 
 pub(super) fn encode_records(
@@ -382,5 +420,9 @@ pub(super) fn encode_records(
         source,
         target,
         high,
+        values: values
+            .into_iter()
+            .map(|(n, v)| (n, (v.v, v.poison)))
+            .collect(),
     })
 }
