@@ -335,6 +335,7 @@ fn rule_of(
         decisions: Vec::new(),
         classic: Some(Intrinsic::Value),
         highs: vec![High::Zero, High::Sign, High::Any],
+        upper: Vec::new(),
         variable: None,
         pointers: vec![pointer_bits],
         lets: source.lets.iter().chain(&target.lets).cloned().collect(),

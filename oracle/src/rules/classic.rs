@@ -25,7 +25,7 @@ use super::smt::{
     constant_value, encode_records, find_classic_difference, inapplicable, model_values,
     precondition, symbolic_constants, value_precondition, Consts,
 };
-use super::{instances, parse_cexpr, CExpr, Instance, InstanceVerdict, Rule};
+use super::{instances, parse_cexpr, CExpr, Instance, InstanceVerdict, Rule, Upper};
 use dioptra_semantics::bits::Bits;
 use dioptra_semantics::classic::eval::eval_classic_with;
 use dioptra_semantics::classic::ir::{eval_inst, parse_inst, Inst, FROZEN_POISON};
@@ -75,6 +75,8 @@ pub(super) struct Prepared {
     /// The symbolic constants and their widths.
     pub(super) consts: Vec<(String, u32)>,
     pub(super) pre: Vec<CExpr>,
+    /// The `upper` clauses: what the register bits above an input hold.
+    pub(super) upper: Vec<(String, Vec<Upper>)>,
     pub(super) source: Record,
     pub(super) target: Record,
     pub(super) params: Params,
@@ -109,6 +111,28 @@ pub(super) fn cexpr_names(e: &CExpr, out: &mut Vec<String>) {
         }
         CExpr::Num(_) | CExpr::Width(_) => {}
     }
+}
+
+/// The register bits above a `value` of `bits` bits, `high` (`w - bits`
+/// of them), with the ranges of an `upper` clause imposed: zeros, copies of
+/// the value's sign bit, or `high`'s own bits.
+pub(super) fn impose_upper(value: &Bits, high: &Bits, segs: &[Upper], w: u64) -> Bits {
+    let bits = value.width();
+    let sign = value.bit(bits - 1);
+    let mut out = BigInt::from(0);
+    for j in 0..w.saturating_sub(bits) {
+        let r = bits + j;
+        let kind = segs.iter().find(|u| r < u.to).map_or(High::Any, |u| u.kind);
+        let set = match kind {
+            High::Zero => false,
+            High::Sign => sign,
+            High::Any => high.bit(j),
+        };
+        if set {
+            out |= BigInt::from(1) << j;
+        }
+    }
+    Bits::from_bigint(w.saturating_sub(bits), &out)
 }
 
 /// Does a precondition name an IR value?
@@ -316,6 +340,13 @@ fn prepare(rule: &Rule, inst: &Instance) -> Result<Prep, Diag> {
             }
         }
     }
+    for (n, _) in &rule.upper {
+        if !inputs.iter().any(|(i, _)| i == n) {
+            return Err(bad(format!(
+                "upper names `{n}`, which is not an input (the registers an input arrives in)"
+            )));
+        }
+    }
     let mut p = Prepared {
         layout,
         w,
@@ -323,6 +354,7 @@ fn prepare(rule: &Rule, inst: &Instance) -> Result<Prep, Diag> {
         lets,
         consts,
         pre,
+        upper: rule.upper.clone(),
         source,
         target,
         params: Params {
@@ -433,6 +465,7 @@ pub(super) fn check_instance(
     let pre_holds = Bool::and(&[
         &pre_holds,
         &value_precondition(&on_values, &consts, &enc.values).map_err(bad)?,
+        &enc.upper_holds,
     ]);
     let found = find_classic_difference(
         &world,
@@ -586,6 +619,18 @@ fn replay_with(
             );
         }
         values.insert(l.name.clone(), v);
+    }
+    // Upper bits outside an `upper` clause are no counterexample either.
+    for (name, segs) in &p.upper {
+        if let (Some(Some(v)), Some(h)) = (values.get(name), high.get(name)) {
+            if impose_upper(v, h, segs, p.w) != *h {
+                return Err(Diag::malformed(
+                    "Rule",
+                    "witness-outside-upper",
+                    format!("the upper bits of {name} are not what the rule's upper clause says"),
+                ));
+            }
+        }
     }
     // A witness outside a precondition over values is no counterexample.
     let on_values: Vec<CExpr> = p.pre.iter().filter(|e| names_a_value(e)).cloned().collect();
@@ -802,11 +847,18 @@ pub(super) fn search_instance(
         if p.params.high == High::Any {
             for (j, (name, bits)) in narrow.iter().enumerate() {
                 let up = p.w - bits;
-                let v = match (s + j as u64) % 3 {
+                let mut v = match (s + j as u64) % 3 {
                     0 => Bits::from_u64(up, 0),
                     1 => Bits::from_bigint(up, &BigInt::from(-1)),
                     _ => sample_value(up, 48 + s, 100 + j as u64),
                 };
+                let input = p.inputs.iter().position(|(n, _)| n == name);
+                let upper = p.upper.iter().find(|(n, _)| n == name);
+                if let (Some(k), Some((_, segs))) = (input, upper) {
+                    if let Some(value) = &values[k] {
+                        v = impose_upper(value, &v, segs, p.w);
+                    }
+                }
                 high.insert(name.clone(), v);
             }
         }

@@ -50,6 +50,15 @@ pub enum Kind {
     AddrSpace,
 }
 
+/// One range of an `upper` clause: the register bits from the previous
+/// range's end (at first, the value's width) up to bit `to` hold zeros,
+/// copies of the value's sign bit, or anything.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Upper {
+    pub kind: High,
+    pub to: u64,
+}
+
 /// One rule of a file.
 #[derive(Clone, Debug)]
 pub struct Rule {
@@ -69,6 +78,9 @@ pub struct Rule {
     /// `high zero, sign, any`: the upper-bit parameters checked (default
     /// all three).
     pub highs: Vec<High>,
+    /// `upper %x: sign 32, zero 48`: what the register bits above a narrow
+    /// value hold, by range (a classic rule, checked under `high any`).
+    pub upper: Vec<(String, Vec<Upper>)>,
     /// `variable TYPE`: the variable's type (default: what the source
     /// describes).
     pub variable: Option<String>,
@@ -154,6 +166,7 @@ fn new_rule(file: &str, line: u32, rest: &str, rules: &[Rule]) -> Result<Rule, D
         decisions: Vec::new(),
         classic: None,
         highs: Vec::new(),
+        upper: Vec::new(),
         variable: None,
         pointers: Vec::new(),
         lets: Vec::new(),
@@ -198,6 +211,31 @@ fn parse_clause(file: &str, line: u32, key: &str, rest: &str, r: &mut Rule) -> R
             }
         }
         "variable" => r.variable = Some(rest.to_string()),
+        "upper" => {
+            let form = "upper %NAME: zero|sign|any BIT, ... (rising bit positions)";
+            let bad = || rule_error(file, line, "bad-form", form);
+            let (name, segs) = rest.split_once(':').ok_or_else(bad)?;
+            let name = percent_name(file, line, name, "upper names a %value")?;
+            let mut out = Vec::new();
+            for seg in segs.split(',') {
+                let mut w = seg.split_whitespace();
+                let (Some(kind), Some(to), None) = (w.next(), w.next(), w.next()) else {
+                    return Err(bad());
+                };
+                let kind = match kind {
+                    "zero" => High::Zero,
+                    "sign" => High::Sign,
+                    "any" => High::Any,
+                    _ => return Err(bad()),
+                };
+                let to: u64 = to.parse().map_err(|_| bad())?;
+                if to > 1024 || out.last().is_some_and(|u: &Upper| u.to >= to) {
+                    return Err(bad());
+                }
+                out.push(Upper { kind, to });
+            }
+            r.upper.push((name, out));
+        }
         "pointers" => {
             for w in rest.split(',') {
                 match w.trim() {
@@ -318,7 +356,19 @@ fn check_rule_form(file: &str, r: &Rule) -> Result<(), Diag> {
             format!("rule `{}` has no source", r.name),
         ));
     }
+    if !r.upper.is_empty() && r.highs.iter().any(|h| *h != High::Any) {
+        return Err(rule_error(
+            file,
+            r.line,
+            "bad-form",
+            format!(
+                "rule `{}`: an upper clause states the upper bits itself: its rule is checked under `high any` alone",
+                r.name
+            ),
+        ));
+    }
     let classic_only = !r.highs.is_empty()
+        || !r.upper.is_empty()
         || r.variable.is_some()
         || !r.lets.is_empty()
         || !r.witnesses.is_empty();
@@ -328,7 +378,7 @@ fn check_rule_form(file: &str, r: &Rule) -> Result<(), Diag> {
             r.line,
             "bad-form",
             format!(
-                "rule `{}`: high, variable, let and witness belong to classic rules (add `classic value`)",
+                "rule `{}`: high, upper, variable, let and witness belong to classic rules (add `classic value`)",
                 r.name
             ),
         ));
@@ -672,6 +722,8 @@ pub fn instances(rule: &Rule) -> Vec<Instance> {
         || all.contains("Deref");
     let highs: Vec<Option<High>> = match (&rule.classic, rule.highs.is_empty()) {
         (None, _) => vec![None],
+        // An `upper` clause states the upper bits: `high any`, narrowed.
+        (Some(_), true) if !rule.upper.is_empty() => vec![Some(High::Any)],
         (Some(_), true) => vec![Some(High::Zero), Some(High::Sign), Some(High::Any)],
         (Some(_), false) => rule.highs.iter().copied().map(Some).collect(),
     };
@@ -1248,6 +1300,69 @@ mod tests {
         assert!(parse_cexpr("C1 +", &dl).is_err());
         assert!(parse_cexpr("width(i17) - 1", &dl).is_ok());
         assert!(parse_cexpr("C $ 1", &dl).is_err());
+    }
+
+    #[test]
+    fn upper_clauses_state_the_bits_above_an_input_by_range() {
+        let rule = |upper: &str| {
+            parse_rules(
+                "t",
+                &format!("rule r\n  classic value\n  upper {upper}\n  inputs %x: i8\n  source %x, !DIExpression()\n  target %x, !DIExpression()\n"),
+            )
+        };
+        let r = rule("%x: sign 32, any 48, zero 64").unwrap();
+        assert_eq!(
+            r[0].upper,
+            vec![(
+                "%x".to_string(),
+                vec![
+                    Upper {
+                        kind: High::Sign,
+                        to: 32
+                    },
+                    Upper {
+                        kind: High::Any,
+                        to: 48
+                    },
+                    Upper {
+                        kind: High::Zero,
+                        to: 64
+                    }
+                ]
+            )]
+        );
+        for bad in [
+            "%x: sign 32, zero 16",
+            "%x sign 32",
+            "%x: ones 32",
+            "x: sign 32",
+            "%x: sign",
+        ] {
+            assert!(rule(bad).is_err(), "{bad}");
+        }
+        // The ranges imposed on sampled upper bits (bit j is register bit
+        // 8 + j): an i8 0x80 under `sign 32, any 48, zero 64` has ones in
+        // register bits 8..32, the sample's bits in 32..48, zeros above.
+        let imposed = |sample: u64| {
+            classic::impose_upper(
+                &Bits::from_u64(8, 0x80),
+                &Bits::from_u64(56, sample),
+                &r[0].upper[0].1,
+                64,
+            )
+        };
+        assert_eq!(
+            imposed(0x00ff_ff00_0000_0000),
+            Bits::from_u64(56, 0xff_ffff)
+        );
+        assert_eq!(
+            imposed(0x00ff_ffff_ffff_ffff),
+            Bits::from_u64(56, 0xff_ffff_ffff)
+        );
+        assert_eq!(
+            imposed(0x0000_0012_3400_0000),
+            Bits::from_u64(56, 0x12_34ff_ffff)
+        );
     }
 
     #[test]

@@ -9,6 +9,7 @@ use super::{CExpr, InstanceVerdict};
 use dioptra_semantics::bits::Bits;
 use dioptra_semantics::classic::encode::{encode_classic_with, Holes};
 use dioptra_semantics::classic::ir::{Inst, FROZEN_POISON};
+use dioptra_semantics::classic::High;
 use dioptra_semantics::diag::Diag;
 use dioptra_semantics::smt::ir::encode_inst;
 use dioptra_semantics::smt::loc::{
@@ -312,6 +313,8 @@ pub(super) struct Encodings {
     pub high: BTreeMap<String, BV>,
     /// Each IR value (input or let) and when it is poison.
     pub values: BTreeMap<String, (BV, Bool)>,
+    /// The `upper` clauses hold of the upper bits.
+    pub upper_holds: Bool,
 }
 
 pub(super) fn encode_records(
@@ -383,6 +386,34 @@ pub(super) fn encode_records(
             );
         }
     }
+    // `upper`: each range of the register above an input holds zeros,
+    // copies of the value's sign bit, or anything.
+    let mut upper = Vec::new();
+    for (name, segs) in &p.upper {
+        let (Some(h), Some(v)) = (high.get(name), values.get(name)) else {
+            continue;
+        };
+        let bits = p.bits(&v.ty);
+        let mut lo = bits;
+        for u in segs {
+            let to = u.to.min(p.w);
+            if to > lo {
+                let part = h.extract((to - bits - 1) as u32, (lo - bits) as u32);
+                let n = (to - lo) as u32;
+                match u.kind {
+                    High::Zero => upper.push(part.eq(BV::from_u64(0, n))),
+                    High::Sign => {
+                        let sign = v.v.extract((bits - 1) as u32, (bits - 1) as u32);
+                        let fill = if n > 1 { sign.sign_ext(n - 1) } else { sign };
+                        upper.push(part.eq(&fill));
+                    }
+                    High::Any => {}
+                }
+            }
+            lo = lo.max(u.to);
+        }
+    }
+    let upper_holds = Bool::and(&upper.iter().collect::<Vec<_>>());
     let mut record = |r: &Record| -> Result<(Encoded, Bool), Diag> {
         world.args = r
             .operands
@@ -424,5 +455,6 @@ pub(super) fn encode_records(
             .into_iter()
             .map(|(n, v)| (n, (v.v, v.poison)))
             .collect(),
+        upper_holds,
     })
 }
