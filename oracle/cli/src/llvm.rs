@@ -215,6 +215,7 @@ pub fn cmd_llvm(o: &Options) -> ExitCode {
         opt_limit: Duration::from_secs(120),
         codegen: run_status.as_ref().ok().cloned(),
         seed: o.seed,
+        keep: kept,
     };
     let batch = o.batch.max(1);
     let batches = o.generated.div_ceil(batch) as usize;

@@ -143,6 +143,10 @@ pub struct Setup {
     pub codegen: Option<codegen::Codegen>,
     /// The campaign's seed (the sampled inputs derive from it).
     pub seed: u64,
+    /// Keep each batch's compiled program and gdb files (`--keep`);
+    /// otherwise they are removed once read, so a long campaign's disk use
+    /// does not grow with its length.
+    pub keep: bool,
 }
 
 /// One batch through one pass.
@@ -208,7 +212,11 @@ pub fn run_batch(
     let codegen = setup.codegen.as_ref().map(|cg| {
         let calls = batch_calls(cg, &b, &compared, &setup.triple, setup.seed);
         let dir = setup.work.join(format!("batch{index}.{tag}.run"));
-        codegen::check(cg, &b, &output, &calls, &setup.triple, &dir)
+        let outcome = codegen::check(cg, &b, &output, &calls, &setup.triple, &dir);
+        if !setup.keep {
+            let _ = std::fs::remove_dir_all(&dir);
+        }
+        outcome
     });
     Ok(Batch {
         pass: pass.to_string(),
