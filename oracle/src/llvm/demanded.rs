@@ -42,20 +42,13 @@ fn demanded(f: &Function, value: &str, bits: u64, layout: &DataLayout, depth: us
         if matches!(i.kind, InstKind::Record(_)) {
             continue;
         }
-        let Some(result) = i.result.as_deref() else {
+        let Some((result, text)) = super::execute::named_instruction(i) else {
             if mentions(&i.text, value) {
                 // A `ret`, a store, a call without a result: all bits.
                 return bits;
             }
             continue;
         };
-        let result = if result.starts_with('%') {
-            result.to_string()
-        } else {
-            format!("%{result}")
-        };
-        let text = i.text.split_once('=').map_or("", |(_, t)| t).trim();
-        let text = text.split(", !").next().unwrap_or(text).trim();
         if !mentions(text, value) {
             continue;
         }

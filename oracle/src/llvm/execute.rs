@@ -11,7 +11,7 @@
 
 use crate::ir::{Function, InstKind, Module, RecordKind};
 use dioptra_semantics::bits::Bits;
-use dioptra_semantics::classic::ir::{eval_inst, parse_inst, BinOp, Inst, FROZEN_POISON};
+use dioptra_semantics::classic::ir::{eval_inst_poison, parse_inst, BinOp, Inst};
 use dioptra_semantics::types::DataLayout;
 use num_bigint::BigInt;
 use std::collections::{BTreeMap, HashMap};
@@ -90,14 +90,10 @@ pub fn run(m: &Module, f: &Function, args: &[Bits], pointer_bits: u32) -> Run {
     for b in &f.blocks {
         for i in &b.insts {
             match (&i.result, &i.kind) {
-                (Some(r), InstKind::Plain) => {
-                    let name = if r.starts_with('%') {
-                        r.clone()
-                    } else {
-                        format!("%{r}")
+                (Some(_), InstKind::Plain) => {
+                    let Some((name, text)) = named_instruction(i) else {
+                        continue;
                     };
-                    let text = i.text.split_once('=').map_or("", |(_, t)| t).trim();
-                    let text = text.split(", !").next().unwrap_or(text).trim();
                     match run_inst(text, &layout, &env) {
                         Step::Value(bits, v) => {
                             out.values.insert(
@@ -149,6 +145,19 @@ pub fn run(m: &Module, f: &Function, args: &[Bits], pointer_bits: u32) -> Run {
         }
     }
     out
+}
+
+/// An instruction's result (`%v1`) and its text after the `=`, without
+/// its metadata attachments (`add i32 %x, 1`).
+pub(super) fn named_instruction(i: &crate::ir::Inst) -> Option<(String, &str)> {
+    let r = i.result.as_deref()?;
+    let name = if r.starts_with('%') {
+        r.to_string()
+    } else {
+        format!("%{r}")
+    };
+    let text = i.text.split_once('=').map_or("", |(_, t)| t).trim();
+    Some((name, text.split(", !").next().unwrap_or(text).trim()))
 }
 
 /// What one instruction did.
@@ -204,22 +213,7 @@ fn run_inst(text: &str, layout: &DataLayout, env: &HashMap<String, Option<Bits>>
         {
             return Step::Undefined
         }
-        // As the rule checker: a frozen poison is FROZEN_POISON
-        // (D-freeze-zero), a select is poison where its condition is.
-        Inst::Freeze { bits } => Some(
-            args[0]
-                .clone()
-                .unwrap_or_else(|| Bits::from_u64(bits, FROZEN_POISON)),
-        ),
-        Inst::Select { .. } => match &args[0] {
-            Some(c) if c.bit(0) => args[1].clone(),
-            Some(_) => args[2].clone(),
-            None => None,
-        },
-        ref inst => args
-            .into_iter()
-            .collect::<Option<Vec<_>>>()
-            .and_then(|a| eval_inst(inst, &a)),
+        ref inst => eval_inst_poison(inst, &args),
     };
     Step::Value(bits, value)
 }

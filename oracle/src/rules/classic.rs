@@ -28,7 +28,7 @@ use super::smt::{
 use super::{instances, parse_cexpr, CExpr, Instance, InstanceVerdict, Rule, Upper};
 use dioptra_semantics::bits::Bits;
 use dioptra_semantics::classic::eval::eval_classic_with;
-use dioptra_semantics::classic::ir::{eval_inst, parse_inst, Inst, FROZEN_POISON};
+use dioptra_semantics::classic::ir::{eval_inst_poison, parse_inst, Inst};
 use dioptra_semantics::classic::wellformed::check_classic;
 use dioptra_semantics::classic::{parse_classic, COp, ClassicExpr, High, Intrinsic, Params};
 use dioptra_semantics::context::{ConcreteContext, Input, Signature};
@@ -590,24 +590,9 @@ fn replay_with(
                 Operand::Const(e) => Some(constant_value(e, &cmap, ow as u32).map_err(bad)?),
             });
         }
-        let v = match l.inst {
-            // A frozen poison operand is FROZEN_POISON (D-freeze-zero).
-            Inst::Freeze { bits } => Some(
-                args[0]
-                    .clone()
-                    .unwrap_or_else(|| Bits::from_u64(bits, FROZEN_POISON)),
-            ),
-            // Poison where the condition is, or the operand it picks.
-            Inst::Select { .. } => match &args[0] {
-                Some(c) if c.bit(0) => args[1].clone(),
-                Some(_) => args[2].clone(),
-                None => None,
-            },
-            _ => args
-                .into_iter()
-                .collect::<Option<Vec<_>>>()
-                .and_then(|a| eval_inst(&l.inst, &a)),
-        };
+        // A frozen poison is FROZEN_POISON (D-freeze-zero); a select is
+        // poison where its condition is, or the operand it picks.
+        let v = eval_inst_poison(&l.inst, &args);
         if explain {
             text += &format!(
                 ";; {} = {}\n",

@@ -364,6 +364,31 @@ impl Inst {
 // ---------------------------------------------------------------------------
 // Concrete evaluation
 
+/// The result of `inst` on operands any of which may be poison (`None`),
+/// or `None` for poison: `freeze` of poison is [`FROZEN_POISON`]
+/// (D-freeze-zero), `select` is poison where its condition is or where the
+/// operand it picks is, and every other instruction is poison where an
+/// operand is (or where [`eval_inst`] says).
+pub fn eval_inst_poison(inst: &Inst, args: &[Option<Bits>]) -> Option<Bits> {
+    match *inst {
+        Inst::Freeze { bits } => Some(
+            args[0]
+                .clone()
+                .unwrap_or_else(|| Bits::from_u64(bits, FROZEN_POISON)),
+        ),
+        Inst::Select { .. } => match &args[0] {
+            Some(c) if c.bit(0) => args[1].clone(),
+            Some(_) => args[2].clone(),
+            None => None,
+        },
+        _ => args
+            .iter()
+            .cloned()
+            .collect::<Option<Vec<_>>>()
+            .and_then(|a| eval_inst(inst, &a)),
+    }
+}
+
 /// The result of `inst` on `args`, or `None` for poison (or immediate
 /// undefined behaviour).
 pub fn eval_inst(inst: &Inst, args: &[Bits]) -> Option<Bits> {
