@@ -10,9 +10,13 @@
 //!   rest);
 //! * `trunc` to `iK`: the low K bits;
 //! * `and` with a constant: the bits up to the constant's highest set bit;
+//!   `or` with a constant: the bits up to the highest bit it leaves clear;
+//! * the shifted operand of `shl` by a constant C: the low k - C bits of
+//!   the k its result demands;
 //! * `add`, `sub`, `mul`, `and`, `or`, `xor`, and the shifted operand of a
-//!   `shl`: the bits the instruction's own result has demanded (the low
-//!   bits of their result depend on the low bits of their operands only);
+//!   `shl` by a value: the bits the instruction's own result has demanded
+//!   (the low bits of their result depend on the low bits of their
+//!   operands only);
 //! * anything else (a comparison, a right shift's shifted operand, a
 //!   division, a `ret`, a call): every bit.
 //!
@@ -66,7 +70,20 @@ fn demanded(f: &Function, value: &str, bits: u64, layout: &DataLayout, depth: us
                     BinOp::Shl | BinOp::LShr | BinOp::AShr if amount_only => {
                         u64::from(64 - (n - 1).leading_zeros()).max(1)
                     }
-                    BinOp::Shl => of_result(n),
+                    // `shl %v, C`: the result's low k bits are the
+                    // operand's low k - C.
+                    BinOp::Shl => match constant(&parsed.operands[1]) {
+                        Some(c) => of_result(n).saturating_sub(c.try_into().unwrap_or(n)),
+                        None => of_result(n),
+                    },
+                    // `or %v, C`: the bits C sets are the result's whatever
+                    // %v holds there.
+                    BinOp::Or if at == [0] || at == [1] => {
+                        match constant(&parsed.operands[1 - at[0]]) {
+                            Some(c) => high_bit(&!c, n).min(of_result(n)),
+                            None => of_result(n),
+                        }
+                    }
                     BinOp::And if at == [0] => match constant(&parsed.operands[1]) {
                         Some(mask) => high_bit(&mask, n).min(of_result(n)),
                         None => of_result(n),
@@ -141,6 +158,12 @@ mod tests {
         let body = "  %v1 = add i32 %x0, 1\n  %v10 = icmp ult i32 %v1, 9\n  %v11 = zext i1 %v10 to i32\n  ret i32 %v11\n";
         assert_eq!(low_bits(body, "%v1", 32), 32);
         assert!(!mentions("%v10 = add i32 %v10, 1", "%v1"));
+        // `or` with -128 sets bits 7 and up: 7 bits of %v1 are read
+        // (f1712 of the seed-2026 campaign); `shl` by 2 of an i8 reads 6.
+        let body = "  %v1 = ashr exact i32 %x0, 25\n  %v2 = or i32 %v1, -128\n  ret i32 %v2\n";
+        assert_eq!(low_bits(body, "%v1", 32), 7);
+        let body = "  %v3 = trunc i32 %x0 to i8\n  %v4 = shl i8 %v3, 2\n  %v5 = zext i8 %v4 to i32\n  ret i32 %v5\n";
+        assert_eq!(low_bits(body, "%v3", 8), 6);
         // Nothing reads a dead value.
         assert_eq!(
             low_bits("  %v1 = add i32 %x0, 1\n  ret i32 0\n", "%v1", 32),
