@@ -46,6 +46,10 @@ struct Facts<'a> {
     /// The output's record names only constants where the input's named a
     /// computed value.
     became_constant: bool,
+    /// The output's expression applies a bitwise, multiplicative or shift
+    /// operation no instruction of the input's chain computes (an `and`
+    /// where the input had an `or`, a comparison made a mask).
+    foreign_operation: bool,
     /// The output's expression converts to fewer bits than any operand of
     /// the input's chain has, where that chain truncates nothing (a `sext
     /// i32` became a sign extension of its low bit).
@@ -352,6 +356,37 @@ fn changed_constant(inst: &str, expr: &str) -> bool {
     !found.is_empty() && !found.iter().any(|&k| modulo(k) == modulo(c))
 }
 
+/// Does `expr` apply one of DWARF's bitwise, multiplicative or shift
+/// operations that no instruction of `source` (the input's chain) maps to?
+/// A `getelementptr` accounts for a multiplication.
+fn foreign_operation(source: &[String], expr: &str) -> bool {
+    const CHECKED: &[&str] = &[
+        "DW_OP_and",
+        "DW_OP_or",
+        "DW_OP_xor",
+        "DW_OP_mul",
+        "DW_OP_div",
+        "DW_OP_mod",
+        "DW_OP_shl",
+        "DW_OP_shr",
+        "DW_OP_shra",
+    ];
+    let mapped: Vec<&str> = source
+        .iter()
+        .filter_map(|t| {
+            let op = t.split_whitespace().next().unwrap_or("");
+            if op == "getelementptr" {
+                Some("DW_OP_mul")
+            } else {
+                dwarf_op_of(op)
+            }
+        })
+        .collect();
+    expr.split([',', '(', ')', ' '])
+        .map(str::trim)
+        .any(|w| CHECKED.contains(&w) && !mapped.contains(&w))
+}
+
 /// How many arithmetic, logical and relational operations `expr` applies.
 fn arithmetic_ops(expr: &str) -> usize {
     const OPS: &[&str] = &[
@@ -509,6 +544,7 @@ pub const KNOWN: &[Known] = &[
             f.rewritten
                 || f.changed_constant
                 || (f.became_constant && !f.any_only())
+                || (f.foreign_operation && !f.any_only())
                 || (f.narrowed && !f.any_only())
                 || (f.dropped_operation && !f.any_only())
                 || (f.low_bits_closed()
@@ -806,8 +842,9 @@ fn facts<'a>(c: &'a Compared, models: &'a [High], detail: &str) -> Facts<'a> {
         },
         changed_constant: c
             .source_insts
-            .last()
-            .is_some_and(|last| changed_constant(last, after_expr)),
+            .iter()
+            .any(|inst| changed_constant(inst, after_expr)),
+        foreign_operation: foreign_operation(&c.source_insts, after_expr),
         run: RunFacts::default(),
     }
 }
@@ -931,6 +968,30 @@ mod tests {
             "",
         );
         assert_eq!(id(&carry), Some("narrow-carry"));
+        // A shrunk constant anywhere in the chain, and an operation the
+        // input never computed (seed 2026: f7695, f7243).
+        let shrunk = wrong(
+            &["xor i8 %x0, 127", "zext i8 %b0 to i64"],
+            "i8 %x0, !DIExpression(DW_OP_constu, 15, DW_OP_xor, DW_OP_LLVM_convert, 8, DW_ATE_unsigned, DW_OP_LLVM_convert, 64, DW_ATE_unsigned, DW_OP_stack_value)",
+            &[High::Zero, High::Sign, High::Any],
+            "",
+        );
+        assert_eq!(id(&shrunk), Some("changed-computation"));
+        let masked = wrong(
+            &["trunc i32 %x0 to i16", "or i16 %b0, %b0", "zext i16 %b1 to i64"],
+            "i32 %x0, !DIExpression(DW_OP_constu, 65520, DW_OP_and, DW_OP_LLVM_convert, 32, DW_ATE_unsigned, DW_OP_LLVM_convert, 64, DW_ATE_unsigned, DW_OP_stack_value)",
+            &[High::Zero, High::Sign, High::Any],
+            "",
+        );
+        assert_eq!(id(&masked), Some("changed-computation"));
+        assert!(!foreign_operation(
+            &["getelementptr i32, ptr %x1, i16 %x0".to_string()],
+            "!DIExpression(DW_OP_LLVM_arg, 1, DW_OP_constu, 4, DW_OP_mul, DW_OP_plus)"
+        ));
+        assert!(!foreign_operation(
+            &["xor i8 %x0, 127".to_string()],
+            "!DIExpression(DW_OP_constu, 127, DW_OP_xor, DW_OP_stack_value)"
+        ));
         assert!(became_constant(
             "i64 %v8, !DIExpression()",
             "i32 0, !DIExpression()"
