@@ -441,8 +441,8 @@ pub const KNOWN: &[Known] = &[
     Known {
         id: "convert-then-generic",
         function: "salvageDebugInfoImpl (a cast's DW_OP_LLVM_convert pair, then a binary operation's generic DW_OP_constu)",
-        upstream: None,
-        what: "the expression applies a binary operation to a converted (typed) value and a generic constant, which DWARF 5 forbids (2.5.1.4): a consumer that checks the types (gdb, gimli) stops there",
+        upstream: Some(62118),
+        what: "the expression applies a binary operation to a converted (typed) value and a generic constant, which DWARF 5 forbids (2.5.1.4): a consumer that checks the types (gdb, gimli) stops there (reported as #62118 and again as #102294, gdb's \"Incompatible types on DWARF stack\")",
         matches: |f| f.ill_formed && f.expr_has("DW_OP_LLVM_convert"),
     },
     Known {
@@ -683,8 +683,8 @@ pub const RUN_KNOWN: &[Known] = &[
     Known {
         id: "stack-value-narrower-than-variable",
         function: "DwarfExpression's constants and DW_OP_stack_value on a target whose address is narrower than the variable (an i64 on i686): the value is computed in the 32-bit generic type",
-        upstream: None,
-        what: "a 64-bit variable on a 32-bit target gets an implicit value of DWARF's generic type (DW_OP_consts -1, DW_OP_stack_value), 32 bits: the variable's upper half has no value in DWARF (dioptra: offset-outside-storage), and gdb shows it as zeros",
+        upstream: Some(47431),
+        what: "a 64-bit variable on a 32-bit target gets an implicit value of DWARF's generic type (DW_OP_consts -1, DW_OP_stack_value), 32 bits: the variable's upper half has no value in DWARF (dioptra: offset-outside-storage), and gdb shows it as zeros (reported as #47431; PR #204353 emits DW_OP_implicit_value for such constants, after 22.1.8)",
         matches: |f| {
             f.run.location_too_small()
                 && f.run.dwarf_has("DW_OP_stack_value")
