@@ -614,7 +614,11 @@ pub fn cmd_llvm(o: &Options) -> ExitCode {
         for (name, (pass, c), k) in bundles {
             let s = seen_of(&seen, pass, c);
             if let Err(e) = repro(dir, &name, pass, c, k, &setup, o.seed, s) {
-                eprintln!("Llvm: unwritable: {e}");
+                if e.starts_with("Llvm: ") {
+                    eprintln!("{e}");
+                } else {
+                    eprintln!("Llvm: unwritable: {e}");
+                }
                 return ExitCode::from(2);
             }
         }

@@ -251,59 +251,45 @@ fn every_known_bug_has_an_erratum_a_register_row_and_a_readme_row() {
     let rules = std::fs::read_to_string(format!("{root}/corpus/errata/llvm.rules")).unwrap();
     let register = std::fs::read_to_string(format!("{root}/corpus/errata/README.md")).unwrap();
     let readme = std::fs::read_to_string(format!("{root}/README.md")).unwrap();
+    // Each bug, of the IR (`E-llvm-`, with a rule in corpus/errata/llvm.rules)
+    // and of the code generator or gdb (`E-run-`), has a register row and a
+    // README row; the register has no row the tables do not know.
+    use dioptra_oracle::llvm::known::{Known, RUN_KNOWN};
+    let rows = |bugs: &[Known], prefix: &str| {
+        for k in bugs {
+            assert!(
+                register.contains(&format!("| {prefix}{} |", k.id)),
+                "{}: no row in the errata register",
+                k.id
+            );
+            assert!(
+                readme.contains(&format!("| `{}` |", k.id)),
+                "{}: no row in the README's table",
+                k.id
+            );
+            if let Some(n) = k.upstream {
+                assert!(
+                    register.contains(&format!("llvm/llvm-project#{n}")),
+                    "{}",
+                    k.id
+                );
+            }
+        }
+        assert_eq!(
+            register.matches(&format!("| {prefix}")).count(),
+            bugs.len(),
+            "{prefix} rows for bugs the table does not know"
+        );
+    };
     for k in KNOWN {
         assert!(
             rules.contains(&format!("\nrule {}\n", k.id)),
             "{}: no rule in corpus/errata/llvm.rules",
             k.id
         );
-        assert!(
-            register.contains(&format!("| E-llvm-{} |", k.id)),
-            "{}: no row in the errata register",
-            k.id
-        );
-        assert!(
-            readme.contains(&format!("| `{}` |", k.id)),
-            "{}: no row in the README's table",
-            k.id
-        );
-        if let Some(n) = k.upstream {
-            assert!(
-                register.contains(&format!("llvm/llvm-project#{n}")),
-                "{}",
-                k.id
-            );
-        }
     }
-    let rows = register.matches("| E-llvm-").count();
-    assert_eq!(
-        rows,
-        KNOWN.len(),
-        "errata rows for bugs the table does not know"
-    );
-    // The code generator's and gdb's, found by running the output: a row
-    // in the register's own table and in the README's.
-    use dioptra_oracle::llvm::known::RUN_KNOWN;
-    for k in RUN_KNOWN {
-        assert!(
-            register.contains(&format!("| E-run-{} |", k.id)),
-            "{}: no row in the errata register",
-            k.id
-        );
-        assert!(
-            readme.contains(&format!("| `{}` |", k.id)),
-            "{}: no row in the README's table",
-            k.id
-        );
-        if let Some(n) = k.upstream {
-            assert!(
-                register.contains(&format!("llvm/llvm-project#{n}")),
-                "{}",
-                k.id
-            );
-        }
-    }
-    assert_eq!(register.matches("| E-run-").count(), RUN_KNOWN.len());
+    rows(KNOWN, "E-llvm-");
+    rows(RUN_KNOWN, "E-run-");
 }
 
 /// On a 32-bit target the records of 64-bit values are their own bug, and

@@ -920,9 +920,30 @@ pub struct Outcome {
     pub time: Duration,
 }
 
+/// An error of compiling or running, with the `Llvm: run-failed:` prefix
+/// unless it already has its own (`Llvm: gdb-failed:`).
+fn run_failed(e: String) -> String {
+    if e.starts_with("Llvm: ") {
+        e
+    } else {
+        format!("Llvm: run-failed: {e}")
+    }
+}
+
 /// Compiles the module at `after`, calls each function of `before` on
 /// `calls`, runs it all under gdb in `dir` and compares.
 pub fn check(
+    cg: &Codegen,
+    before: &Module,
+    after: &Path,
+    calls: &[Call],
+    triple: &str,
+    dir: &Path,
+) -> Result<Outcome, String> {
+    check_run(cg, before, after, calls, triple, dir).map_err(run_failed)
+}
+
+fn check_run(
     cg: &Codegen,
     before: &Module,
     after: &Path,
@@ -982,6 +1003,23 @@ pub struct Reproduced {
 /// `None` when gdb shows it right on every candidate.
 #[allow(clippy::too_many_arguments)]
 pub fn reproduce(
+    cg: &Codegen,
+    before: &Module,
+    after: &Path,
+    function: &str,
+    variable: &str,
+    candidates: &[Vec<Bits>],
+    triple: &str,
+    dir: &Path,
+) -> Result<Option<Reproduced>, String> {
+    reproduce_run(
+        cg, before, after, function, variable, candidates, triple, dir,
+    )
+    .map_err(run_failed)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn reproduce_run(
     cg: &Codegen,
     before: &Module,
     after: &Path,
@@ -1179,8 +1217,8 @@ mod tests {
             (d.pc, d.shown.as_str(), d.expected.as_str()),
             (0x40100c, "0x00000080", "0xffffff80")
         );
-        // 0x80 is no value of the function's (%x0 is the i8 0x80, which
-        // reads as 0x00000080 when zero-extended: it is one).
+        // The 0x00000080 gdb printed is another value of the function:
+        // %x0, the i8 0x80, zero-extended to the variable's 32 bits.
         assert_eq!(d.other_values, vec!["%x0".to_string()]);
         assert_eq!(
             (
@@ -1199,6 +1237,33 @@ mod tests {
         );
         assert!(parse("0 zz v0 1\n").is_err());
         assert!(parse("state 0 40 zz 0 -\n").is_err());
+    }
+
+    #[test]
+    fn run_errors_carry_a_reason_code() {
+        assert_eq!(
+            run_failed("llc on x.ll failed: bad".into()),
+            "Llvm: run-failed: llc on x.ll failed: bad"
+        );
+        assert_eq!(
+            run_failed("Llvm: gdb-failed: no readings".into()),
+            "Llvm: gdb-failed: no readings"
+        );
+        // An unsupported target is refused with the prefix.
+        let m = crate::ir::parse(MODULE).unwrap();
+        let cg = Codegen {
+            llc: super::super::tools::Tool {
+                path: "/nonexistent/llc".into(),
+                major: 22,
+                version: "none".into(),
+            },
+            gdb: "none".into(),
+            inputs: 1,
+            limit: Duration::from_secs(1),
+        };
+        let dir = std::env::temp_dir();
+        let e = check(&cg, &m, &dir.join("x.ll"), &[], "aarch64-linux-gnu", &dir).unwrap_err();
+        assert!(e.starts_with("Llvm: run-failed: "), "{e}");
     }
 
     #[test]

@@ -876,6 +876,11 @@ mod tests {
         }
     }
 
+    /// A record wrong under every upper-bit model.
+    fn wrong_everywhere(source: &[&str], after: &str) -> Compared {
+        wrong(source, after, &[High::Zero, High::Sign, High::Any], "")
+    }
+
     #[test]
     fn each_bug_is_recognised_by_its_own_facts_only() {
         let id = |c: &Compared| classify(c).map(|k| k.id);
@@ -894,20 +899,13 @@ mod tests {
             "",
         );
         assert_eq!(id(&wide), None);
-        let ult = wrong(
+        let ult = wrong_everywhere(
             &["icmp ult i64 %x0, 5"],
             "i64 %x0, !DIExpression(DW_OP_constu, 5, DW_OP_lt, DW_OP_stack_value)",
-            &[High::Zero, High::Sign, High::Any],
-            "",
         );
         assert_eq!(id(&ult), Some("salvage-icmp-unsigned"));
         assert_eq!(classify(&ult).unwrap().upstream, Some(206325));
-        let not = wrong(
-            &["icmp eq i8 %x1, -1"],
-            "i1 %v0, !DIExpression(DW_OP_not)",
-            &[High::Zero, High::Sign, High::Any],
-            "",
-        );
+        let not = wrong_everywhere(&["icmp eq i8 %x1, -1"], "i1 %v0, !DIExpression(DW_OP_not)");
         assert_eq!(id(&not), Some("invert-without-stack-value"));
         let any = wrong(
             &["shl i32 %x0, %x0"],
@@ -925,39 +923,31 @@ mod tests {
         // demanded bits made `udiv %x0, -128` zero under an `sdiv` by 8).
         let constant = Compared {
             before: "i64 %v8, !DIExpression()".into(),
-            ..wrong(
+            ..wrong_everywhere(
                 &["udiv i32 %x0, -128", "xor i32 %b0, 1000", "sext i32 %b1 to i64"],
                 "i32 0, !DIExpression(DW_OP_constu, 1000, DW_OP_or, DW_OP_LLVM_convert, 32, DW_ATE_signed, DW_OP_LLVM_convert, 64, DW_ATE_signed, DW_OP_stack_value)",
-                &[High::Zero, High::Sign, High::Any],
-                "",
             )
         };
         assert_eq!(id(&constant), Some("changed-computation"));
         // A sext made a sign extension of the low bit, and a urem dropped
         // (found by a 10 000-function campaign, seed 2026).
-        let narrowed = wrong(
+        let narrowed = wrong_everywhere(
             &["sext i32 %x0 to i64"],
             "i32 %x0, !DIExpression(DW_OP_LLVM_convert, 32, DW_ATE_unsigned, DW_OP_LLVM_convert, 1, DW_ATE_unsigned, DW_OP_LLVM_convert, 1, DW_ATE_signed, DW_OP_LLVM_convert, 64, DW_ATE_signed, DW_OP_stack_value)",
-            &[High::Zero, High::Sign, High::Any],
-            "",
         );
         assert_eq!(id(&narrowed), Some("changed-computation"));
-        let zext = wrong(
+        let zext = wrong_everywhere(
             &["zext i8 %x0 to i64"],
             "i8 %x0, !DIExpression(DW_OP_LLVM_convert, 8, DW_ATE_unsigned, DW_OP_LLVM_convert, 64, DW_ATE_unsigned, DW_OP_stack_value)",
-            &[High::Zero, High::Sign, High::Any],
-            "",
         );
         assert_ne!(
             id(&zext),
             Some("changed-computation"),
             "no narrower than its operand"
         );
-        let dropped_urem = wrong(
+        let dropped_urem = wrong_everywhere(
             &["urem i16 %x0, 16", "sext i16 %b0 to i64", "add i16 %x0, 0"],
             "i16 %x0, !DIExpression(DW_OP_LLVM_convert, 16, DW_ATE_unsigned, DW_OP_LLVM_convert, 64, DW_ATE_unsigned, DW_OP_stack_value)",
-            &[High::Zero, High::Sign, High::Any],
-            "",
         );
         assert_eq!(id(&dropped_urem), Some("changed-computation"));
         // A narrow add feeding a shift amount, computed in 64 bits.
@@ -970,18 +960,14 @@ mod tests {
         assert_eq!(id(&carry), Some("narrow-carry"));
         // A shrunk constant anywhere in the chain, and an operation the
         // input never computed (seed 2026: f7695, f7243).
-        let shrunk = wrong(
+        let shrunk = wrong_everywhere(
             &["xor i8 %x0, 127", "zext i8 %b0 to i64"],
             "i8 %x0, !DIExpression(DW_OP_constu, 15, DW_OP_xor, DW_OP_LLVM_convert, 8, DW_ATE_unsigned, DW_OP_LLVM_convert, 64, DW_ATE_unsigned, DW_OP_stack_value)",
-            &[High::Zero, High::Sign, High::Any],
-            "",
         );
         assert_eq!(id(&shrunk), Some("changed-computation"));
-        let masked = wrong(
+        let masked = wrong_everywhere(
             &["trunc i32 %x0 to i16", "or i16 %b0, %b0", "zext i16 %b1 to i64"],
             "i32 %x0, !DIExpression(DW_OP_constu, 65520, DW_OP_and, DW_OP_LLVM_convert, 32, DW_ATE_unsigned, DW_OP_LLVM_convert, 64, DW_ATE_unsigned, DW_OP_stack_value)",
-            &[High::Zero, High::Sign, High::Any],
-            "",
         );
         assert_eq!(id(&masked), Some("changed-computation"));
         assert!(!foreign_operation(
