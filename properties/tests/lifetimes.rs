@@ -70,3 +70,63 @@ fn cached_locations_are_the_fresh_ones() {
     }
     assert!(compared > 1000, "{compared}");
 }
+
+/// Locating by stretches (`Analysis::pieces`: one location per stretch
+/// between two boundaries) gives what locating each point afresh gives, at
+/// every point of generated and transformed programs, visited backwards and
+/// forwards; and the stretches are fewer than the points (the reuse is real).
+#[test]
+fn stretch_locations_are_the_pointwise_ones() {
+    use dioptra_generators::transform::{arb_forms, arb_transform, instance};
+    use dioptra_semantics::context::ConcreteContext;
+    use dioptra_semantics::lifetime::locate::{Analysis, SegmentCache};
+    use dioptra_semantics::lifetime::parse_module;
+    use dioptra_semantics::lifetime::ranges::Reading;
+    use proptest::strategy::ValueTree;
+    use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
+    let mut runner = TestRunner::new_with_rng(
+        Config::default(),
+        TestRng::from_seed(RngAlgorithm::ChaCha, &[5; 32]),
+    );
+    let cases = (arb_program(), arb_forms(), arb_transform());
+    let (mut compared, mut stretches, mut with_inputs) = (0, 0, 0);
+    for _ in 0..40 {
+        let (p, f, t) = cases.new_tree(&mut runner).unwrap().current();
+        let inst = instance(&p, &f, Some(t));
+        let m = parse_module(&inst.listing).unwrap();
+        let ctx = ConcreteContext::parse(&inst.context).unwrap();
+        let a = Analysis::new(&m, Reading::ControlFlow);
+        let cache = SegmentCache::new(&ctx);
+        let n = m.insts.len();
+        for o in a.objects() {
+            // Two segments shown at most, as `dioptra lifetimes` shows them.
+            let mut pieces = a.pieces(&cache, &o, 2);
+            let own: usize = a.by.get(&o).map_or(0, |lts| {
+                lts.iter()
+                    .map(|l| a.ranges.get(l).map_or(0, |r| 2 * r.len()))
+                    .sum()
+            });
+            with_inputs += (a.boundaries(&o).len() > own) as usize;
+            for point in (0..n).rev().chain(0..n) {
+                let fresh = SegmentCache::new(&ctx);
+                assert_eq!(
+                    pieces.at(point),
+                    &a.locate_first(&fresh, &o, point, 2),
+                    "{o} at {point} of\n{}",
+                    inst.listing
+                );
+                compared += 1;
+            }
+            stretches += a.boundaries(&o).len() + 1;
+        }
+    }
+    assert!(compared > 1000, "{compared}");
+    assert!(
+        stretches * 2 < compared / 2,
+        "{stretches} stretches, {compared} points"
+    );
+    assert!(
+        with_inputs > 0,
+        "no object's location depends on an input's segments"
+    );
+}

@@ -5,7 +5,7 @@ use dioptra_semantics::context::ConcreteContext;
 use dioptra_semantics::diag::Diag;
 use dioptra_semantics::dwarf::Encoding;
 use dioptra_semantics::lifetime::listing::Kind;
-use dioptra_semantics::lifetime::locate::{Analysis, SegmentCache};
+use dioptra_semantics::lifetime::locate::{Analysis, Located, SegmentCache};
 use dioptra_semantics::lifetime::ranges::Reading;
 use dioptra_semantics::lifetime::wellformed::check_module;
 use serde_json::json;
@@ -234,7 +234,10 @@ pub fn cmd_lifetimes(
             .filter(|&i| lt.line(i).is_some())
             .collect(),
     };
-    let mut objects_json = Vec::new();
+    let mut objects_done = 0usize;
+    if json {
+        out!("{{\"objects\":[");
+    }
     let cache = SegmentCache::new(&ctx);
     // A fragment an object's computed segment composes is named after
     // that object (the translation makes one per piece of a variable).
@@ -283,49 +286,24 @@ pub fn cmd_lifetimes(
         // Consecutive points of one function with the same answer share a
         // row.
         let mut row: Option<Row> = None;
+        // Each stretch between two boundaries is located and formatted once.
+        let mut pieces = a.pieces(&cache, &o, MAX_SHOWN);
+        let mut formatted: Option<(usize, serde_json::Value, Vec<String>, String)> = None;
         for &p in &shown {
             let (line, func) = (lt.line(p).unwrap_or(m.insts[p].line), m.insts[p].func);
-            let located = a.locate_first(&cache, &o, p, MAX_SHOWN);
+            let piece = pieces.piece_of(p);
+            if formatted.as_ref().is_none_or(|f| f.0 != piece) {
+                let (v, segments, shown) = format_located(pieces.at(p), json);
+                formatted = Some((piece, v, segments, shown));
+            }
+            let (_, v, segments, shown) = formatted.as_ref().expect("just formatted");
             if json {
-                pts.push(match located {
-                    Ok((l, left_out)) => {
-                        let total = l.segments.len();
-                        let mut v = json!({"line": line, "location": l.loc.to_string(),
-                            "type": l.ty.map(|t| t.to_string()),
-                            "segments": l.segments.into_iter().take(MAX_SHOWN).collect::<Vec<_>>()});
-                        if left_out > 0 {
-                            v["segments_total"] = json!(total);
-                            v["segments_not_evaluated"] = json!(left_out);
-                        }
-                        v
-                    }
-                    Err(d) => json!({"line": line, "error": d.to_string()}),
-                });
+                let mut v = v.clone();
+                v["line"] = json!(line);
+                pts.push(v);
                 continue;
             }
-            let (segments, shown) = match located {
-                Ok((l, left_out)) => {
-                    let segs = if l.segments.is_empty() {
-                        "default".to_string()
-                    } else if left_out == 0 {
-                        l.segments.join(" ")
-                    } else {
-                        format!(
-                            "{} and {left_out} more ({} segments)",
-                            l.segments[..MAX_SHOWN].join(" "),
-                            l.segments.len()
-                        )
-                    };
-                    let more = if left_out > 0 {
-                        format!(" and the places of {left_out} more segments")
-                    } else {
-                        String::new()
-                    };
-                    let shown = format!("{}{more}  [{segs}]", l.loc);
-                    (l.segments, shown)
-                }
-                Err(d) => (Vec::new(), format!("error: {d}")),
-            };
+            let (segments, shown) = (segments.clone(), shown.clone());
             match &mut row {
                 Some(r) if r.func == func && r.segments == segments && r.shown == shown => {
                     r.last = line
@@ -348,14 +326,70 @@ pub fn cmd_lifetimes(
             r.print();
         }
         if json {
-            objects_json
-                .push(json!({"object": o, "name": m.nodes[&o].display_name(), "points": pts}));
+            // Streamed an object at a time: the whole answer as one value
+            // took 4.8 GB for rustc's memchr module (215 MB of output).
+            // Keys in serde_json's order, so the bytes are the one value's.
+            let sep = if objects_done == 0 { "" } else { "," };
+            out!(
+                "{sep}{}",
+                json!({"object": o, "name": m.nodes[&o].display_name(), "points": pts})
+            );
+            objects_done += 1;
         }
     }
     if json {
-        outln!("{}", json!({"outcome": "ok", "objects": objects_json}));
+        outln!("],\"outcome\":\"ok\"}}");
     }
     ExitCode::SUCCESS
+}
+
+/// A located object as a `--json` point (without its line) or as the
+/// segments and text of a row.
+fn format_located(
+    located: &Result<(Located, usize), Diag>,
+    json: bool,
+) -> (serde_json::Value, Vec<String>, String) {
+    if json {
+        let v = match located {
+            Ok((l, left_out)) => {
+                let total = l.segments.len();
+                let mut v = json!({"location": l.loc.to_string(),
+                    "type": l.ty.as_ref().map(|t| t.to_string()),
+                    "segments": l.segments.iter().take(MAX_SHOWN).collect::<Vec<_>>()});
+                if *left_out > 0 {
+                    v["segments_total"] = json!(total);
+                    v["segments_not_evaluated"] = json!(left_out);
+                }
+                v
+            }
+            Err(d) => json!({"error": d.to_string()}),
+        };
+        return (v, Vec::new(), String::new());
+    }
+    let (segments, shown) = match located {
+        Ok((l, left_out)) => {
+            let left_out = *left_out;
+            let segs = if l.segments.is_empty() {
+                "default".to_string()
+            } else if left_out == 0 {
+                l.segments.join(" ")
+            } else {
+                format!(
+                    "{} and {left_out} more ({} segments)",
+                    l.segments[..MAX_SHOWN].join(" "),
+                    l.segments.len()
+                )
+            };
+            let more = if left_out > 0 {
+                format!(" and the places of {left_out} more segments")
+            } else {
+                String::new()
+            };
+            (l.segments.clone(), format!("{}{more}  [{segs}]", l.loc))
+        }
+        Err(d) => (Vec::new(), format!("error: {d}")),
+    };
+    (serde_json::Value::Null, segments, shown)
 }
 
 /// The functions in which some segment of `object` is active, or `None`

@@ -151,6 +151,58 @@ impl<'m> Analysis<'m> {
             .collect()
     }
 
+    /// The points where the location of `object` can change: where a run of
+    /// one of its segments starts or ends, and, for a segment with inputs,
+    /// where the location of an input can change (followed at most
+    /// [`MAX_INPUT_DEPTH`] deep). Sorted, without repeats.
+    ///
+    /// Locating reads the point only through which segments are active
+    /// ("if any bounded lifetime segment is active, then the location
+    /// description is comprised of all of the location descriptions of all
+    /// active bounded lifetime segments"), and a segment's activity changes
+    /// only at the ends of its runs; between two of these points the
+    /// location is the same.
+    pub fn boundaries(&self, object: &str) -> Vec<usize> {
+        let mut out = Vec::new();
+        let mut seen = std::collections::BTreeSet::new();
+        let mut work = vec![(object, 0usize)];
+        while let Some((o, depth)) = work.pop() {
+            if depth > MAX_INPUT_DEPTH || !seen.insert(o) {
+                continue;
+            }
+            let (Some(lts), Some(rs)) = (self.by.get(o), self.by_ranges.get(o)) else {
+                continue;
+            };
+            for (lt, runs) in lts.iter().zip(rs) {
+                out.extend(runs.iter().flat_map(|&(a, b)| [a, b]));
+                if let Some(Kind::Lifetime { args, .. }) = self.m.nodes.get(lt).map(|n| &n.kind) {
+                    work.extend(args.iter().map(|a| (a.as_str(), depth + 1)));
+                }
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// Locating one object at many points: [`Analysis::locate_first`] once
+    /// per stretch between two [`Analysis::boundaries`], not once per point.
+    pub fn pieces<'a, 'c>(
+        &'a self,
+        cache: &'a SegmentCache<'c>,
+        object: &'a str,
+        limit: usize,
+    ) -> Pieces<'a, 'c, 'm> {
+        Pieces {
+            analysis: self,
+            cache,
+            object,
+            limit,
+            bounds: self.boundaries(object),
+            last: None,
+        }
+    }
+
     /// The location of `object` at instruction `point`.
     pub fn locate(
         &self,
@@ -440,6 +492,43 @@ impl<'m> Analysis<'m> {
     }
 }
 
+/// What [`Analysis::locate_first`] answers: the location and the number of
+/// active segments left out.
+pub type LocatedFirst = Result<(Located, usize), Diag>;
+
+/// An object's locations at points, each stretch between two boundaries
+/// located once (see [`Analysis::pieces`]).
+pub struct Pieces<'a, 'c, 'm> {
+    analysis: &'a Analysis<'m>,
+    cache: &'a SegmentCache<'c>,
+    object: &'a str,
+    limit: usize,
+    bounds: Vec<usize>,
+    /// The stretch located last (its index among the boundaries) and its
+    /// answer.
+    last: Option<(usize, LocatedFirst)>,
+}
+
+impl Pieces<'_, '_, '_> {
+    /// The answer of [`Analysis::locate_first`] at `point`.
+    pub fn at(&mut self, point: usize) -> &LocatedFirst {
+        let piece = self.bounds.partition_point(|&b| b <= point);
+        if self.last.as_ref().is_none_or(|(k, _)| *k != piece) {
+            let r = self
+                .analysis
+                .locate_first(self.cache, self.object, point, self.limit);
+            self.last = Some((piece, r));
+        }
+        &self.last.as_ref().expect("just located").1
+    }
+
+    /// The stretch `point` lies in, as an index: two points with the same
+    /// index have the same answer.
+    pub fn piece_of(&self, point: usize) -> usize {
+        self.bounds.partition_point(|&b| b <= point)
+    }
+}
+
 /// The location of an LLVM entity: its binding, or its own abstract storage.
 pub(crate) fn entity(ctx: &ConcreteContext, name: &str, bits: u64) -> LocDesc {
     ctx.bindings.get(name).cloned().unwrap_or_else(|| {
@@ -516,5 +605,50 @@ impl Context for SegmentContext<'_> {
     }
     fn read_memory(&self, addrspace: u32, offset: u128, len: u64) -> Result<Bits, ReadFail> {
         self.base.read_memory(addrspace, offset, len)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lifetime::parse_module;
+
+    /// `!1` has one computed segment whose input `!3` has a bounded segment
+    /// from its def to its kill: `!1`'s location changes where `!3`'s
+    /// segment starts and ends although `!1`'s own segment never does.
+    const SPLIT: &str = "%x.lo = i32 0
+call void @llvm.dbg.def(metadata !4, metadata i32 %x.lo)
+%y = add i32 1, 2
+call void @llvm.dbg.kill(metadata !4)
+%z = add i32 1, 2
+!1 = !DILocalVariable(\"x\")
+!2 = distinct !DILifetime(object: !1, location: !DIExpr(DIOpArg(0, i32)), argObjects: {!3})
+!3 = distinct !DIFragment()
+!4 = distinct !DILifetime(object: !3, location: !DIExpr(DIOpReferrer(i32)))
+";
+
+    #[test]
+    fn an_input_segment_bounds_the_stretches_of_its_user() {
+        let m = parse_module(SPLIT).unwrap();
+        let a = Analysis::new(&m, Reading::ControlFlow);
+        // The def is instruction 1 and the kill 3: `!4` is active at 1 and 2.
+        assert_eq!(a.boundaries("!3"), vec![1, 3]);
+        assert_eq!(a.boundaries("!1"), vec![1, 3]);
+        let ctx = ConcreteContext::default();
+        let cache = SegmentCache::new(&ctx);
+        let mut pieces = a.pieces(&cache, "!1", usize::MAX);
+        let mut got = Vec::new();
+        // Backwards and forwards: the answer depends on the point only.
+        for p in (0..m.insts.len()).rev().chain(0..m.insts.len()) {
+            let (l, _) = pieces.at(p).as_ref().unwrap();
+            assert_eq!(l, &a.locate(&ctx, "!1", p).unwrap(), "at {p}");
+            got.push((p, l.loc.to_string()));
+        }
+        let at = |p: usize| got.iter().find(|g| g.0 == p).unwrap().1.clone();
+        assert_eq!(at(0), "undef");
+        assert_eq!(at(1), at(2));
+        assert_ne!(at(1), "undef");
+        assert_eq!(at(3), "undef");
+        assert_eq!(at(4), "undef");
     }
 }
