@@ -153,6 +153,21 @@ fn run(n: usize, s: usize) -> Times {
 }
 
 fn main() {
+    // `DIOPTRA_BENCH_PROFILE=parse|check|ranges` repeats one phase on the
+    // larger function, for `perf record`.
+    if let Ok(phase) = std::env::var("DIOPTRA_BENCH_PROFILE") {
+        let text = listing(100_000, 10_000);
+        let m = parse_module(&text).unwrap();
+        for _ in 0..20 {
+            match phase.as_str() {
+                "parse" => drop(parse_module(&text).unwrap()),
+                "check" => assert!(check_module(&m).is_empty()),
+                "ranges" => drop(Analysis::new(&m, Reading::ControlFlow)),
+                other => panic!("DIOPTRA_BENCH_PROFILE: parse, check or ranges, not {other}"),
+            }
+        }
+        return;
+    }
     let small = run(10_000, 1_000);
     let big = run(100_000, 10_000);
     for (name, t) in [

@@ -1030,7 +1030,7 @@ fn retain_computed(l: &Listing, text: String, computed: &[(String, String)]) -> 
             None => module.push(seg.clone()),
         }
     }
-    for (id, n) in &m.nodes {
+    for (id, n) in m.nodes.iter() {
         if let Kind::LocalVariable {
             scope: Some(sc), ..
         }

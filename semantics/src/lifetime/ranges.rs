@@ -97,31 +97,62 @@ impl Walker {
 
     /// The range of a segment defined at `def` and killed at `kills`.
     pub fn walk(&mut self, m: &Module, def: usize, kills: &[usize], reading: Reading) -> Walk {
+        let mut active = Vec::new();
+        let kills_reached = self.traverse(m, def, kills, reading, Some(&mut active));
+        active.sort_unstable();
+        Walk {
+            active,
+            kills_reached,
+        }
+    }
+
+    /// The kills a walk from `def` stops at ([`Walk::kills_reached`]),
+    /// without listing the range.
+    pub fn kills_reached(&mut self, m: &Module, def: usize, kills: &[usize]) -> BTreeSet<usize> {
+        self.traverse(m, def, kills, Reading::ControlFlow, None)
+    }
+
+    /// The walk: each block entry visited once, stopping at kills; the
+    /// active instructions pushed to `active` when it is given.
+    fn traverse(
+        &mut self,
+        m: &Module,
+        def: usize,
+        kills: &[usize],
+        reading: Reading,
+        mut active: Option<&mut Vec<usize>>,
+    ) -> BTreeSet<usize> {
         self.round += 1;
         let round = self.round;
-        let kill_set: BTreeSet<usize> = kills.iter().copied().collect();
-        let mut w = Walk {
-            active: Vec::new(),
-            kills_reached: BTreeSet::new(),
-        };
+        let mut kill_set = kills.to_vec();
+        kill_set.sort_unstable();
+        let mut reached = BTreeSet::new();
         let f = &m.functions[m.insts[def].func];
         let base = self.block_base[m.insts[def].func];
         let mut work = vec![(m.insts[def].block, def)];
         while let Some((b, start)) = work.pop() {
             let block = &f.blocks[b];
-            let mut killed = false;
-            for i in start..block.end {
-                if kill_set.contains(&i) && i != def {
-                    w.kills_reached.insert(i);
-                    killed = true;
-                    break;
-                }
-                if self.inst_stamp[i] != round {
-                    self.inst_stamp[i] = round;
-                    w.active.push(i);
+            // The first kill of the segment at or after `start` in this
+            // block (the def itself does not end its own range).
+            let from = kill_set.partition_point(|&k| k < start);
+            let kill = kill_set[from..]
+                .iter()
+                .copied()
+                .find(|&k| k != def)
+                .filter(|&k| k < block.end);
+            if let Some(active) = active.as_deref_mut() {
+                for i in start..kill.unwrap_or(block.end) {
+                    if self.inst_stamp[i] != round {
+                        self.inst_stamp[i] = round;
+                        active.push(i);
+                    }
                 }
             }
-            if killed || block.exit || reading == Reading::BlockLocal {
+            if let Some(k) = kill {
+                reached.insert(k);
+                continue;
+            }
+            if block.exit || reading == Reading::BlockLocal {
                 continue;
             }
             for &s in &block.succs {
@@ -131,8 +162,7 @@ impl Walker {
                 }
             }
         }
-        w.active.sort_unstable();
-        w
+        reached
     }
 
     /// Plain control-flow reachability from `from` (ignoring kills).

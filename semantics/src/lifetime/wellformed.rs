@@ -6,13 +6,13 @@
 //! referrer only for bounded segments, the inputs' types from `argObjects`.
 
 use super::listing::{InstKind, Kind, Module, Node, Referrer};
-use super::ranges::{Intrinsics, Reading, Walker};
+use super::ranges::{Intrinsics, Walker};
 use crate::context::Signature;
 use crate::diag::Diag;
 use crate::syntax::Op;
 use crate::types::Type;
-use crate::wellformed::check;
-use std::collections::{BTreeMap, BTreeSet};
+use crate::wellformed::{check, Checked};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 fn ill(c: &str, r: &'static str, line: u32, m: impl Into<String>) -> Diag {
     Diag::ill(c, r, format!("line {line}: {}", m.into()))
@@ -31,9 +31,10 @@ pub fn check_module(m: &Module) -> Vec<Diag> {
     check_global_fragments(m, &mut out);
     check_type_property_fragments(m, &mut out);
     check_codes(m, &x, &mut out);
-    check_graph(m, &mut out);
-    check_computed(m, &x, &mut out);
-    check_expressions(m, &x, &mut out);
+    let by = lifetimes_of(m);
+    check_graph(m, &by, &mut out);
+    check_computed(m, &x, &by, &mut out);
+    check_expressions(m, &x, &by, &mut out);
     check_retention(m, &x, &mut out);
     out
 }
@@ -245,9 +246,9 @@ fn check_kills(m: &Module, x: &Intrinsics, out: &mut Vec<Diag>) {
             continue;
         }
         let d = defs[0];
-        let w = walker.walk(m, d, kills, Reading::ControlFlow);
+        let reached = walker.kills_reached(m, d, kills);
         for &k in kills {
-            if w.kills_reached.contains(&k) {
+            if reached.contains(&k) {
                 continue;
             }
             if walker.reachable(m, d, k) {
@@ -414,11 +415,14 @@ pub fn lifetimes_of(m: &Module) -> BTreeMap<String, Vec<String>> {
 }
 
 /// The edges of the reachable lifetime graph from `id`.
-fn edges(m: &Module, by: &BTreeMap<String, Vec<String>>, id: &str) -> Vec<String> {
+fn edges<'m>(m: &'m Module, by: &'m BTreeMap<String, Vec<String>>, id: &str) -> Vec<&'m str> {
     match m.nodes.get(id).map(|n| &n.kind) {
-        Some(Kind::CompositeType { props }) => props.iter().map(|(_, f)| f.clone()).collect(),
-        Some(Kind::Lifetime { args, .. }) => args.clone(),
-        Some(_) => by.get(id).cloned().unwrap_or_default(),
+        Some(Kind::CompositeType { props }) => props.iter().map(|(_, f)| f.as_str()).collect(),
+        Some(Kind::Lifetime { args, .. }) => args.iter().map(String::as_str).collect(),
+        Some(_) => by
+            .get(id)
+            .map(|v| v.iter().map(String::as_str).collect())
+            .unwrap_or_default(),
         None => Vec::new(),
     }
 }
@@ -426,31 +430,32 @@ fn edges(m: &Module, by: &BTreeMap<String, Vec<String>>, id: &str) -> Vec<String
 /// "If the reachable lifetime graph has any cycles or if any `DILifetime`,
 /// `DIFragment`, or `DIExprCode` are not in the reachable lifetime graph, then
 /// the metadata is not well-formed."
-fn check_graph(m: &Module, out: &mut Vec<Diag>) {
-    let by = lifetimes_of(m);
+fn check_graph(m: &Module, by: &BTreeMap<String, Vec<String>>, out: &mut Vec<Diag>) {
+    let roots = roots(m);
     // Iterative three-colour DFS (no recursion: graphs can be deep).
-    let mut colour: BTreeMap<String, u8> = BTreeMap::new(); // 1 on stack, 2 done
+    let mut colour: HashMap<&str, u8> = HashMap::new(); // 1 on stack, 2 done
     let mut cycle_reported = false;
-    for root in roots(m) {
-        if colour.contains_key(&root) {
+    for root in &roots {
+        let root = root.as_str();
+        if colour.contains_key(root) {
             continue;
         }
-        let mut stack = vec![(root.clone(), edges(m, &by, &root), 0usize)];
+        let mut stack = vec![(root, edges(m, by, root), 0usize)];
         colour.insert(root, 1);
         while let Some((id, es, k)) = stack.last_mut() {
             if *k >= es.len() {
-                colour.insert(id.clone(), 2);
+                colour.insert(id, 2);
                 stack.pop();
                 continue;
             }
-            let next = es[*k].clone();
+            let next = es[*k];
             *k += 1;
-            let here = id.clone();
-            match colour.get(&next) {
+            let here = *id;
+            match colour.get(next) {
                 Some(1) if !cycle_reported => {
                     cycle_reported = true;
-                    let path: Vec<String> = stack.iter().map(|(i, _, _)| i.clone()).collect();
-                    let line = m.nodes.get(here.as_str()).map(|n| n.line).unwrap_or(0);
+                    let path: Vec<&str> = stack.iter().map(|(i, _, _)| *i).collect();
+                    let line = m.nodes.get(here).map(|n| n.line).unwrap_or(0);
                     out.push(ill(
                         "lifetime-graph",
                         "cycle",
@@ -460,8 +465,8 @@ fn check_graph(m: &Module, out: &mut Vec<Diag>) {
                 }
                 Some(_) => {}
                 None => {
-                    colour.insert(next.clone(), 1);
-                    let e = edges(m, &by, &next);
+                    colour.insert(next, 1);
+                    let e = edges(m, by, next);
                     stack.push((next, e, 0));
                 }
             }
@@ -472,7 +477,7 @@ fn check_graph(m: &Module, out: &mut Vec<Diag>) {
             n.kind,
             Kind::Lifetime { .. } | Kind::Fragment | Kind::ExprCode
         );
-        if counted && !colour.contains_key(&n.id) {
+        if counted && !colour.contains_key(n.id.as_str()) {
             out.push(ill(
                 "lifetime-graph",
                 "unreachable",
@@ -489,8 +494,13 @@ fn check_graph(m: &Module, out: &mut Vec<Diag>) {
 /// DECISION (D-one-computed): an object has at most one computed lifetime
 /// segment (`multiple-computed`): the spec speaks of "the computed lifetime
 /// segment" (the DWARF default location list entry), of which there is one.
-fn check_computed(m: &Module, x: &Intrinsics, out: &mut Vec<Diag>) {
-    for (o, lts) in lifetimes_of(m) {
+fn check_computed(
+    m: &Module,
+    x: &Intrinsics,
+    by: &BTreeMap<String, Vec<String>>,
+    out: &mut Vec<Diag>,
+) {
+    for (o, lts) in by {
         let computed: Vec<&String> = lts.iter().filter(|l| !x.is_bounded(l)).collect();
         if computed.len() > 1 {
             let line = m.nodes[computed[1].as_str()].line;
@@ -624,17 +634,40 @@ pub fn global_fragments(m: &Module) -> BTreeSet<String> {
 /// (which makes `DIOpReferrer` in a computed segment `DIOpReferrer:
 /// not-bounded`, and `DIOpTypeObject` outside a type property
 /// `DIOpTypeObject: not-type-property`).
-fn check_expressions(m: &Module, x: &Intrinsics, out: &mut Vec<Diag>) {
-    let by = lifetimes_of(m);
+fn check_expressions(
+    m: &Module,
+    x: &Intrinsics,
+    by: &BTreeMap<String, Vec<String>>,
+    out: &mut Vec<Diag>,
+) {
     let globals = global_fragments(m);
-    let types = object_types(m, &by, &globals);
+    let types = object_types(m, by, &globals);
     let type_props = type_property_fragments(m);
-    let sizes = segment_sizes(m, x, &by, &types, &type_props);
+    // Each segment's expression checked once, in its segment's signature:
+    // the sizes below and the verdicts after them both read it.
+    let mut checked: HashMap<&str, Result<Checked, Diag>> = HashMap::new();
+    for n in m.nodes.values() {
+        let Some(e) = m.lifetime_expr(n) else {
+            continue;
+        };
+        let referrer = x.is_bounded(&n.id).then(|| {
+            x.defs
+                .get(&n.id)
+                .and_then(|d| match &m.insts[d[0]].kind {
+                    InstKind::Def { referrer, .. } => Some(referrer.clone()),
+                    _ => None,
+                })
+                .unwrap_or(Referrer::Undef)
+        });
+        let sig = static_signature(m, n, &types, &type_props, referrer.as_ref());
+        checked.insert(n.id.as_str(), check(e, &sig));
+    }
+    let sizes = segment_sizes(m, by, &checked);
     for n in m.nodes.values() {
         let Kind::Lifetime { args, .. } = &n.kind else {
             continue;
         };
-        let Some(e) = m.lifetime_expr(n) else {
+        let Some(verdict) = checked.get(n.id.as_str()) else {
             continue;
         };
         // DECISION (D-arg-object-sizes): an input's size must not depend on
@@ -642,7 +675,7 @@ fn check_expressions(m: &Module, x: &Intrinsics, out: &mut Vec<Diag>) {
         // segment, not the first that checks (which would make the verdict
         // depend on how the nodes are numbered).
         let conflict = args.iter().enumerate().find_map(|(k, a)| {
-            let s = sizes.get(a)?;
+            let s = sizes.get(a.as_str())?;
             let mut it = s.iter();
             let (b1, l1) = it.next()?;
             let (b2, l2) = it.next()?;
@@ -660,57 +693,28 @@ fn check_expressions(m: &Module, x: &Intrinsics, out: &mut Vec<Diag>) {
             out.push(d);
             continue;
         }
-        let referrer = x.defs.get(&n.id).and_then(|d| match &m.insts[d[0]].kind {
-            InstKind::Def { referrer, .. } => Some(referrer.clone()),
-            _ => None,
-        });
-        let bounded = x.is_bounded(&n.id);
-        let referrer = if bounded {
-            Some(referrer.unwrap_or(Referrer::Undef))
-        } else {
-            None
-        };
-        let sig = static_signature(m, n, &types, &type_props, referrer.as_ref());
-        if let Err(d) = check(e, &sig) {
-            out.push(d.at_place(format!("line {} (`{}`)", n.line, n.id)));
+        if let Err(d) = verdict {
+            out.push(d.clone().at_place(format!("line {} (`{}`)", n.line, n.id)));
         }
     }
 }
 
 /// The result sizes of each object's segments (those whose expression
 /// checks), each with the first segment (in id order) of that size.
-fn segment_sizes(
-    m: &Module,
-    x: &Intrinsics,
-    by: &BTreeMap<String, Vec<String>>,
-    types: &BTreeMap<String, Type>,
-    type_props: &BTreeMap<String, Vec<(String, String)>>,
-) -> BTreeMap<String, BTreeMap<u64, String>> {
+fn segment_sizes<'m>(
+    m: &'m Module,
+    by: &'m BTreeMap<String, Vec<String>>,
+    checked: &HashMap<&str, Result<Checked, Diag>>,
+) -> HashMap<&'m str, BTreeMap<u64, &'m str>> {
     let dl = m.data_layout();
-    let mut out: BTreeMap<String, BTreeMap<u64, String>> = BTreeMap::new();
+    let mut out: HashMap<&str, BTreeMap<u64, &str>> = HashMap::new();
     for (o, lts) in by {
         for lt in lts {
-            let ln = &m.nodes[lt.as_str()];
-            let Some(e) = m.lifetime_expr(ln) else {
-                continue;
-            };
-            let referrer = x.is_bounded(lt).then(|| {
-                x.defs
-                    .get(lt)
-                    .and_then(|d| match &m.insts[d[0]].kind {
-                        InstKind::Def { referrer, .. } => Some(referrer.clone()),
-                        _ => None,
-                    })
-                    .unwrap_or(Referrer::Undef)
-            });
-            if let Ok(c) = check(
-                e,
-                &static_signature(m, ln, types, type_props, referrer.as_ref()),
-            ) {
-                out.entry(o.clone())
+            if let Some(Ok(c)) = checked.get(lt.as_str()) {
+                out.entry(o.as_str())
                     .or_default()
                     .entry(dl.bitsizeof(&c.result))
-                    .or_insert_with(|| lt.clone());
+                    .or_insert(lt.as_str());
             }
         }
     }
