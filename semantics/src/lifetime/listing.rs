@@ -848,7 +848,14 @@ fn parse_inst(l: &str, line: u32) -> Result<InstKind, Diag> {
         }
         _ => first,
     };
-    if let Some(args) = call_args(t, "@llvm.dbg.def") {
+    // One search for the three intrinsics' common prefix: most lines are
+    // other instructions.
+    let dbg = |name| {
+        t.contains("@llvm.dbg.")
+            .then(|| call_args(t, name))
+            .flatten()
+    };
+    if let Some(args) = dbg("@llvm.dbg.def") {
         let a = split_top_level(args);
         if a.len() != 2 {
             return Err(mal(
@@ -863,12 +870,12 @@ fn parse_inst(l: &str, line: u32) -> Result<InstKind, Diag> {
             referrer: parse_referrer(&a[1], line)?,
         });
     }
-    if let Some(args) = call_args(t, "@llvm.dbg.kill") {
+    if let Some(args) = dbg("@llvm.dbg.kill") {
         return Ok(InstKind::Kill {
             lifetime: md_arg(args, "llvm.dbg.kill", line, "DILifetime")?,
         });
     }
-    if let Some(args) = call_args(t, "@llvm.dbg.label") {
+    if let Some(args) = dbg("@llvm.dbg.label") {
         let code = md_arg(args, "llvm.dbg.label", line, "DICode")
             .map_err(|d| Diag::ill("llvm.dbg.label", "not-a-code", d.message))?;
         return Ok(InstKind::Label { code });
@@ -1001,7 +1008,7 @@ pub fn parse_module(text: &str) -> Result<Module, Diag> {
     let mut i = 0;
     while i < lines.len() {
         let line = (i + 1) as u32;
-        let t = strip_comment(lines[i]).trim().to_string();
+        let t = strip_comment(lines[i]).trim();
         i += 1;
         if t.is_empty() || t == "..." {
             continue;
