@@ -60,6 +60,7 @@ pub fn cmd_fuzz(o: &Options) -> ExitCode {
         return crate::llvm::cmd_llvm(&crate::llvm::Options {
             generated: u64::from(o.cases),
             seed: o.seed,
+            first: 0,
             passes: None,
             target: "x86_64-pc-linux-gnu".into(),
             llvm: None,

@@ -19,6 +19,8 @@ use std::time::{Duration, Instant};
 pub struct Options {
     pub generated: u64,
     pub seed: u64,
+    /// The index of the first function generated.
+    pub first: u64,
     pub passes: Option<String>,
     pub target: String,
     pub llvm: Option<u32>,
@@ -183,6 +185,10 @@ pub fn cmd_llvm(o: &Options) -> ExitCode {
         eprintln!("Llvm: usage: --generated N (at least 1) and --passes LIST (not empty)");
         return ExitCode::from(2);
     }
+    if o.first.checked_add(o.generated).is_none() {
+        eprintln!("Llvm: usage: --first + --generated must stay below 2^64");
+        return ExitCode::from(2);
+    }
     let kept = o.keep.is_some();
     let work = o.keep.clone().unwrap_or_else(|| {
         std::env::temp_dir().join(format!("dioptra-llvm-{}", std::process::id()))
@@ -256,7 +262,8 @@ pub fn cmd_llvm(o: &Options) -> ExitCode {
                     }
                     let first = b as u64 * batch;
                     let n = batch.min(o.generated - first);
-                    let specs = dioptra_properties::llvm::generated_specs(o.seed, first, n);
+                    let specs =
+                        dioptra_properties::llvm::generated_specs(o.seed, o.first + first, n);
                     let module = llvm::module::render(&specs, &setup.triple, None);
                     for pass in &passes {
                         match llvm::run_batch(&setup, &module, b, pass, &mut cache) {

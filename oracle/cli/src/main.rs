@@ -351,6 +351,10 @@ enum Cmd {
         generated: u64,
         #[arg(long, default_value_t = 0)]
         seed: u64,
+        /// The index of the first function (`f7099`): with `--generated 1`,
+        /// one function of a campaign of the same seed, alone.
+        #[arg(long, default_value_t = 0)]
+        first: u64,
         /// Passes, comma-separated (`instcombine,early-cse`; `O1`/`O2` are
         /// the pipelines). Default: instcombine, early-cse, dce,
         /// correlated-propagation, sroa, simplifycfg, O1, O2.
@@ -602,6 +606,7 @@ fn main() -> ExitCode {
         Cmd::Llvm {
             generated,
             seed,
+            first,
             passes,
             target,
             llvm,
@@ -616,6 +621,7 @@ fn main() -> ExitCode {
         } => llvm::cmd_llvm(&llvm::Options {
             generated,
             seed,
+            first,
             passes,
             target,
             llvm,

@@ -16,7 +16,7 @@ use dioptra_semantics::smt::loc::{
     offset_by, read as sread, same_location as s_same, SLoc, SStorage,
 };
 use dioptra_semantics::smt::term::{
-    ashr, lshr, numeral_bits, off_u, resize, resize_signed, shl, srem, tt,
+    ashr, ff, lshr, numeral_bits, off_u, resize, resize_signed, shl, srem, tt,
 };
 use dioptra_semantics::smt::world::SInput;
 use dioptra_semantics::smt::{all, disagree, solve, Answer, Encoded, World};
@@ -347,8 +347,15 @@ pub(super) fn encode_records(
                     args.push(v.v.clone());
                     poison.push(v.poison.clone());
                 }
+                // A constant is never poison; its entry keeps `poison`
+                // aligned with the operands (a select reads them by
+                // position: without it, `select %c, -255, %p` took `%p`'s
+                // poison for the constant's).
                 Operand::Const(e) => match encode_cexpr(e, consts, ow as u32).map_err(bad)? {
-                    Z::N(v, _) => args.push(v),
+                    Z::N(v, _) => {
+                        args.push(v);
+                        poison.push(ff());
+                    }
                     Z::B(_) => return Err(bad("a condition as an operand".into())),
                 },
             }
