@@ -1014,7 +1014,7 @@ pub fn parse_module(text: &str) -> Result<Module, Diag> {
             continue;
         }
         if t.starts_with('!') && t.contains('=') {
-            parse_metadata_definition(&t, line, &lines, &mut i, &mut m, &mut extra_exprs)?;
+            parse_metadata_definition(t, line, &lines, &mut i, &mut m, &mut extra_exprs)?;
             continue;
         }
         if t.starts_with('@')
@@ -1022,7 +1022,7 @@ pub fn parse_module(text: &str) -> Result<Module, Diag> {
                 !r.trim_start().starts_with("call") && !r.contains("@llvm.dbg.")
             })
         {
-            m.globals.push(parse_global(&t, line)?);
+            m.globals.push(parse_global(t, line)?);
             continue;
         }
         if t.starts_with("define") {
@@ -1034,7 +1034,7 @@ pub fn parse_module(text: &str) -> Result<Module, Diag> {
                     "`define` inside a function",
                 ));
             }
-            current = Some(parse_define(&t, line));
+            current = Some(parse_define(t, line));
             continue;
         }
         if t == "}" {
@@ -1065,7 +1065,7 @@ pub fn parse_module(text: &str) -> Result<Module, Diag> {
             continue;
         }
         // A named struct type, as a module defines it (`%s = type { ... }`).
-        if current.is_none() && is_type_definition(&t) {
+        if current.is_none() && is_type_definition(t) {
             type_lines.push((line, t.to_string()));
             continue;
         }
@@ -1079,7 +1079,7 @@ pub fn parse_module(text: &str) -> Result<Module, Diag> {
                 blocks: vec![(None, line, Vec::new())],
             }),
         };
-        if let Some(label) = label_of(&t) {
+        if let Some(label) = label_of(t) {
             f.blocks.push((Some(label), line, Vec::new()));
             continue;
         }
@@ -1087,7 +1087,7 @@ pub fn parse_module(text: &str) -> Result<Module, Diag> {
         // successors from its `successors:` line, the control flow as LLVM
         // prints it, whatever its target-specific branches (`JCC_1`,
         // `S_CBRANCH_SCC1`); `liveins:` lines are not program points.
-        if let Some(succs) = mir_successors(&t) {
+        if let Some(succs) = mir_successors(t) {
             if let Some(Some(label)) = f.blocks.last().map(|b| b.0.clone()) {
                 f.mir_succs.insert(label, (line, succs));
             }
@@ -1096,7 +1096,7 @@ pub fn parse_module(text: &str) -> Result<Module, Diag> {
         if t.starts_with("liveins:") {
             continue;
         }
-        let kind = parse_inst(&t, line)?;
+        let kind = parse_inst(t, line)?;
         let ends = matches!(kind, InstKind::Branch { .. } | InstKind::Exit);
         let idx = kinds.len();
         kinds.push((line, kind, in_implicit));
