@@ -595,8 +595,11 @@ fn variable_operands(
         if named != Some(variable) {
             continue;
         }
+        // No operations, or only zero extensions (`DW_OP_LLVM_convert, N,
+        // DW_ATE_unsigned` pairs and DW_OP_stack_value): the variable's low
+        // bits are the value's.
         let empty = match &r.expr {
-            Some(crate::ir::Md::Node(n)) => n.text.replace(' ', "") == "!DIExpression()",
+            Some(crate::ir::Md::Node(n)) => only_zero_extensions(&n.text),
             _ => true,
         };
         for o in r.operands.iter().filter(|o| o.value.starts_with('%')) {
@@ -610,6 +613,33 @@ fn variable_operands(
         }
     }
     out
+}
+
+/// Is `!DIExpression(...)` empty, or only unsigned conversions and
+/// DW_OP_stack_value?
+pub(crate) fn only_zero_extensions(expr: &str) -> bool {
+    let words: Vec<&str> = expr
+        .trim()
+        .trim_start_matches("!DIExpression(")
+        .trim_end_matches(')')
+        .split(',')
+        .map(str::trim)
+        .filter(|w| !w.is_empty())
+        .collect();
+    let mut k = 0;
+    while k < words.len() {
+        match words[k] {
+            "DW_OP_stack_value" if k + 1 == words.len() => k += 1,
+            "DW_OP_LLVM_convert"
+                if words.get(k + 2) == Some(&"DW_ATE_unsigned")
+                    && words.get(k + 1).is_some_and(|w| w.parse::<u64>().is_ok()) =>
+            {
+                k += 3
+            }
+            _ => return false,
+        }
+    }
+    true
 }
 
 /// The low bits the output function reads of the value its record of

@@ -63,6 +63,11 @@ fn demanded(f: &Function, value: &str, bits: u64, layout: &DataLayout, depth: us
             .filter(|&k| parsed.operands[k] == value)
             .collect();
         let of_result = |w: u64| demanded(f, &result, w, layout, depth + 1);
+        // A result nothing but records reads demands nothing of its
+        // operands (an `icmp` left dead after a pass).
+        if of_result(1) == 0 {
+            continue;
+        }
         let wanted = match parsed.inst {
             Inst::Binary { op, bits: n, .. } => {
                 let amount_only = at == [1];
@@ -95,6 +100,16 @@ fn demanded(f: &Function, value: &str, bits: u64, layout: &DataLayout, depth: us
                     BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::And | BinOp::Or | BinOp::Xor => {
                         of_result(n)
                     }
+                    // `urem %v, 2^k` is `and %v, 2^k - 1`.
+                    BinOp::URem if at == [0] => match constant(&parsed.operands[1]) {
+                        Some(c)
+                            if c.sign() == num_bigint::Sign::Plus
+                                && c.magnitude().count_ones() == 1 =>
+                        {
+                            (c.bits() - 1).min(of_result(n))
+                        }
+                        _ => bits,
+                    },
                     _ => bits,
                 }
             }
@@ -103,6 +118,16 @@ fn demanded(f: &Function, value: &str, bits: u64, layout: &DataLayout, depth: us
                 to,
                 ..
             } => of_result(to),
+            // The index of `getelementptr T, ptr %p, iN %v` (N the pointer
+            // width): the address's low k bits read the index's low k - s,
+            // for elements of 2^s bytes.
+            Inst::Gep {
+                elt_bytes,
+                ptr_bits,
+                index_bits,
+            } if at == [1] && index_bits == ptr_bits && elt_bytes.is_power_of_two() => {
+                of_result(ptr_bits).saturating_sub(u64::from(elt_bytes.trailing_zeros()))
+            }
             _ => bits,
         };
         most = most.max(wanted.min(bits));
@@ -169,5 +194,34 @@ mod tests {
             low_bits("  %v1 = add i32 %x0, 1\n  ret i32 0\n", "%v1", 32),
             0
         );
+    }
+
+    /// The seed-2026 campaign's last unexplained registers: f1712 under
+    /// simplifycfg (a dead `icmp` beside the `or`), f8386 (`urem` by 8),
+    /// f6276 (a `getelementptr` of `i16`s).
+    #[test]
+    fn dead_users_remainders_by_powers_of_two_and_scaled_indices() {
+        let body = "  %v1 = ashr exact i32 %x0, 25\n  %v2 = or i32 %v1, -128\n  %v3 = icmp sle i32 %v1, 128\n  ret i32 %v2\n";
+        assert_eq!(low_bits(body, "%v1", 32), 7);
+        // The same icmp used: the comparison reads all of %v1.
+        let body = "  %v1 = ashr exact i32 %x0, 25\n  %v2 = or i32 %v1, -128\n  %v3 = icmp sle i32 %v1, 128\n  %v4 = zext i1 %v3 to i32\n  %v5 = add i32 %v2, %v4\n  ret i32 %v5\n";
+        assert_eq!(low_bits(body, "%v1", 32), 32);
+        let body = "  %v0 = ashr i32 %x0, 13\n  %v1 = add nsw i32 %v0, 7\n  %v3 = urem i32 %v1, 8\n  ret i32 %v3\n";
+        assert_eq!(low_bits(body, "%v0", 32), 3);
+        // Not a power of two: every bit counts.
+        let body = "  %v1 = add i32 %x0, 7\n  %v3 = urem i32 %v1, 6\n  ret i32 %v3\n";
+        assert_eq!(low_bits(body, "%v1", 32), 32);
+        // The divisor of a urem is read whole.
+        let body = "  %v1 = add i32 %x0, 7\n  %v3 = urem i32 8, %v1\n  ret i32 %v3\n";
+        assert_eq!(low_bits(body, "%v1", 32), 32);
+        let gep = |elt: &str| {
+            let text = format!("define ptr @f(ptr %p, i64 %x1) {{\nentry:\n  %v4 = sdiv i64 %x1, 5\n  %v6 = getelementptr inbounds {elt}, ptr %p, i64 %v4\n  ret ptr %v6\n}}\n");
+            let m = crate::ir::parse(&text).unwrap();
+            demanded_low_bits(&m.functions[0], "%v4", 64, &DataLayout::llvm_default())
+        };
+        assert_eq!(gep("i16"), 63);
+        assert_eq!(gep("i64"), 61);
+        assert_eq!(gep("i8"), 64);
+        assert_eq!(gep("[3 x i8]"), 64);
     }
 }

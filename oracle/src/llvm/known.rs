@@ -124,6 +124,35 @@ impl RunFacts {
             .split(", ")
             .any(|o| o.split_whitespace().next() == Some(op))
     }
+    /// How many operations `op` the DWARF at the pc has.
+    fn dwarf_count(&self, op: &str) -> usize {
+        self.dwarf_ops
+            .split(", ")
+            .filter(|o| o.split_whitespace().next() == Some(op))
+            .count()
+    }
+    /// A register read and masked to its low 8, 16 or 32 bits
+    /// (`DW_OP_bregN OFFSET, DW_OP_constu 0xffffffff, DW_OP_and`): how
+    /// LLVM's DwarfExpression describes a subregister. The offset and the
+    /// mask's width, for each.
+    fn masked_registers(&self) -> Vec<(i64, u64)> {
+        let ops: Vec<&str> = self.dwarf_ops.split(", ").collect();
+        ops.windows(3)
+            .filter_map(|w| {
+                let mut breg = w[0].split_whitespace();
+                let offset: i64 = match (breg.next(), breg.next()) {
+                    (Some(b), Some(off)) if b.starts_with("DW_OP_breg") => {
+                        off.trim_start_matches('+').parse().ok()?
+                    }
+                    _ => return None,
+                };
+                let mask = w[1].strip_prefix("DW_OP_constu ")?;
+                let mask = u64::from_str_radix(mask.trim_start_matches("0x"), 16).ok()?;
+                let bits = [8u64, 16, 32].into_iter().find(|&b| mask == (1 << b) - 1)?;
+                (w[2] == "DW_OP_and").then_some((offset, bits))
+            })
+            .collect()
+    }
     /// It converts to a base type LLVM named for a width that is not whole
     /// bytes (`"DW_ATE_unsigned_1"`): its DW_AT_byte_size rounds the width
     /// up.
@@ -146,9 +175,13 @@ impl Facts<'_> {
         self.source.iter().any(|(o, w)| o == op && *w < 64)
     }
     fn expr_has(&self, op: &str) -> bool {
+        self.expr_count(op) > 0
+    }
+    fn expr_count(&self, op: &str) -> usize {
         self.expr
             .split([',', '(', ')', ' '])
-            .any(|w| w.trim() == op)
+            .filter(|w| w.trim() == op)
+            .count()
     }
     /// Does the expression use only operations whose low N bits depend on
     /// their operands' low N bits alone, on operands as wide as the
@@ -605,7 +638,7 @@ pub const RUN_KNOWN: &[Known] = &[
         what: "the register a record names holds only the low bits the function goes on to read of the value (a sign extension the function masks becomes an any-extension, a shift amount is computed in its low bits only); the record describes the whole value, and gdb shows the bits the function reads right and the ones above wrong",
         matches: |f| {
             f.run.dwarf_right == Some(false)
-                && f.no_operations()
+                && (f.no_operations() || super::codegen::only_zero_extensions(f.expr))
                 && f.run.demanded.is_some_and(|k| f.run.bits_right >= k)
         },
     },
@@ -624,14 +657,39 @@ pub const RUN_KNOWN: &[Known] = &[
         },
     },
     Known {
+        id: "isel-subregister-operand",
+        function: "SelectionDAG instruction selection: an operand of a DIArgList whose only use reads its low bits is moved onto that use's subregister copy (`%1:gr32 = COPY %0.sub_32bit`), which DwarfExpression then masks",
+        upstream: None,
+        what: "a record of `!DIArgList(i64 %v0, i64 %x0)` gets DWARF that reads the register and masks it to 32 bits (`DW_OP_breg5 0, DW_OP_constu 0xffffffff, DW_OP_and`): the 64-bit operand's upper half is dropped, and gdb shows a value computed from its low half",
+        matches: |f| {
+            f.run.dwarf_right == Some(false)
+                && !f.expr_has("DW_OP_and")
+                && f.run.masked_registers().iter().any(|&(offset, bits)| {
+                    offset == 0 && f.operand_widths.iter().any(|&w| w > bits)
+                })
+        },
+    },
+    Known {
+        id: "subregister-mask-after-offset",
+        function: "DwarfExpression::addMachineRegExpression with an offset folded into DW_OP_bregN: the subregister's mask is applied after the offset is added",
+        upstream: None,
+        what: "a record `i64 %v0, !DIExpression(DW_OP_plus_uconst, 255, DW_OP_stack_value)` of a value in a 32-bit subregister (a `zext i32`) gets `DW_OP_breg5 255, DW_OP_constu 0xffffffff, DW_OP_and`: the sum is masked to 32 bits where the register should be, so a carry out of the low half is lost",
+        matches: |f| {
+            f.run.dwarf_right == Some(false)
+                && f.run
+                    .masked_registers()
+                    .iter()
+                    .any(|&(offset, _)| offset != 0)
+        },
+    },
+    Known {
         id: "isel-convert-then-generic",
         function: "SelectionDAGBuilder's salvage of a cast (salvageDebugInfoImpl at instruction selection): the cast's DW_OP_LLVM_convert pair is put before the record's generic operations",
         upstream: None,
-        what: "a record on a cast's result with generic operations after it (`DW_OP_lit0, DW_OP_mul`) is salvaged at instruction selection into the cast's source: the DWARF converts to a base type, then applies a generic operation to the typed value, which DWARF 5 (2.5.1.4) forbids; dioptra finds it ill-formed and gdb refuses it",
+        what: "a record on a cast's result with generic operations after it (`DW_OP_lit0, DW_OP_mul`) is salvaged at instruction selection into the cast's source: the DWARF converts to a base type, then applies a generic operation to the typed value, which DWARF 5 (2.5.1.4) forbids; dioptra finds it ill-formed and gdb refuses it. Told by the DWARF having more DW_OP_convert than the record has DW_OP_LLVM_convert (a record's own conversions at its end are fine)",
         matches: |f| {
             f.run.dwarf_failed.as_deref().is_some_and(|d| d.contains("type-mismatch"))
-                && f.run.dwarf_has("DW_OP_convert")
-                && !f.expr_has("DW_OP_LLVM_convert")
+                && f.run.dwarf_count("DW_OP_convert") > f.expr_count("DW_OP_LLVM_convert")
         },
     },
     Known {
@@ -1112,6 +1170,68 @@ mod tests {
         );
         assert_eq!(
             id(&value, &demanded("0x03fffff8", "0xfffffff8", None)),
+            None
+        );
+        // The record zero-extends with conversions (f7383): still the
+        // value's low bits.
+        let extended = right(
+            "i64 %v4, !DIExpression()",
+            "i32 %v3, !DIExpression(DW_OP_LLVM_convert, 32, DW_ATE_unsigned, DW_OP_LLVM_convert, 64, DW_ATE_unsigned, DW_OP_stack_value)",
+        );
+        assert_eq!(
+            id(&extended, &demanded("0x03ffffff", "0xffffffff", Some(5))),
+            Some("isel-demanded-bits")
+        );
+        let signed = right(
+            "i64 %v4, !DIExpression()",
+            "i32 %v3, !DIExpression(DW_OP_LLVM_convert, 32, DW_ATE_signed, DW_OP_LLVM_convert, 64, DW_ATE_signed, DW_OP_stack_value)",
+        );
+        assert_eq!(
+            id(&signed, &demanded("0x03ffffff", "0xffffffff", Some(5))),
+            None,
+            "a sign extension is not the value's bits alone"
+        );
+        // A DIArgList operand masked to its 32-bit subregister (f5393),
+        // and a subregister's mask applied after an offset (f5298).
+        let list = right(
+            "i64 %v1, !DIExpression()",
+            "!DIArgList(i64 %v0, i64 %x0), !DIExpression(DW_OP_LLVM_arg, 0, DW_OP_LLVM_arg, 1, DW_OP_mul, DW_OP_stack_value)",
+        );
+        let masked = "DW_OP_breg0 0, DW_OP_constu 0xffffffff, DW_OP_and, DW_OP_breg5 0, DW_OP_constu 0xffffffff, DW_OP_and, DW_OP_mul, DW_OP_stack_value";
+        let at =
+            |ops: &str, r: Option<bool>| shown(diff("0x7effffff81", "0xffffffffffffff81", ops, r));
+        assert_eq!(
+            id(&list, &at(masked, Some(false))),
+            Some("isel-subregister-operand")
+        );
+        assert_eq!(id(&list, &at(masked, Some(true))), None, "the DWARF right");
+        let narrow_list = right(
+            "i32 %v1, !DIExpression()",
+            "!DIArgList(i32 %v0, i32 %x0), !DIExpression(DW_OP_LLVM_arg, 0, DW_OP_LLVM_arg, 1, DW_OP_mul, DW_OP_stack_value)",
+        );
+        assert_eq!(
+            id(&narrow_list, &at(masked, Some(false))),
+            None,
+            "a 32-bit operand's mask drops nothing"
+        );
+        let offset = right(
+            "i64 %v3, !DIExpression()",
+            "i64 %v0, !DIExpression(DW_OP_plus_uconst, 255, DW_OP_stack_value)",
+        );
+        let after_offset = "DW_OP_breg5 255, DW_OP_constu 0xffffffff, DW_OP_and, DW_OP_stack_value";
+        assert_eq!(
+            id(
+                &offset,
+                &shown(diff("0xfe", "0x1000000fe", after_offset, Some(false)))
+            ),
+            Some("subregister-mask-after-offset")
+        );
+        let not_a_mask = "DW_OP_breg5 255, DW_OP_constu 0xfffffffe, DW_OP_and, DW_OP_stack_value";
+        assert_eq!(
+            id(
+                &offset,
+                &shown(diff("0xfe", "0x1000000fe", not_a_mask, Some(false)))
+            ),
             None
         );
         assert_eq!(
