@@ -159,10 +159,17 @@ pub fn build(dir: &Path, asm: &str, points: &[usize]) -> Result<Program, String>
 }
 
 /// Adds the DWARF `sections` (name, bytes) to the program at `program`,
-/// writing the result to `out`.
+/// writing the result to `out`, without the points' labels.
+///
+/// The labels (`dioptra_cK_pP`, one per `int3`) served only to find the
+/// stops' addresses, which [`build`] has read. Left in, each is a symbol gdb
+/// takes for the function the stop is in, and a stop cost about 1.3 ms
+/// instead of 0.3 ms in a program of 19 000 points (measured with gdb 13.1:
+/// 30 s against 7 s for the same transcript).
 pub fn attach(program: &Path, sections: &[(String, Vec<u8>)], out: &Path) -> Result<(), String> {
     let dir = out.parent().unwrap_or(Path::new("."));
     let mut cmd = Command::new("objcopy");
+    cmd.args(["--wildcard", "--strip-symbol=dioptra_c*"]);
     for (name, bytes) in sections {
         let file = dir.join(format!("section{name}"));
         std::fs::write(&file, bytes)
