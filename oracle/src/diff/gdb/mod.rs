@@ -49,6 +49,8 @@ use num_bigint::BigInt;
 use session::{Answer, Seen};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// What the reference says one byte of a variable is.
@@ -497,6 +499,20 @@ pub struct Opinion {
 }
 
 impl Opinion {
+    /// Adds another batch's opinion to this one.
+    fn add(&mut self, o: Opinion) {
+        self.readings += o.readings;
+        self.agree += o.agree;
+        self.both_fail += o.both_fail;
+        for (k, n) in o.known {
+            *self.known.entry(k).or_default() += n;
+        }
+        self.differ.extend(o.differ);
+        for (k, n) in o.left_out {
+            *self.left_out.entry(k).or_default() += n;
+        }
+    }
+
     pub fn summary(&self) -> String {
         let list = |m: &BTreeMap<&'static str, usize>| -> String {
             m.iter()
@@ -520,6 +536,25 @@ impl Opinion {
 }
 
 impl Report {
+    /// Adds another batch's report to this one (its readings, verdicts,
+    /// findings, gdb run and lldb opinion).
+    fn add(&mut self, part: Report) {
+        self.readings += part.readings;
+        self.agree += part.agree;
+        self.both_fail += part.both_fail;
+        for (k, n) in part.known {
+            *self.known.entry(k).or_default() += n;
+        }
+        self.differ.extend(part.differ);
+        self.law.extend(part.law);
+        self.runs += 1;
+        match (&mut self.lldb, part.lldb) {
+            (Some(Ok(mine)), Some(Ok(theirs))) => mine.add(theirs),
+            (Some(Ok(_)), Some(Err(e))) => self.lldb = Some(Err(e)),
+            _ => {}
+        }
+    }
+
     /// gdb agrees, and lldb too when it was asked and could answer.
     pub fn holds(&self) -> bool {
         self.differ.is_empty()
@@ -587,15 +622,80 @@ pub fn check(cases: &[Case], dir: &Path, ask_lldb: bool) -> Result<Report, Strin
             None => writable.push(c.clone()),
         }
     }
-    for (b, batch) in writable.chunks(BATCH).enumerate() {
-        let sub = dir.join(format!("batch{b}"));
-        std::fs::create_dir_all(&sub)
-            .map_err(|e| format!("cannot create {}: {e}", sub.display()))?;
-        check_batch(batch, &sub, lldb.as_ref(), &mut report)?;
-        report.runs += 1;
+    let batches = batches(writable);
+    // The batches run at once, one gdb per core; each fills a report of
+    // its own, and they are added up in batch order, so the verdicts and
+    // the order of the findings do not depend on the cores.
+    let parts: Vec<Mutex<Option<Result<Report, String>>>> =
+        batches.iter().map(|_| Mutex::new(None)).collect();
+    let next = AtomicUsize::new(0);
+    let workers = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(batches.len());
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            scope.spawn(|| loop {
+                let b = next.fetch_add(1, Ordering::Relaxed);
+                let Some(batch) = batches.get(b) else { break };
+                let mut part = Report {
+                    lldb: report.lldb.as_ref().map(|o| match o {
+                        Ok(o) => Ok(Opinion {
+                            version: o.version.clone(),
+                            ..Opinion::default()
+                        }),
+                        Err(e) => Err(e.clone()),
+                    }),
+                    ..Report::default()
+                };
+                let sub = dir.join(format!("batch{b}"));
+                let done = std::fs::create_dir_all(&sub)
+                    .map_err(|e| format!("cannot create {}: {e}", sub.display()))
+                    .and_then(|()| check_batch(batch, &sub, lldb.as_ref(), &mut part))
+                    .map(|()| part);
+                *parts[b].lock().unwrap_or_else(|e| e.into_inner()) = Some(done);
+            });
+        }
+    });
+    for part in parts {
+        let part = part
+            .into_inner()
+            .unwrap_or_else(|e| e.into_inner())
+            .ok_or("gdb-harness: internal-error: a batch was not run")??;
+        report.add(part);
     }
     report.elapsed = start.elapsed();
     Ok(report)
+}
+
+/// The most stops one program holds: a lifetime program's case has a stop
+/// per point, and gdb's time grows with the stops, not the cases.
+const MAX_STOPS: usize = 5_000;
+
+/// The cases in batches of at most [`BATCH`] cases and [`MAX_STOPS`] stops,
+/// in order; the cases with a `DW_OP_bra` go last, in batches of their own.
+/// gdb 13 aborts on some branches (E-gdb-read-needs-assert), and a batch
+/// gdb aborts on is run again in halves until the case is found: kept
+/// apart, that search runs over the few cases that branch, not over 2 000.
+fn batches(cases: Vec<Case>) -> Vec<Vec<Case>> {
+    let (plain, branching): (Vec<Case>, Vec<Case>) = cases.into_iter().partition(|c| !branches(c));
+    let mut out: Vec<Vec<Case>> = Vec::new();
+    for group in [plain, branching] {
+        let mut stops = 0;
+        let mut current: Vec<Case> = Vec::new();
+        for c in group {
+            let n = c.points.len();
+            if !current.is_empty() && (current.len() >= BATCH || stops + n > MAX_STOPS) {
+                out.push(std::mem::take(&mut current));
+                stops = 0;
+            }
+            stops += n;
+            current.push(c);
+        }
+        if !current.is_empty() {
+            out.push(current);
+        }
+    }
+    out
 }
 
 /// Why some DWARF of `case` cannot be encoded, if it cannot.
@@ -648,6 +748,16 @@ fn build(cases: &[Case], dir: &Path) -> Result<Built, String> {
     Ok((program, with_dwarf, vars_at))
 }
 
+/// Does some DWARF of `case` branch (`DW_OP_bra`)?
+fn branches(case: &Case) -> bool {
+    case.vars.iter().any(|v| {
+        v.at.expressions().iter().any(|ops| {
+            ops.iter()
+                .any(|op| matches!(op, DwarfOp::Std { code, .. } if *code == gimli::DW_OP_bra.0))
+        })
+    })
+}
+
 /// The most gdb crashes one batch survives: each crash's case is taken
 /// out and the rest run again.
 const MAX_CRASHES: usize = 16;
@@ -656,13 +766,7 @@ const MAX_CRASHES: usize = 16;
 /// see what reading it needs, and asserts when a `DW_OP_bra`'s target is
 /// reached by falling through as well.
 fn known_crash(message: &str, case: &Case) -> Option<&'static str> {
-    let bra = case.vars.iter().any(|v| {
-        v.at.expressions().iter().any(|ops| {
-            ops.iter()
-                .any(|op| matches!(op, DwarfOp::Std { code, .. } if *code == gimli::DW_OP_bra.0))
-        })
-    });
-    (bra && message.contains("dwarf2_get_symbol_read_needs"))
+    (branches(case) && message.contains("dwarf2_get_symbol_read_needs"))
         .then_some("gdb bug E-gdb-read-needs-assert: gdb aborts on a DW_OP_bra whose target the fall-through also reaches")
 }
 
@@ -910,4 +1014,70 @@ pub fn on_machine_registers(text: &str) -> Option<String> {
         rest = &rest[digits..];
     }
     Some(out)
+}
+
+#[cfg(test)]
+mod batching_tests {
+    use super::*;
+
+    fn case(label: &str, points: usize, code: u8) -> Case {
+        Case {
+            label: label.into(),
+            source: String::new(),
+            listing: String::new(),
+            machine: ConcreteContext::default(),
+            unit: Unit::default(),
+            vars: vec![Variable {
+                name: "-".into(),
+                bits: 8,
+                bytes: 1,
+                at: At::Expr(vec![DwarfOp::Std {
+                    code,
+                    operands: Default::default(),
+                }]),
+            }],
+            points: vec![0; points],
+            expected: Vec::new(),
+            law: None,
+        }
+    }
+
+    /// Batches keep the cases' order, hold at most BATCH cases and
+    /// MAX_STOPS stops (a case larger than that alone), and put the cases
+    /// that branch after the rest, apart from them.
+    #[test]
+    fn batches_bound_cases_and_stops_and_keep_branches_apart() {
+        let lit0 = gimli::DW_OP_lit0.0;
+        let bra = gimli::DW_OP_bra.0;
+        let mut cases: Vec<Case> = (0..BATCH + 10)
+            .map(|k| case(&format!("e{k}"), 1, if k == 7 { bra } else { lit0 }))
+            .collect();
+        cases.push(case("big", MAX_STOPS + 1, lit0));
+        cases.push(case("l1", MAX_STOPS / 2, lit0));
+        cases.push(case("l2", MAX_STOPS / 2 + 1, lit0));
+        let out = batches(cases);
+        let labels: Vec<Vec<&str>> = out
+            .iter()
+            .map(|b| b.iter().map(|c| c.label.as_str()).collect())
+            .collect();
+        for b in &out {
+            assert!(b.len() <= BATCH);
+            let stops: usize = b.iter().map(|c| c.points.len()).sum();
+            assert!(stops <= MAX_STOPS || b.len() == 1, "{stops} stops");
+        }
+        assert_eq!(
+            labels.last().unwrap(),
+            &vec!["e7"],
+            "the branch apart, last"
+        );
+        let plain: Vec<&str> = labels[..labels.len() - 1].concat();
+        assert_eq!(plain.len(), BATCH + 9 + 3);
+        assert_eq!(&plain[..3], &["e0", "e1", "e2"]);
+        assert!(!plain.contains(&"e7"));
+        assert!(labels.iter().any(|b| b == &vec!["big"]));
+        // l1 and l2 together are one stop too many.
+        assert!(!labels
+            .iter()
+            .any(|b| b.contains(&"l1") && b.contains(&"l2")));
+    }
 }
