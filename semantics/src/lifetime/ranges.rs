@@ -44,18 +44,20 @@ pub struct Intrinsics {
 
 impl Intrinsics {
     pub fn of(m: &Module) -> Intrinsics {
-        let mut x = Intrinsics::default();
+        let (mut defs, mut kills, mut labels) = (Vec::new(), Vec::new(), Vec::new());
         for (i, inst) in m.insts.iter().enumerate() {
             match &inst.kind {
-                InstKind::Def { lifetime, .. } => {
-                    x.defs.entry(lifetime.clone()).or_default().push(i)
-                }
-                InstKind::Kill { lifetime } => x.kills.entry(lifetime.clone()).or_default().push(i),
-                InstKind::Label { code } => x.labels.entry(code.clone()).or_default().push(i),
+                InstKind::Def { lifetime, .. } => defs.push((lifetime.as_str(), i)),
+                InstKind::Kill { lifetime } => kills.push((lifetime.as_str(), i)),
+                InstKind::Label { code } => labels.push((code.as_str(), i)),
                 _ => {}
             }
         }
-        x
+        Intrinsics {
+            defs: grouped(defs),
+            kills: grouped(kills),
+            labels: grouped(labels),
+        }
     }
     /// Is the lifetime bounded (referenced by a def or a kill)?
     pub fn is_bounded(&self, lifetime: &str) -> bool {
@@ -63,10 +65,25 @@ impl Intrinsics {
     }
 }
 
+/// (name, instruction) pairs as each name's instructions, in order: sorted
+/// once and built in one pass (an entry per pair, each allocating its key,
+/// cost more than the rest of the analysis at 100 000 instructions).
+fn grouped(mut pairs: Vec<(&str, usize)>) -> BTreeMap<String, Vec<usize>> {
+    pairs.sort_unstable();
+    let mut out: Vec<(String, Vec<usize>)> = Vec::new();
+    for (name, i) in pairs {
+        match out.last_mut() {
+            Some((n, v)) if n == name => v.push(i),
+            _ => out.push((name.to_string(), vec![i])),
+        }
+    }
+    out.into_iter().collect()
+}
+
 /// A walk of the range of one segment.
 pub struct Walk {
-    /// The instructions where the segment is active.
-    pub active: Vec<usize>,
+    /// Where the segment is active, as runs.
+    pub runs: Runs,
     /// The kills the walk stopped at (reached without passing another kill).
     pub kills_reached: BTreeSet<usize>,
 }
@@ -74,7 +91,6 @@ pub struct Walk {
 /// Reusable scratch space for walks (a stamp per block entry).
 pub struct Walker {
     stamp: Vec<u32>,
-    inst_stamp: Vec<u32>,
     round: u32,
     block_base: Vec<usize>,
 }
@@ -89,7 +105,6 @@ impl Walker {
         }
         Walker {
             stamp: vec![0; n],
-            inst_stamp: vec![0; m.insts.len()],
             round: 0,
             block_base,
         }
@@ -97,11 +112,10 @@ impl Walker {
 
     /// The range of a segment defined at `def` and killed at `kills`.
     pub fn walk(&mut self, m: &Module, def: usize, kills: &[usize], reading: Reading) -> Walk {
-        let mut active = Vec::new();
-        let kills_reached = self.traverse(m, def, kills, reading, Some(&mut active));
-        active.sort_unstable();
+        let mut runs = Vec::new();
+        let kills_reached = self.traverse(m, def, kills, reading, Some(&mut runs));
         Walk {
-            active,
+            runs: normalize(runs),
             kills_reached,
         }
     }
@@ -113,14 +127,16 @@ impl Walker {
     }
 
     /// The walk: each block entry visited once, stopping at kills; the
-    /// active instructions pushed to `active` when it is given.
+    /// stretch of each block the segment is active in pushed to `active`
+    /// when it is given (a block entered twice, at the def and from a loop,
+    /// gives two stretches that overlap).
     fn traverse(
         &mut self,
         m: &Module,
         def: usize,
         kills: &[usize],
         reading: Reading,
-        mut active: Option<&mut Vec<usize>>,
+        mut active: Option<&mut Runs>,
     ) -> BTreeSet<usize> {
         self.round += 1;
         let round = self.round;
@@ -141,11 +157,9 @@ impl Walker {
                 .find(|&k| k != def)
                 .filter(|&k| k < block.end);
             if let Some(active) = active.as_deref_mut() {
-                for i in start..kill.unwrap_or(block.end) {
-                    if self.inst_stamp[i] != round {
-                        self.inst_stamp[i] = round;
-                        active.push(i);
-                    }
+                let end = kill.unwrap_or(block.end);
+                if start < end {
+                    active.push((start, end));
                 }
             }
             if let Some(k) = kill {
@@ -206,14 +220,15 @@ impl Walker {
 /// N^2 entries (a 2 MB listing once needed gigabytes).
 pub type Runs = Vec<(usize, usize)>;
 
-/// Sorted instruction indices as runs.
-fn to_runs(points: &[usize]) -> Runs {
-    let mut out: Runs = Vec::new();
-    for &i in points {
+/// Stretches `[start, end)` in any order, overlapping or touching, as
+/// runs (sorted, disjoint, not touching).
+fn normalize(mut stretches: Runs) -> Runs {
+    stretches.sort_unstable();
+    let mut out: Runs = Vec::with_capacity(stretches.len());
+    for (a, b) in stretches {
         match out.last_mut() {
-            Some(r) if r.1 == i => r.1 = i + 1,
-            Some(r) if r.1 > i => {} // already inside (the input repeats)
-            _ => out.push((i, i + 1)),
+            Some(r) if r.1 >= a => r.1 = r.1.max(b),
+            _ => out.push((a, b)),
         }
     }
     out
@@ -225,16 +240,16 @@ pub fn all_ranges(m: &Module, x: &Intrinsics, reading: Reading) -> BTreeMap<Stri
     let mut out = BTreeMap::new();
     for (lt, defs) in &x.defs {
         let kills = x.kills.get(lt).map(Vec::as_slice).unwrap_or(&[]);
-        let mut active: Vec<usize> = Vec::new();
-        if defs.len() == 1 {
-            active = walker.walk(m, defs[0], kills, reading).active;
+        let runs = if defs.len() == 1 {
+            walker.walk(m, defs[0], kills, reading).runs
         } else {
-            for &d in defs {
-                active.extend(walker.walk(m, d, kills, reading).active);
-            }
-            active.sort_unstable();
-        }
-        out.insert(lt.clone(), to_runs(&active));
+            normalize(
+                defs.iter()
+                    .flat_map(|&d| walker.walk(m, d, kills, reading).runs)
+                    .collect(),
+            )
+        };
+        out.insert(lt.clone(), runs);
     }
     out
 }
@@ -304,13 +319,15 @@ mod tests {
     use super::*;
 
     #[test]
-    fn sorted_points_become_runs_repeats_included() {
-        assert_eq!(to_runs(&[]), Vec::<(usize, usize)>::new());
+    fn stretches_become_runs_overlaps_included() {
+        assert_eq!(normalize(vec![]), Vec::<(usize, usize)>::new());
         assert_eq!(
-            to_runs(&[1, 1, 2, 3, 5, 7, 7, 8]),
+            normalize(vec![(7, 9), (1, 3), (2, 4), (5, 6), (7, 8)]),
             vec![(1, 4), (5, 6), (7, 9)]
         );
-        let r = to_runs(&[1, 2, 3, 5]);
+        // Touching stretches are one run.
+        assert_eq!(normalize(vec![(3, 5), (1, 3)]), vec![(1, 5)]);
+        let r = normalize(vec![(1, 4), (5, 6)]);
         let inside: Vec<usize> = (0..8).filter(|&p| is_active(&r, p)).collect();
         assert_eq!(inside, vec![1, 2, 3, 5]);
     }

@@ -402,16 +402,26 @@ fn roots(m: &Module) -> Vec<String> {
 
 /// The lifetimes of each object.
 pub fn lifetimes_of(m: &Module) -> BTreeMap<String, Vec<String>> {
-    let mut by: BTreeMap<String, Vec<String>> = BTreeMap::new();
-    for n in m.nodes.values() {
-        if let Kind::Lifetime {
-            object: Some(o), ..
-        } = &n.kind
-        {
-            by.entry(o.clone()).or_default().push(n.id.clone());
+    // Sorted pairs grouped in one pass: an entry per lifetime cost more.
+    let mut pairs: Vec<(&str, &str)> = m
+        .nodes
+        .values()
+        .filter_map(|n| match &n.kind {
+            Kind::Lifetime {
+                object: Some(o), ..
+            } => Some((o.as_str(), n.id.as_str())),
+            _ => None,
+        })
+        .collect();
+    pairs.sort_unstable();
+    let mut by: Vec<(String, Vec<String>)> = Vec::new();
+    for (o, lt) in pairs {
+        match by.last_mut() {
+            Some((last, v)) if last == o => v.push(lt.to_string()),
+            _ => by.push((o.to_string(), vec![lt.to_string()])),
         }
     }
-    by
+    by.into_iter().collect()
 }
 
 /// The edges of the reachable lifetime graph from `id`.
