@@ -87,6 +87,16 @@ impl Machine<'_> {
     fn read(&mut self, e: &Entry) -> Result<Bits, Diag> {
         let n = self.bits(&e.ty);
         self.charge(n)?;
+        // Most entries are the value an op pushed: one implicit location
+        // at offset 0 holding exactly `n` bits, whose read is that value
+        // (what `read` gives, without its general path).
+        if let [s] = e.loc.singles() {
+            if let (0, Storage::Implicit(v)) = (s.offset, &*s.storage) {
+                if v.width() == n {
+                    return Ok(v.clone());
+                }
+            }
+        }
         read(self.ctx, &e.loc, n).map_err(|f| f.at(self.op))
     }
     fn fail(&self, f: ReadFail) -> Diag {
