@@ -254,7 +254,11 @@ pub const GENERATED_TYPES: &str = r#"(types "%gen.pair = type { i8, i32 }" "%gen
 /// `FIXED_CONTEXT`: a referrer, inputs of different kinds, memory behind the
 /// pointer input, and a lane.
 pub fn fixed_context() -> ConcreteContext {
-    ConcreteContext::parse(FIXED_CONTEXT).expect("the fixed context parses")
+    // Parsed once: strategies ask for it per case.
+    static PARSED: std::sync::LazyLock<ConcreteContext> = std::sync::LazyLock::new(|| {
+        ConcreteContext::parse(FIXED_CONTEXT).expect("the fixed context parses")
+    });
+    PARSED.clone()
 }
 
 /// A well-formed expression for `fixed_context()`, built from `choices`.

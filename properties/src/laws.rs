@@ -81,12 +81,32 @@ pub fn law_print_parse_round_trip(e: &Expr) -> Result<(), String> {
     Ok(())
 }
 
+/// A context's text parsed, the last text each thread parsed kept: the
+/// laws take contexts as text, and a campaign passes the same one (the
+/// fixed context) to every case, whose parse cost a fifth of the pipeline.
+fn parse_context(text: &str) -> Result<ConcreteContext, dioptra_semantics::Diag> {
+    thread_local! {
+        static LAST: std::cell::RefCell<Option<(String, ConcreteContext)>> =
+            const { std::cell::RefCell::new(None) };
+    }
+    LAST.with(|last| {
+        if let Some((t, c)) = &*last.borrow() {
+            if t == text {
+                return Ok(c.clone());
+            }
+        }
+        let c = ConcreteContext::parse(text)?;
+        *last.borrow_mut() = Some((text.to_string(), c.clone()));
+        Ok(c)
+    })
+}
+
 /// A well-formed expression (and every well-formed prefix of it) never
 /// panics, and its evaluated type is its static type, in any context with
 /// the generator's signature (`ctx` is context-file text).
 pub fn law_wellformed_evaluates_to_its_static_type(e: &Expr, ctx: &str) -> Result<(), String> {
-    let ctx = ConcreteContext::parse(ctx)
-        .map_err(|d| format!("the generated context does not parse: {d}"))?;
+    let ctx =
+        parse_context(ctx).map_err(|d| format!("the generated context does not parse: {d}"))?;
     check(e, &ctx.signature())
         .map_err(|d| format!("the generator made an ill-formed expression: {d}"))?;
     for n in 1..=e.ops.len() {
@@ -239,7 +259,7 @@ pub fn law_transformation_preserves_values(
         if let Some(d) = check_module(&m).first() {
             return Err(format!("ill-formed: {d}\n{}", i.listing));
         }
-        let parse = |c: &str| ConcreteContext::parse(c).map_err(|d| format!("{d}\n{c}"));
+        let parse = |c: &str| parse_context(c).map_err(|d| format!("{d}\n{c}"));
         Ok((m, parse(&i.context)?, parse(&i.context_after)?))
     };
     let (ms, cs_before, cs_after) = load(&src)?;
@@ -390,8 +410,8 @@ pub enum Checked {
 /// success the same location and the same value (or the same read failure).
 pub fn law_smt_agrees_with_interpreter(e: &Expr, ctx: &str) -> Result<Checked, String> {
     use crate::agreement::{agreement, Agreement};
-    let ctx = ConcreteContext::parse(ctx)
-        .map_err(|d| format!("the generated context does not parse: {d}"))?;
+    let ctx =
+        parse_context(ctx).map_err(|d| format!("the generated context does not parse: {d}"))?;
     match agreement(e, &ctx, solver_ms()) {
         Agreement::Agree => Ok(Checked::Compared),
         Agreement::Unsupported(d) if d.reason == "unknown" => Ok(Checked::Unknown(d.to_string())),
@@ -415,8 +435,8 @@ fn both_lowerings(
     String,
 > {
     use dioptra_oracle::lower::{lower_placed, Target};
-    let given = ConcreteContext::parse(ctx)
-        .map_err(|d| format!("the generated context does not parse: {d}"))?;
+    let given =
+        parse_context(ctx).map_err(|d| format!("the generated context does not parse: {d}"))?;
     Ok([Target::Amdgpu, Target::Dwarf5]
         .into_iter()
         .map(|t| {
@@ -615,8 +635,8 @@ pub fn law_equiv_verdicts_are_confirmed(e: &Expr, variant: usize) -> Result<Chec
 pub fn law_canonicalization_preserves_location(e: &Expr, ctx: &str) -> Result<usize, String> {
     use dioptra_oracle::canon::canonicalize;
     use dioptra_semantics::location::same_location;
-    let ctx = ConcreteContext::parse(ctx)
-        .map_err(|d| format!("the generated context does not parse: {d}"))?;
+    let ctx =
+        parse_context(ctx).map_err(|d| format!("the generated context does not parse: {d}"))?;
     let sig = ctx.signature();
     let (c, steps) = canonicalize(e, &sig).map_err(|d| format!("canonicalize fails: {d}"))?;
     let (again, more) = canonicalize(&c, &sig).map_err(|d| format!("the canonical form: {d}"))?;
@@ -660,8 +680,8 @@ pub fn law_lowering_preserves_location(e: &Expr, ctx: &str) -> Result<Checked, S
     use dioptra_oracle::lower::compare::compare_many;
     use dioptra_oracle::lower::{lower_placed, Target};
     use dioptra_semantics::dwarf::Encoding;
-    let given = ConcreteContext::parse(ctx)
-        .map_err(|d| format!("the generated context does not parse: {d}"))?;
+    let given =
+        parse_context(ctx).map_err(|d| format!("the generated context does not parse: {d}"))?;
     let mut skipped = Vec::new();
     let mut compared = false;
     for target in [Target::Amdgpu, Target::Dwarf5] {
@@ -716,8 +736,8 @@ pub fn law_bytes_evaluation_matches_decoded(
     use dioptra_oracle::lower::{lower_placed, Target};
     use dioptra_semantics::dwarf::eval::{evaluate, evaluate_bytes, Env};
     use dioptra_semantics::dwarf::{decode, encode, Encoding};
-    let given = ConcreteContext::parse(ctx)
-        .map_err(|d| format!("the generated context does not parse: {d}"))?;
+    let given =
+        parse_context(ctx).map_err(|d| format!("the generated context does not parse: {d}"))?;
     let mut compared = 0;
     for target in [Target::Amdgpu, Target::Dwarf5] {
         let (ctx, lowered) = lower_placed(e, &given, target);
@@ -794,8 +814,8 @@ pub fn law_gimli_agrees_on_plain_dwarf5(e: &Expr, ctx: &str) -> Result<Checked, 
     use dioptra_oracle::lower::compare::variants;
     use dioptra_oracle::lower::{lower_placed, Target};
     use dioptra_semantics::dwarf::Encoding;
-    let given = ConcreteContext::parse(ctx)
-        .map_err(|d| format!("the generated context does not parse: {d}"))?;
+    let given =
+        parse_context(ctx).map_err(|d| format!("the generated context does not parse: {d}"))?;
     let (ctx, lowered) = lower_placed(e, &given, Target::Dwarf5);
     let l = match lowered {
         Ok(l) => l,
@@ -883,8 +903,8 @@ pub fn law_lifetime_lowering_preserves_locations(
 pub fn law_classic_reverse_agrees(d: &Expr, ctx: &str) -> Result<Checked, String> {
     use dioptra_semantics::classic::eval::eval_classic;
     use dioptra_semantics::classic::reverse::reverse;
-    let ctx = ConcreteContext::parse(ctx)
-        .map_err(|d| format!("the generated context does not parse: {d}"))?;
+    let ctx =
+        parse_context(ctx).map_err(|d| format!("the generated context does not parse: {d}"))?;
     let sig = ctx.signature();
     let (c, cp) = match reverse(d, &sig) {
         Ok(x) => x,
@@ -952,8 +972,8 @@ pub fn law_classic_translation_agrees(
 ) -> Result<Checked, String> {
     use dioptra_semantics::classic::eval::eval_classic;
     use dioptra_semantics::classic::translate::translate;
-    let ctx = ConcreteContext::parse(ctx)
-        .map_err(|d| format!("the generated context does not parse: {d}"))?;
+    let ctx =
+        parse_context(ctx).map_err(|d| format!("the generated context does not parse: {d}"))?;
     let d = match translate(e, &ctx.signature(), p) {
         Ok(d) => d,
         Err(x) if x.outcome == Outcome::Unsupported => {
