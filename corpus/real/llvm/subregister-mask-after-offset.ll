@@ -1,0 +1,39 @@
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-pc-linux-gnu"
+
+define i1 @f5298(i32 %x0) !dbg !4 {
+entry:
+    #dbg_value(i32 %x0, !7, !DIExpression(), !9)
+  %v0 = zext i32 %x0 to i64, !dbg !9
+    #dbg_value(i64 %v0, !10, !DIExpression(), !9)
+    #dbg_value(i32 %x0, !12, !DIExpression(DW_OP_constu, 2, DW_OP_minus, DW_OP_stack_value), !9)
+  %v2 = mul nsw i64 %v0, 255, !dbg !9
+    #dbg_value(i64 %v2, !13, !DIExpression(), !9)
+    #dbg_value(i64 %v0, !14, !DIExpression(DW_OP_plus_uconst, 255, DW_OP_stack_value), !9)
+  %v4 = icmp uge i64 %v2, 128, !dbg !9
+    #dbg_value(i64 %v0, !15, !DIExpression(DW_OP_constu, 65, DW_OP_shl, DW_OP_stack_value), !9)
+    #dbg_value(i64 %v0, !16, !DIExpression(DW_OP_plus_uconst, 255, DW_OP_LLVM_convert, 64, DW_ATE_unsigned, DW_OP_LLVM_convert, 8, DW_ATE_unsigned, DW_OP_stack_value), !9)
+  ret i1 %v4, !dbg !9
+}
+
+!llvm.dbg.cu = !{!0}
+!llvm.module.flags = !{!2, !3}
+
+!0 = distinct !DICompileUnit(language: DW_LANG_C11, file: !1, producer: "dioptra llvm", isOptimized: true, runtimeVersion: 0, emissionKind: FullDebug)
+!1 = !DIFile(filename: "generated.c", directory: "/dioptra")
+!2 = !{i32 2, !"Debug Info Version", i32 3}
+!3 = !{i32 7, !"Dwarf Version", i32 5}
+!4 = distinct !DISubprogram(name: "f5298", scope: !1, file: !1, line: 1, type: !5, scopeLine: 1, spFlags: DISPFlagDefinition | DISPFlagOptimized, unit: !0, retainedNodes: !6)
+!5 = !DISubroutineType(types: !6)
+!6 = !{}
+!7 = !DILocalVariable(name: "x0", arg: 1, scope: !4, file: !1, line: 1, type: !8)
+!8 = !DIBasicType(name: "int32", size: 32, encoding: DW_ATE_signed)
+!9 = !DILocation(line: 1, column: 1, scope: !4)
+!10 = !DILocalVariable(name: "v0", scope: !4, file: !1, line: 1, type: !11)
+!11 = !DIBasicType(name: "int64", size: 64, encoding: DW_ATE_signed)
+!12 = !DILocalVariable(name: "v1", scope: !4, file: !1, line: 1, type: !8)
+!13 = !DILocalVariable(name: "v2", scope: !4, file: !1, line: 1, type: !11)
+!14 = !DILocalVariable(name: "v3", scope: !4, file: !1, line: 1, type: !11)
+!15 = !DILocalVariable(name: "v5", scope: !4, file: !1, line: 1, type: !11)
+!16 = !DILocalVariable(name: "v6", scope: !4, file: !1, line: 1, type: !17)
+!17 = !DIBasicType(name: "int8", size: 8, encoding: DW_ATE_signed)
