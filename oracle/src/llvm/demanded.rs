@@ -64,8 +64,9 @@ fn demanded(f: &Function, value: &str, bits: u64, layout: &DataLayout, depth: us
             .collect();
         let of_result = |w: u64| demanded(f, &result, w, layout, depth + 1);
         // A result nothing but records reads demands nothing of its
-        // operands (an `icmp` left dead after a pass).
-        if of_result(1) == 0 {
+        // operands (an `icmp` left dead after a pass). A scan, not a
+        // recursion: the walk's cost stays what it was.
+        if !read_by_code(f, &result) {
             continue;
         }
         let wanted = match parsed.inst {
@@ -136,6 +137,18 @@ fn demanded(f: &Function, value: &str, bits: u64, layout: &DataLayout, depth: us
         }
     }
     most
+}
+
+/// Does an instruction other than a debug record name `value`?
+fn read_by_code(f: &Function, value: &str) -> bool {
+    f.blocks
+        .iter()
+        .flat_map(|b| &b.insts)
+        .filter(|i| !matches!(i.kind, InstKind::Record(_)))
+        .any(|i| {
+            let text = super::execute::named_instruction(i).map_or(i.text.as_str(), |(_, t)| t);
+            mentions(text, value)
+        })
 }
 
 /// Does instruction text name `value` as a whole word?
