@@ -31,29 +31,43 @@ fn multiloc_law_compares_listings_with_additions_and_removals() {
     );
 }
 
+/// 40 generated and transformed programs from `seed`, each parsed with
+/// its context.
+fn transformed_instances(
+    seed: u8,
+) -> Vec<(
+    String,
+    dioptra_semantics::lifetime::listing::Module,
+    dioptra_semantics::context::ConcreteContext,
+)> {
+    use dioptra_generators::transform::{arb_forms, arb_transform, instance};
+    use proptest::strategy::ValueTree;
+    use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
+    let mut runner = TestRunner::new_with_rng(
+        Config::default(),
+        TestRng::from_seed(RngAlgorithm::ChaCha, &[seed; 32]),
+    );
+    let cases = (arb_program(), arb_forms(), arb_transform());
+    (0..40)
+        .map(|_| {
+            let (p, f, t) = cases.new_tree(&mut runner).unwrap().current();
+            let inst = instance(&p, &f, Some(t));
+            let m = dioptra_semantics::lifetime::parse_module(&inst.listing).unwrap();
+            let ctx = dioptra_semantics::context::ConcreteContext::parse(&inst.context).unwrap();
+            (inst.listing, m, ctx)
+        })
+        .collect()
+}
+
 /// A `SegmentCache` (one evaluation per segment without inputs, for all
 /// points) gives what locating afresh gives, at every point of generated
 /// and transformed programs, global and argObjects segments included.
 #[test]
 fn cached_locations_are_the_fresh_ones() {
-    use dioptra_generators::transform::{arb_forms, arb_transform, instance};
-    use dioptra_semantics::context::ConcreteContext;
     use dioptra_semantics::lifetime::locate::{Analysis, SegmentCache};
-    use dioptra_semantics::lifetime::parse_module;
     use dioptra_semantics::lifetime::ranges::Reading;
-    use proptest::strategy::ValueTree;
-    use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
-    let mut runner = TestRunner::new_with_rng(
-        Config::default(),
-        TestRng::from_seed(RngAlgorithm::ChaCha, &[3; 32]),
-    );
-    let cases = (arb_program(), arb_forms(), arb_transform());
     let mut compared = 0;
-    for _ in 0..40 {
-        let (p, f, t) = cases.new_tree(&mut runner).unwrap().current();
-        let inst = instance(&p, &f, Some(t));
-        let m = parse_module(&inst.listing).unwrap();
-        let ctx = ConcreteContext::parse(&inst.context).unwrap();
+    for (listing, m, ctx) in transformed_instances(3) {
         let a = Analysis::new(&m, Reading::ControlFlow);
         let cache = SegmentCache::new(&ctx);
         for o in a.objects() {
@@ -62,7 +76,7 @@ fn cached_locations_are_the_fresh_ones() {
                     a.locate_cached(&cache, &o, point),
                     a.locate(&ctx, &o, point),
                     "{o} at {point} of\n{}",
-                    inst.listing
+                    listing
                 );
                 compared += 1;
             }
@@ -77,24 +91,10 @@ fn cached_locations_are_the_fresh_ones() {
 /// forwards; and the stretches are fewer than the points (the reuse is real).
 #[test]
 fn stretch_locations_are_the_pointwise_ones() {
-    use dioptra_generators::transform::{arb_forms, arb_transform, instance};
-    use dioptra_semantics::context::ConcreteContext;
     use dioptra_semantics::lifetime::locate::{Analysis, SegmentCache};
-    use dioptra_semantics::lifetime::parse_module;
     use dioptra_semantics::lifetime::ranges::Reading;
-    use proptest::strategy::ValueTree;
-    use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
-    let mut runner = TestRunner::new_with_rng(
-        Config::default(),
-        TestRng::from_seed(RngAlgorithm::ChaCha, &[5; 32]),
-    );
-    let cases = (arb_program(), arb_forms(), arb_transform());
     let (mut compared, mut stretches, mut with_inputs) = (0, 0, 0);
-    for _ in 0..40 {
-        let (p, f, t) = cases.new_tree(&mut runner).unwrap().current();
-        let inst = instance(&p, &f, Some(t));
-        let m = parse_module(&inst.listing).unwrap();
-        let ctx = ConcreteContext::parse(&inst.context).unwrap();
+    for (listing, m, ctx) in transformed_instances(5) {
         let a = Analysis::new(&m, Reading::ControlFlow);
         let cache = SegmentCache::new(&ctx);
         let n = m.insts.len();
@@ -113,7 +113,7 @@ fn stretch_locations_are_the_pointwise_ones() {
                     pieces.at(point),
                     &a.locate_first(&fresh, &o, point, 2),
                     "{o} at {point} of\n{}",
-                    inst.listing
+                    listing
                 );
                 compared += 1;
             }
