@@ -34,6 +34,15 @@ fn deep_input_chains_stop_at_the_bound() {
     let d = a.locate(&ConcreteContext::default(), "!v", 0).unwrap_err();
     assert_eq!(d.outcome, Outcome::Unsupported);
     assert!(d.matches("DIObject: limit-exceeded"), "{d}");
+    // By stretches the same, at each point.
+    let ctx = ConcreteContext::default();
+    let cache = dioptra_semantics::lifetime::locate::SegmentCache::new(&ctx);
+    let mut pieces = a.pieces(&cache, "!v", 8);
+    assert!(pieces
+        .at(0)
+        .as_ref()
+        .unwrap_err()
+        .matches("DIObject: limit-exceeded"));
     // A short chain works.
     let a2 = Analysis::new(&m, Reading::ControlFlow);
     let l = a2.locate(&ConcreteContext::default(), "!f995", 0).unwrap();

@@ -5,7 +5,7 @@ use dioptra_semantics::context::ConcreteContext;
 use dioptra_semantics::diag::Diag;
 use dioptra_semantics::dwarf::Encoding;
 use dioptra_semantics::lifetime::listing::Kind;
-use dioptra_semantics::lifetime::locate::{Analysis, Located, SegmentCache};
+use dioptra_semantics::lifetime::locate::{Analysis, LocatedFirst, SegmentCache};
 use dioptra_semantics::lifetime::ranges::Reading;
 use dioptra_semantics::lifetime::wellformed::check_module;
 use serde_json::json;
@@ -345,10 +345,7 @@ pub fn cmd_lifetimes(
 
 /// A located object as a `--json` point (without its line) or as the
 /// segments and text of a row.
-fn format_located(
-    located: &Result<(Located, usize), Diag>,
-    json: bool,
-) -> (serde_json::Value, Vec<String>, String) {
+fn format_located(located: &LocatedFirst, json: bool) -> (serde_json::Value, Vec<String>, String) {
     if json {
         let v = match located {
             Ok((l, left_out)) => {

@@ -153,8 +153,8 @@ impl<'m> Analysis<'m> {
 
     /// The points where the location of `object` can change: where a run of
     /// one of its segments starts or ends, and, for a segment with inputs,
-    /// where the location of an input can change (followed at most
-    /// [`MAX_INPUT_DEPTH`] deep). Sorted, without repeats.
+    /// where the location of an input can change (inputs followed at any
+    /// depth). Sorted, without repeats.
     ///
     /// Locating reads the point only through which segments are active
     /// ("if any bounded lifetime segment is active, then the location
@@ -165,9 +165,12 @@ impl<'m> Analysis<'m> {
     pub fn boundaries(&self, object: &str) -> Vec<usize> {
         let mut out = Vec::new();
         let mut seen = std::collections::BTreeSet::new();
-        let mut work = vec![(object, 0usize)];
-        while let Some((o, depth)) = work.pop() {
-            if depth > MAX_INPUT_DEPTH || !seen.insert(o) {
+        // Every input reachable, however deep (locating gives up past
+        // MAX_INPUT_DEPTH, the same at every point): extra boundaries cost
+        // only reuse, and `seen` bounds the walk by the module's objects.
+        let mut work = vec![object];
+        while let Some(o) = work.pop() {
+            if !seen.insert(o) {
                 continue;
             }
             let (Some(lts), Some(rs)) = (self.by.get(o), self.by_ranges.get(o)) else {
@@ -176,7 +179,7 @@ impl<'m> Analysis<'m> {
             for (lt, runs) in lts.iter().zip(rs) {
                 out.extend(runs.iter().flat_map(|&(a, b)| [a, b]));
                 if let Some(Kind::Lifetime { args, .. }) = self.m.nodes.get(lt).map(|n| &n.kind) {
-                    work.extend(args.iter().map(|a| (a.as_str(), depth + 1)));
+                    work.extend(args.iter().map(String::as_str));
                 }
             }
         }

@@ -588,7 +588,8 @@ impl Report {
 /// The most cases one program and one gdb run hold.
 pub const BATCH: usize = 2000;
 
-/// Checks `cases` with gdb, in batches of [`BATCH`], working in `dir`;
+/// Checks `cases` with gdb, in batches ([`batches`]) run one gdb per core,
+/// working in `dir`;
 /// with `ask_lldb`, lldb reads the basic subset of the same programs too.
 /// An error is about the environment (no gdb, no toolchain, the stub could
 /// not map its memory), never a verdict; lldb's absence is recorded in
