@@ -186,11 +186,21 @@ fn bits_from_bytes(
     }
     let first = offset / 8;
     let last = (offset + len as u128 - 1) / 8;
+    let shift = (offset % 8) as u64;
+    // Up to 16 bytes (nearly every read) are gathered without allocating.
+    if last - first < 16 {
+        let mut buf = [0u8; 16];
+        for (slot, k) in buf.iter_mut().zip(first..=last) {
+            *slot = byte(k)?;
+        }
+        // `first..=last` holds every bit read, so `len <= 128 - shift`.
+        return Ok(Bits::from_u128(len, u128::from_le_bytes(buf) >> shift));
+    }
     let mut buf = Vec::with_capacity((last - first + 1) as usize);
     for k in first..=last {
         buf.push(byte(k)?);
     }
-    Ok(Bits::from_le_bytes(len + 8, &buf).extract((offset % 8) as u64, len))
+    Ok(Bits::from_le_bytes(len + 8, &buf).extract(shift, len))
 }
 
 impl Context for ConcreteContext {
@@ -240,7 +250,21 @@ impl Context for ConcreteContext {
         })
     }
     fn read_memory(&self, addrspace: u32, offset: u128, len: u64) -> Result<Bits, ReadFail> {
-        bits_from_bytes(offset, len, |k| match self.byte(addrspace, k as u64) {
+        // The segment that holds the first byte usually holds them all: it
+        // is looked up once, and a byte outside it the slow way.
+        let segment = self
+            .memory
+            .range(..=(addrspace, (offset / 8) as u64))
+            .next_back()
+            .filter(|((a, _), _)| *a == addrspace);
+        let byte = |k: u128| match segment {
+            Some(((_, start), bytes)) if k as u64 >= *start => bytes
+                .get((k as u64 - start) as usize)
+                .copied()
+                .or_else(|| self.byte(addrspace, k as u64)),
+            _ => self.byte(addrspace, k as u64),
+        };
+        bits_from_bytes(offset, len, |k| match byte(k) {
             Some(Some(b)) => Ok(b),
             Some(None) => Err(ReadFail::eval(
                 "undefined-bits",

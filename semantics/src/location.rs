@@ -37,7 +37,15 @@ pub enum Storage {
     /// The undefined location storage.
     Undefined,
     /// A complete composite: parts concatenated from offset 0, no padding.
-    Composite { parts: Vec<Part>, depth: u32 },
+    /// Made by [`Storage::composite`], which computes `depth` and `stores`
+    /// from the parts.
+    Composite {
+        parts: Vec<Part>,
+        depth: u32,
+        /// Does some part reach a storage that is not implicit (memory, a
+        /// register, a writable entity)? Only such parts can overlap.
+        stores: bool,
+    },
     /// The storage of an abstract LLVM entity (spec, "Location Descriptions
     /// Of LLVM Entities"): an SSA value `%x`, a MIR register `$r0`, a stack
     /// slot `%frame.index.0`, a global `@g` (holding its address), or a code
@@ -122,6 +130,28 @@ impl ReadFail {
 }
 
 impl Storage {
+    /// The composite of `parts`, concatenated from offset 0.
+    pub fn composite(parts: Vec<Part>) -> Storage {
+        let depth = 1 + parts.iter().map(|p| p.loc.depth()).max().unwrap_or(0);
+        let stores = parts
+            .iter()
+            .any(|p| p.loc.singles().iter().any(|s| s.storage.stores()));
+        Storage::Composite {
+            parts,
+            depth,
+            stores,
+        }
+    }
+
+    /// Does this storage hold, or reach through a composite's parts, bits
+    /// of a storage that is not implicit?
+    pub fn stores(&self) -> bool {
+        match self {
+            Storage::Composite { stores, .. } => *stores,
+            other => !other.is_implicit(),
+        }
+    }
+
     /// The nesting depth: 0 for leaves, 1 + the deepest part for composites
     /// and implicit addresses.
     pub fn depth(&self) -> u32 {
@@ -188,25 +218,38 @@ impl Single {
     /// DECISION (D-undefined-offset): the undefined storage has no size and
     /// offsets leave it unchanged (as `DW_OP_LLVM_undefined`).
     pub fn offset_by(&self, ctx: &dyn Context, delta: &BigInt) -> Result<Single, ReadFail> {
+        match delta.to_i128() {
+            Some(d) => self.offset_by_small(ctx, d),
+            None => self.offset_by_big(ctx, delta),
+        }
+    }
+
+    /// [`Single::offset_by`] for a delta that fits an `i128` (nearly every
+    /// one), without a big integer.
+    pub fn offset_by_small(&self, ctx: &dyn Context, delta: i128) -> Result<Single, ReadFail> {
         let Some(size) = self.storage.size(ctx)? else {
             return Ok(self.clone());
         };
-        // Offsets and sizes fit a u128; the sum is formed in i128 where the
-        // delta fits one (nearly always) and as a big integer otherwise.
-        let new = match delta.to_i128() {
-            Some(d) => i128::try_from(self.offset)
-                .ok()
-                .and_then(|o| o.checked_add(d))
-                .filter(|n| *n >= 0 && (*n as u128) <= size)
-                .map(|n| n as u128),
-            None => None,
-        };
-        if let Some(offset) = new {
-            return Ok(Single {
+        // Offsets and sizes fit a u128; the sum is formed in i128 where it
+        // fits one and as a big integer otherwise.
+        let new = i128::try_from(self.offset)
+            .ok()
+            .and_then(|o| o.checked_add(delta))
+            .filter(|n| *n >= 0 && (*n as u128) <= size);
+        match new {
+            Some(offset) => Ok(Single {
                 storage: self.storage.clone(),
-                offset,
-            });
+                offset: offset as u128,
+            }),
+            None => self.offset_by_big(ctx, &BigInt::from(delta)),
         }
+    }
+
+    /// [`Single::offset_by`] with the sum as a big integer.
+    fn offset_by_big(&self, ctx: &dyn Context, delta: &BigInt) -> Result<Single, ReadFail> {
+        let Some(size) = self.storage.size(ctx)? else {
+            return Ok(self.clone());
+        };
         let new = BigInt::from(self.offset) + delta;
         if new.is_negative() || new > BigInt::from(size) {
             return Err(ReadFail::eval(
@@ -267,14 +310,22 @@ impl LocDesc {
 
     /// Every single location moved by `delta` bits.
     pub fn offset_by(&self, ctx: &dyn Context, delta: &BigInt) -> Result<LocDesc, ReadFail> {
+        self.each_moved(|s| s.offset_by(ctx, delta))
+    }
+
+    /// [`LocDesc::offset_by`] for a delta that fits an `i128`.
+    pub fn offset_by_small(&self, ctx: &dyn Context, delta: i128) -> Result<LocDesc, ReadFail> {
+        self.each_moved(|s| s.offset_by_small(ctx, delta))
+    }
+
+    fn each_moved(
+        &self,
+        moved: impl Fn(&Single) -> Result<Single, ReadFail>,
+    ) -> Result<LocDesc, ReadFail> {
         if let [s] = &self.0[..] {
-            return Ok(LocDesc(smallvec::smallvec![s.offset_by(ctx, delta)?]));
+            return Ok(LocDesc(smallvec::smallvec![moved(s)?]));
         }
-        let singles = self
-            .0
-            .iter()
-            .map(|s| s.offset_by(ctx, delta))
-            .collect::<Result<Vec<_>, _>>()?;
+        let singles = self.0.iter().map(moved).collect::<Result<Vec<_>, _>>()?;
         Ok(LocDesc::new(singles))
     }
 }
@@ -282,15 +333,22 @@ impl LocDesc {
 /// A composite location description with offset 0 from parts listed from
 /// offset 0 upward, after the overlap rule of `DIOpComposite`.
 pub fn composite(parts: Vec<Part>) -> Result<LocDesc, ReadFail> {
-    let depth = 1 + parts.iter().map(|p| p.loc.depth()).max().unwrap_or(0);
-    if depth > MAX_LOCATION_DEPTH {
+    let st = Storage::composite(parts);
+    if st.depth() > MAX_LOCATION_DEPTH {
         return Err(ReadFail::missing(
             "limit-exceeded",
             format!("composites nested deeper than {MAX_LOCATION_DEPTH}"),
         ));
     }
-    check_parts_disjoint(&parts)?;
-    Ok(LocDesc::single(Storage::Composite { parts, depth }, 0))
+    if let Storage::Composite {
+        parts,
+        stores: true,
+        ..
+    } = &st
+    {
+        check_parts_disjoint(parts)?;
+    }
+    Ok(LocDesc::single(st, 0))
 }
 
 /// `read(L, T)` for `len = bitsizeof(T)` bits.
@@ -459,7 +517,7 @@ fn collect_leaves(
         Storage::Entity { name, .. } if !st.is_implicit() => {
             out.push((Key::Entity(name.clone()), off, off + len, part))
         }
-        Storage::Entity { .. } => {}
+        Storage::Entity { .. } | Storage::Composite { stores: false, .. } => {}
         Storage::Composite { parts, .. } => {
             let mut start = 0u128;
             for p in parts {

@@ -747,6 +747,10 @@ impl DataLayout {
     /// Checks that `bitsizeof(t)` is within dioptra's bounds (it depends on
     /// the layout for pointers, so it is checked where the layout is known).
     pub fn check_size(&self, t: &Type) -> Result<u64, Diag> {
+        // The common case, an integer within the bounds, without the walk.
+        if let Type::Int(w @ 1..=MAX_TYPE_BITS) = t {
+            return Ok(*w);
+        }
         self.check_named(t)?;
         let b = self.bitsizeof(t);
         if b == 0 {

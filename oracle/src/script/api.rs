@@ -328,8 +328,7 @@ pub fn location_of_pieces(pieces: &[Piece], ctx: &dyn Context) -> Result<LocDesc
                 }
                 parts.push(Part { bits, loc: l });
             }
-            let depth = 1 + parts.iter().map(|p| p.loc.depth()).max().unwrap_or(0);
-            Ok(LocDesc::single(Storage::Composite { parts, depth }, 0))
+            Ok(LocDesc::single(Storage::composite(parts), 0))
         }
     }
 }

@@ -1500,15 +1500,15 @@ fn signed_value(v: &Value) -> BigInt {
 /// Completes a composite. DWARF puts no overlap rule on pieces, so unlike
 /// `DIOpComposite` the parts are not checked for overlap.
 fn complete(name: &str, parts: Vec<Part>) -> Result<LocDesc, Diag> {
-    let depth = 1 + parts.iter().map(|p| p.loc.depth()).max().unwrap_or(0);
-    if depth > crate::limits::MAX_LOCATION_DEPTH {
+    let st = Storage::composite(parts);
+    if st.depth() > crate::limits::MAX_LOCATION_DEPTH {
         return Err(Diag::unsupported(
             name,
             "limit-exceeded",
             "composites nested too deeply",
         ));
     }
-    Ok(LocDesc::single(Storage::Composite { parts, depth }, 0))
+    Ok(LocDesc::single(st, 0))
 }
 
 /// `DW_OP_convert`: the value converted to type `to`.

@@ -602,8 +602,7 @@ pub fn concrete_loc(model: &Model, l: &SLoc) -> Result<LocDesc, Diag> {
                             })
                         })
                         .collect::<Result<_, Diag>>()?;
-                    let depth = 1 + parts.iter().map(|p| p.loc.depth()).max().unwrap_or(0);
-                    Storage::Composite { parts, depth }
+                    Storage::composite(parts)
                 }
             };
             Ok(LocDesc::new(vec![Single::new(st, o)]))

@@ -236,8 +236,7 @@ fn single(t: &mut Tokens, dl: &DataLayout, depth: u32) -> Result<Single, Diag> {
                 }
             }
             t.expect(')')?;
-            let d = 1 + parts.iter().map(|p| p.loc.depth()).max().unwrap_or(0);
-            Storage::Composite { parts, depth: d }
+            Storage::composite(parts)
         }
         _ => {
             return Err(bad(
