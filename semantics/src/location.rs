@@ -604,19 +604,201 @@ enum BitLeaf {
     Beyond,
 }
 
+/// Consecutive bits of a location that continue one another, for
+/// comparing two locations without listing them bit by bit: [`BitLeaf`]s
+/// merged into runs. Runs are kept maximal (a run never continues the one
+/// before it), so two lists of bits are equal exactly when their runs are.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Run {
+    /// Bits `start..start + len` of memory, a register or an entity.
+    Store(Key, u128, u128),
+    /// Bits of implicit values, lowest first.
+    Value(Bits),
+    Undefined(u128),
+    /// Bits `offset..offset + len` of an implicit address to `target`.
+    Address {
+        addrspace: u32,
+        bits: u64,
+        target: LocDesc,
+        offset: u128,
+        len: u128,
+    },
+    /// Past the end of an implicit value or a composite.
+    Beyond(u128),
+}
+
+/// The runs of one place of a location, and how many bits they cover.
+#[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+struct Runs {
+    runs: Vec<Run>,
+    len: u128,
+}
+
+impl Runs {
+    /// Appends `r`, merged into the last run when it continues it.
+    fn push(&mut self, r: Run) {
+        let n = match &r {
+            Run::Store(_, _, n) | Run::Undefined(n) | Run::Beyond(n) => *n,
+            Run::Address { len, .. } => *len,
+            Run::Value(v) => v.width() as u128,
+        };
+        if n == 0 {
+            return;
+        }
+        self.len += n;
+        match (self.runs.last_mut(), r) {
+            (Some(Run::Store(k, s, l)), Run::Store(k2, s2, l2)) if *k == k2 && *s + *l == s2 => {
+                *l += l2
+            }
+            (Some(Run::Value(v)), Run::Value(w)) => *v = v.concat(&w),
+            (Some(Run::Undefined(l)), Run::Undefined(l2)) => *l += l2,
+            (Some(Run::Beyond(l)), Run::Beyond(l2)) => *l += l2,
+            (
+                Some(Run::Address {
+                    addrspace,
+                    bits,
+                    target,
+                    offset,
+                    len,
+                }),
+                Run::Address {
+                    addrspace: a2,
+                    bits: b2,
+                    target: t2,
+                    offset: o2,
+                    len: l2,
+                },
+            ) if (*addrspace, *bits, &*target, *offset + *len) == (a2, b2, &t2, o2) => *len += l2,
+            (_, r) => self.runs.push(r),
+        }
+    }
+    /// Pads with bits past the end up to `n` bits.
+    fn pad_to(&mut self, n: u128) {
+        if n > self.len {
+            self.push(Run::Beyond(n - self.len));
+        }
+    }
+}
+
+/// The runs of `n` bits from `off` of `st`: [`bit_leaves`] by runs, a
+/// composite part in several places taken in its first place.
+fn runs(st: &Storage, off: u128, n: u64, out: &mut Runs) {
+    let n128 = n as u128;
+    match st {
+        Storage::Memory { addrspace } => out.push(Run::Store(Key::Memory(*addrspace), off, n128)),
+        Storage::Register { number } => out.push(Run::Store(Key::Register(*number), off, n128)),
+        Storage::Entity { name, .. } => out.push(Run::Store(Key::Entity(name.clone()), off, n128)),
+        Storage::Implicit(v) => {
+            let inside = (v.width() as u128).saturating_sub(off).min(n128);
+            if inside > 0 {
+                out.push(Run::Value(v.extract(off as u64, inside as u64)));
+            }
+            out.push(Run::Beyond(n128 - inside));
+        }
+        Storage::Undefined => out.push(Run::Undefined(n128)),
+        Storage::ImplicitAddress {
+            addrspace,
+            bits,
+            target,
+            ..
+        } => out.push(Run::Address {
+            addrspace: *addrspace,
+            bits: *bits,
+            target: target.clone(),
+            offset: off,
+            len: n128,
+        }),
+        Storage::Composite { parts, .. } => {
+            let end_at = out.len + n128;
+            let (lo, hi) = (off, off + n128);
+            let mut start = 0u128;
+            for p in parts {
+                let end = start + p.bits as u128;
+                let (a, b) = (lo.max(start), hi.min(end));
+                if a < b {
+                    // A part in several places: its first place stands for
+                    // it (the places hold the same bits by D-multi-location-read).
+                    let s = &p.loc.singles()[0];
+                    runs(&s.storage, s.offset + (a - start), (b - a) as u64, out);
+                }
+                start = end;
+            }
+            out.pad_to(end_at);
+        }
+    }
+}
+
+/// [`alternatives`] by runs.
+fn alternative_runs(st: &Storage, off: u128, n: u64) -> Option<Vec<Runs>> {
+    let Storage::Composite { parts, .. } = st else {
+        let mut out = Runs::default();
+        runs(st, off, n, &mut out);
+        return Some(vec![out]);
+    };
+    let mut acc: Vec<Runs> = vec![Runs::default()];
+    let (lo, hi) = (off, off + n as u128);
+    let mut start = 0u128;
+    for p in parts {
+        let end = start + p.bits as u128;
+        let (a, b) = (lo.max(start), hi.min(end));
+        if a < b {
+            let mut choices = Vec::new();
+            for s in p.loc.singles() {
+                choices.extend(alternative_runs(
+                    &s.storage,
+                    s.offset + (a - start),
+                    (b - a) as u64,
+                )?);
+            }
+            if acc.len() * choices.len() > MAX_ALTERNATIVES {
+                return None;
+            }
+            acc = acc
+                .iter()
+                .flat_map(|prefix| {
+                    choices.iter().map(move |c| {
+                        let mut v = prefix.clone();
+                        for r in &c.runs {
+                            v.push(r.clone());
+                        }
+                        v
+                    })
+                })
+                .collect();
+        }
+        start = end;
+    }
+    for v in &mut acc {
+        v.pad_to(n as u128);
+    }
+    Some(acc)
+}
+
+/// [`places`] by runs.
+fn place_runs(l: &LocDesc, n: u64) -> Option<Vec<Runs>> {
+    let mut v = Vec::new();
+    for s in l.singles() {
+        v.extend(alternative_runs(&s.storage, s.offset, n)?);
+        if v.len() > MAX_ALTERNATIVES {
+            return None;
+        }
+    }
+    Some(v)
+}
+
 /// Do `a` and `b` denote the same `n` bits: the same storage bits for
 /// memory, registers and entities, the same value (and the same bits past
 /// the end) for implicit values, structurally the same target for implicit
 /// addresses (D-address-identity)? Locations in several places compare as
 /// sets. The twin of `smt::loc::same_location`.
 pub fn same_location(a: &LocDesc, b: &LocDesc, n: u64) -> bool {
-    let bits = |l: &LocDesc| {
-        let mut v: Vec<Vec<BitLeaf>> = l
+    let first_places = |l: &LocDesc| {
+        let mut v: Vec<Runs> = l
             .singles()
             .iter()
             .map(|s| {
-                let mut out = Vec::with_capacity(n as usize);
-                bit_leaves(&s.storage, s.offset, n, &mut out);
+                let mut out = Runs::default();
+                runs(&s.storage, s.offset, n, &mut out);
                 out
             })
             .collect();
@@ -624,7 +806,7 @@ pub fn same_location(a: &LocDesc, b: &LocDesc, n: u64) -> bool {
         v.dedup();
         v
     };
-    bits(a) == bits(b)
+    first_places(a) == first_places(b)
 }
 
 /// Most alternatives [`same_places`] distributes a location into before it
@@ -638,7 +820,7 @@ const MAX_ALTERNATIVES: usize = 64;
 /// [`MAX_ALTERNATIVES`] it is [`same_location`].
 pub fn same_places(a: &LocDesc, b: &LocDesc, n: u64) -> bool {
     let alts = |l: &LocDesc| {
-        let mut v = places(l, n)?;
+        let mut v = place_runs(l, n)?;
         v.sort();
         v.dedup();
         Some(v)
@@ -852,6 +1034,90 @@ mod tests {
 
     fn loc(s: &str) -> LocDesc {
         parse_location(s, &DataLayout::default()).unwrap()
+    }
+
+    /// Comparing by runs gives what comparing bit by bit gives, on random
+    /// pairs of composites drawn from a small family (so that many pairs
+    /// are equal, and many differ in one bit or one run boundary).
+    #[test]
+    fn runs_compare_as_bits_do() {
+        let mut seed = 11u64;
+        let mut below = |n: u64| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) % n
+        };
+        let leaf = |below: &mut dyn FnMut(u64) -> u64| -> LocDesc {
+            let k = u128::from(below(3)) * 4;
+            match below(7) {
+                0 => LocDesc::single(Storage::Register { number: 3 }, k),
+                1 => LocDesc::single(Storage::Memory { addrspace: 0 }, 0x80 + k),
+                2 => LocDesc::implicit(Bits::from_u64(4 + 4 * below(2), below(4))),
+                3 => LocDesc::undefined(),
+                4 => loc("addr(0, imp(8, 0x05))"),
+                5 => loc("{reg(3) | mem(0, 0x10)}"),
+                _ => LocDesc::single(
+                    Storage::Register {
+                        number: 3 + below(2) as u32,
+                    },
+                    k + 4,
+                ),
+            }
+        };
+        let make = |below: &mut dyn FnMut(u64) -> u64| -> LocDesc {
+            let parts = (0..1 + below(3))
+                .map(|_| Part {
+                    bits: 4 * (1 + below(3)),
+                    loc: leaf(below),
+                })
+                .collect();
+            LocDesc::single(Storage::composite(parts), u128::from(below(2)) * 4)
+        };
+        let bitwise_same_places = |a: &LocDesc, b: &LocDesc, n: u64| {
+            let alts = |l: &LocDesc| {
+                let mut v = places(l, n)?;
+                v.sort();
+                v.dedup();
+                Some(v)
+            };
+            alts(a) == alts(b)
+        };
+        let bitwise_same_location = |a: &LocDesc, b: &LocDesc, n: u64| {
+            let bits = |l: &LocDesc| {
+                let mut v: Vec<Vec<BitLeaf>> = l
+                    .singles()
+                    .iter()
+                    .map(|s| {
+                        let mut out = Vec::new();
+                        bit_leaves(&s.storage, s.offset, n, &mut out);
+                        out
+                    })
+                    .collect();
+                v.sort();
+                v.dedup();
+                v
+            };
+            bits(a) == bits(b)
+        };
+        let (mut equal, mut cases) = (0, 0);
+        for _ in 0..20_000 {
+            let (a, b) = (make(&mut below), make(&mut below));
+            let n = 4 * (1 + below(4));
+            let same = same_places(&a, &b, n);
+            assert_eq!(same, bitwise_same_places(&a, &b, n), "{a} {b} {n}");
+            assert_eq!(
+                same_location(&a, &b, n),
+                bitwise_same_location(&a, &b, n),
+                "{a} {b} {n}"
+            );
+            equal += same as u32;
+            cases += 1;
+        }
+        assert!(
+            equal > 200 && equal < cases - 1000,
+            "{equal} of {cases} equal"
+        );
     }
 
     #[test]
