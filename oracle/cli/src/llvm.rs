@@ -103,26 +103,30 @@ fn dwarf_text(d: &Difference) -> String {
         Some(false) => "wrong in DWARF",
         None => "no value",
     };
-    let register = match &d.register {
-        Some(reg) => format!(
-            "; DWARF register {} held {}{}{}",
-            reg.number,
-            reg.contents,
-            if reg.holds_operand {
-                ", the record's operand".to_string()
-            } else if reg.holds.is_empty() {
-                String::new()
-            } else {
-                format!(", the value of {}", reg.holds.join(", "))
-            },
-            if reg.unchanged_since_entry {
-                ", as at the function's entry"
-            } else {
-                ""
-            }
-        ),
-        None => String::new(),
-    };
+    let register: String = d
+        .register
+        .iter()
+        .chain(&d.later_registers)
+        .map(|reg| {
+            format!(
+                "; DWARF register {} held {}{}{}",
+                reg.number,
+                reg.contents,
+                if reg.holds_operand {
+                    ", the record's operand".to_string()
+                } else if reg.holds.is_empty() {
+                    String::new()
+                } else {
+                    format!(", the value of {}", reg.holds.join(", "))
+                },
+                if reg.unchanged_since_entry {
+                    ", as at the function's entry"
+                } else {
+                    ""
+                }
+            )
+        })
+        .collect();
     let sp = if d.stack_pointer_moved {
         "; the stack pointer is not the body's there"
     } else {

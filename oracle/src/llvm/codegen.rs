@@ -468,6 +468,10 @@ pub struct Difference {
     pub demanded: Option<u64>,
     /// The register the DWARF reads, and what it held at the stop.
     pub register: Option<RegisterSeen>,
+    /// Each further register it reads (once each, in order), and what it
+    /// held: the first tells most readings apart, but a location list can
+    /// name a second register too early as well as the first.
+    pub later_registers: Vec<RegisterSeen>,
     /// The stack pointer is not where the function's body has it (the
     /// stop is in the prologue, before its pushes, or in the epilogue).
     pub stack_pointer_moved: bool,
@@ -766,16 +770,25 @@ pub fn compare(
                 .entries
                 .get(&r.call)
                 .and_then(|e| t.states.get(&(r.call, *e)));
-            let register = dwarf
-                .as_ref()
-                .and_then(|d| readback::register_read(&d.ops))
-                .zip(state)
-                .and_then(|(n, st)| {
-                    let operands = after.map_or_else(Vec::new, |a| {
-                        variable_operands(a, &call.function, &r.variable, pointer_bits)
-                    });
-                    register_seen(n, st, entry, &runs[r.call], &operands)
-                });
+            // The register the first operation names, then every other
+            // register read, once each.
+            let first = dwarf.as_ref().and_then(|d| readback::register_read(&d.ops));
+            let mut once: HashSet<u32> = first.into_iter().collect();
+            let later: Vec<u32> = dwarf.as_ref().map_or_else(Vec::new, |d| {
+                let mut all = readback::registers_read(&d.ops);
+                all.retain(|n| once.insert(*n));
+                all
+            });
+            let operands = match (after, &state) {
+                (Some(a), Some(_)) if first.is_some() || !later.is_empty() => {
+                    variable_operands(a, &call.function, &r.variable, pointer_bits)
+                }
+                _ => Vec::new(),
+            };
+            let seen_register = |n: u32| register_seen(n, state?, entry, &runs[r.call], &operands);
+            let register = first.and_then(seen_register);
+            let later_registers: Vec<RegisterSeen> =
+                later.into_iter().filter_map(seen_register).collect();
             let shared_register = dwarf.as_ref().is_some_and(|d| {
                 let regs = readback::registers_read(&d.ops);
                 let repeated = regs.iter().enumerate().any(|(k, r)| regs[..k].contains(r));
@@ -820,6 +833,7 @@ pub fn compare(
                 dwarf_right,
                 demanded: None,
                 register,
+                later_registers,
                 stack_pointer_moved,
                 shared_register,
             }

@@ -98,8 +98,10 @@ struct RunFacts {
     pieces_exceed_type: bool,
     /// The bits its pieces add up to, and the type's, when fewer.
     pieces_short: Option<u64>,
-    /// What the register it reads held there.
+    /// What the register its first operation names held there.
     register: Option<super::codegen::RegisterSeen>,
+    /// What each other register it reads held there.
+    later_registers: Vec<super::codegen::RegisterSeen>,
     /// The stop is where the stack pointer is not the body's.
     stack_pointer_moved: bool,
     /// gdb's value has no bits set above bit `n`.
@@ -729,13 +731,14 @@ pub const RUN_KNOWN: &[Known] = &[
         id: "location-before-value",
         function: "the code generator's variable locations (a location list entry naming a register starts at the function's entry, before the instruction that puts the value there)",
         upstream: None,
-        what: "the location list names a register from the function's first instruction, where the register still holds what the caller left in it: the value (an i686 argument, which arrives on the stack) is loaded into it only later",
+        what: "the location list names a register from the function's first instruction, where the register still holds what the caller left in it: the value (an i686 argument, which arrives on the stack, or an operand of a DIArgList computed in the body) is loaded into it only later",
         matches: |f| {
             f.run.dwarf_right == Some(false)
                 && f.run
                     .register
-                    .as_ref()
-                    .is_some_and(|r| !r.holds_operand && r.unchanged_since_entry)
+                    .iter()
+                    .chain(&f.run.later_registers)
+                    .any(|r| !r.holds_operand && r.unchanged_since_entry)
         },
     },
     Known {
@@ -840,6 +843,7 @@ pub fn classify_run(c: &Compared, seen: &super::codegen::Seen) -> Option<&'stati
                 _ => None,
             }),
         register: d.register.clone(),
+        later_registers: d.later_registers.clone(),
         stack_pointer_moved: d.stack_pointer_moved,
         shown_bits: number(&d.shown).map_or(u64::MAX, |v| v.bits()),
     };
@@ -1126,6 +1130,7 @@ mod tests {
             dwarf_right: right,
             demanded: None,
             register: None,
+            later_registers: Vec::new(),
             stack_pointer_moved: false,
             shared_register: false,
         };
@@ -1336,6 +1341,35 @@ mod tests {
         );
         assert_eq!(id(&value, &early(false, false)), None);
         assert_eq!(id(&value, &early(true, true)), None);
+        // The same for the second register a DIArgList's DWARF reads
+        // (as f7782's `DW_OP_breg5 0, ..., DW_OP_breg0 0, ..., DW_OP_and`,
+        // here without the subregister masks), the first holding its
+        // operand.
+        let seen = |number, holds_operand, unchanged| super::super::codegen::RegisterSeen {
+            number,
+            holds_operand,
+            unchanged_since_entry: unchanged,
+            holds: Vec::new(),
+            contents: "0x0".into(),
+        };
+        let second = |unchanged: bool, holds_operand: bool| {
+            shown(Difference {
+                register: Some(seen(5, true, true)),
+                later_registers: vec![seen(0, holds_operand, unchanged)],
+                ..diff(
+                    "0x00",
+                    "0x01",
+                    "DW_OP_breg5 0, DW_OP_breg0 0, DW_OP_and, DW_OP_stack_value",
+                    Some(false),
+                )
+            })
+        };
+        assert_eq!(
+            id(&value, &second(true, false)),
+            Some("location-before-value")
+        );
+        assert_eq!(id(&value, &second(false, false)), None);
+        assert_eq!(id(&value, &second(true, true)), None);
         // Bits the DWARF does not describe: gdb prints them as zeros.
         let short = |ops: &str, pieces: Option<u64>, shown_value: &str| {
             shown(Difference {
