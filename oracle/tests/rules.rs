@@ -157,3 +157,60 @@ fn threads_are_capped_and_verdicts_read_as_words() {
     );
     assert!(!d.contains("NotApplicable("), "{d}");
 }
+
+/// An `around` clause checks a rule inside an enclosing expression, each
+/// clause one instance: a rewrite that is wrong only in bits a fragment
+/// drops is right inside that fragment and wrong in the plain record; a
+/// witness names its context; the clause needs one `...` and a classic
+/// rule.
+#[test]
+fn around_clauses_check_a_rule_inside_enclosing_expressions() {
+    let rule = |around: &str, expect: &str| {
+        one_rule(&format!(
+            "rule t\n classic value\n high zero\n pointers 64\n inputs %x: i32\n{around} source %x, !DIExpression(DW_OP_constu, 65536, DW_OP_plus)\n target %x, !DIExpression()\n{expect}"
+        ))
+    };
+    let fragment = " around ..., DW_OP_stack_value, DW_OP_LLVM_fragment, 0, 16\n";
+    let plain = " around ..., DW_OP_stack_value\n";
+    assert_eq!(
+        check_rule(&rule(fragment, ""), 10_000, 2).unwrap().verdict,
+        "valid"
+    );
+    let both = check_rule(&rule(&format!("{fragment}{plain}"), ""), 10_000, 2).unwrap();
+    assert_eq!((both.verdict, both.instances), ("invalid", 2));
+    assert!(
+        both.detail.unwrap().contains("around = 2"),
+        "the plain record is the counterexample"
+    );
+    // A witness is re-run in the context it names.
+    let witnessed = |k: u32| {
+        rule(
+            &format!("{fragment}{plain}"),
+            &format!(
+                " expect invalid\n witness around = {k}, pointers = 64, high = zero, %x = 0x1\n"
+            ),
+        )
+    };
+    assert!(check_rule(&witnessed(2), 10_000, 2).is_ok());
+    assert_eq!(
+        check_rule(&witnessed(1), 10_000, 2).unwrap_err().reason,
+        "witness-agrees"
+    );
+    for bad in [
+        " around DW_OP_stack_value\n",
+        " around ..., ..., DW_OP_stack_value\n",
+    ] {
+        let e = parse_rules(
+            "t",
+            &format!(
+                "rule t\n classic value\n{bad} source !DIExpression()\n target !DIExpression()\n"
+            ),
+        );
+        assert_eq!(e.unwrap_err().reason, "bad-form", "{bad}");
+    }
+    let e = parse_rules(
+        "t",
+        "rule t\n around ..., DIOpRead()\n source DIOpConstant(i8 1)\n target DIOpConstant(i8 1)\n",
+    );
+    assert_eq!(e.unwrap_err().reason, "bad-form", "around in a DIOp rule");
+}

@@ -340,6 +340,7 @@ fn rule_of(
         pointers: vec![pointer_bits],
         lets: source.lets.iter().chain(&target.lets).cloned().collect(),
         witnesses: Vec::new(),
+        around: Vec::new(),
         explain: String::new(),
     }
 }

@@ -142,6 +142,35 @@ fn names_a_value(e: &CExpr) -> bool {
     names.iter().any(|n| n.starts_with('%'))
 }
 
+/// `record` (`OPERANDS, !DIExpression(ITEMS)`) with its items put where
+/// `around`'s `...` stands: the same operation in an enclosing expression.
+fn enclosed(record: &str, around: &str) -> Result<String, String> {
+    let at = record
+        .find("!DIExpression(")
+        .ok_or("a record is `OPERANDS, !DIExpression(...)`")?;
+    let inner = record[at + "!DIExpression(".len()..]
+        .trim_end()
+        .strip_suffix(')')
+        .ok_or("an unclosed !DIExpression(")?;
+    let items: Vec<String> = split_top_level(around)
+        .into_iter()
+        .flat_map(|i| {
+            if i.trim() == "..." {
+                split_top_level(inner)
+            } else {
+                vec![i]
+            }
+        })
+        .map(|i| i.trim().to_string())
+        .filter(|i| !i.is_empty())
+        .collect();
+    Ok(format!(
+        "{}!DIExpression({})",
+        &record[..at],
+        items.join(", ")
+    ))
+}
+
 /// Parses `OPERANDS, !DIExpression(…)`: `%x`, `!DIArgList(%x, %y)` or
 /// nothing before the expression.
 fn parse_record(
@@ -321,8 +350,16 @@ fn prepare(rule: &Rule, inst: &Instance) -> Result<Prep, Diag> {
             ty,
         });
     }
-    let source = parse_record(&sub(&rule.source), &layout, &mut consts).map_err(bad)?;
-    let target = parse_record(&sub(&rule.target), &layout, &mut consts).map_err(bad)?;
+    let enclose = |record: String| match inst.around(rule) {
+        Some(around) => enclosed(&record, &sub(around)),
+        None => Ok(record),
+    };
+    let source = enclose(sub(&rule.source))
+        .and_then(|r| parse_record(&r, &layout, &mut consts))
+        .map_err(bad)?;
+    let target = enclose(sub(&rule.target))
+        .and_then(|r| parse_record(&r, &layout, &mut consts))
+        .map_err(bad)?;
     let pre = rule
         .pre
         .iter()

@@ -91,6 +91,11 @@ pub struct Rule {
     pub lets: Vec<(String, String)>,
     /// `witness ...`: concrete counterexamples the interpreter confirms.
     pub witnesses: Vec<(u32, String)>,
+    /// `around ITEM, ..., ..., ITEM`: enclosing expressions (a classic
+    /// rule): the source's and the target's items stand where `...` is,
+    /// and the rule is checked in each (an instance parameter, `around =
+    /// K`, the K-th clause).
+    pub around: Vec<String>,
     /// `explain ...`: the paragraph a bug report quotes (joined lines).
     pub explain: String,
 }
@@ -171,6 +176,7 @@ fn new_rule(file: &str, line: u32, rest: &str, rules: &[Rule]) -> Result<Rule, D
         pointers: Vec::new(),
         lets: Vec::new(),
         witnesses: Vec::new(),
+        around: Vec::new(),
         explain: String::new(),
     })
 }
@@ -260,6 +266,21 @@ fn parse_clause(file: &str, line: u32, key: &str, rest: &str, r: &mut Rule) -> R
             r.lets.push((name, inst.trim().to_string()));
         }
         "witness" => r.witnesses.push((line, rest.to_string())),
+        "around" => {
+            let holes = split_top_level(rest)
+                .iter()
+                .filter(|i| i.trim() == "...")
+                .count();
+            if holes != 1 {
+                return Err(rule_error(
+                    file,
+                    line,
+                    "bad-form",
+                    "around ITEM, ..., ..., ITEM: one `...` where the rule's items go",
+                ));
+            }
+            r.around.push(rest.to_string());
+        }
         "explain" => {
             if !r.explain.is_empty() {
                 r.explain.push(' ');
@@ -369,6 +390,7 @@ fn check_rule_form(file: &str, r: &Rule) -> Result<(), Diag> {
     }
     let classic_only = !r.highs.is_empty()
         || !r.upper.is_empty()
+        || !r.around.is_empty()
         || r.variable.is_some()
         || !r.lets.is_empty()
         || !r.witnesses.is_empty();
@@ -378,7 +400,7 @@ fn check_rule_form(file: &str, r: &Rule) -> Result<(), Diag> {
             r.line,
             "bad-form",
             format!(
-                "rule `{}`: high, upper, variable, let and witness belong to classic rules (add `classic value`)",
+                "rule `{}`: high, upper, variable, let, around and witness belong to classic rules (add `classic value`)",
                 r.name
             ),
         ));
@@ -653,6 +675,13 @@ pub struct Instance {
 }
 
 impl Instance {
+    /// The enclosing expression of this instance (`around = K`), if the
+    /// rule has any.
+    pub fn around<'r>(&self, rule: &'r Rule) -> Option<&'r str> {
+        let (_, k) = self.assignment.iter().find(|(k, _)| k == "around")?;
+        let k: usize = k.parse().ok()?;
+        rule.around.get(k.checked_sub(1)?).map(String::as_str)
+    }
     /// `text` with the type variables replaced by this instance's types.
     pub fn substitute(&self, text: &str) -> String {
         self.assignment
@@ -734,6 +763,12 @@ pub fn instances(rule: &Rule) -> Vec<Instance> {
     };
     let mut out = Vec::new();
     let mut assignments: Vec<Vec<(String, String)>> = vec![Vec::new()];
+    // Each enclosing expression is one more parameter of the instance.
+    if !rule.around.is_empty() {
+        assignments = (1..=rule.around.len())
+            .map(|k| vec![("around".to_string(), k.to_string())])
+            .collect();
+    }
     for (name, kind) in &rule.types {
         let values: Vec<String> = match kind {
             Kind::Int(ws) => ws.iter().map(|w| format!("i{w}")).collect(),
