@@ -214,3 +214,28 @@ fn around_clauses_check_a_rule_inside_enclosing_expressions() {
     );
     assert_eq!(e.unwrap_err().reason, "bad-form", "around in a DIOp rule");
 }
+
+/// Values, `let` constants and preconditions of a classic rule are as wide
+/// as their type, past 64 bits: a sum with a constant that is a multiple of
+/// 2^64 truncates to the value's low half, one that is not does not, and
+/// the counterexample's constant is printed whole.
+#[test]
+fn constants_wider_than_64_bits_are_exact() {
+    let rule = |pre: &str| {
+        one_rule(&format!(
+            "rule t\n classic value\n high zero\n pointers 64\n pre {pre}\n inputs %x: i128\n let %y = add i128 %x, C\n let %z = trunc i128 %y to i64\n source %z, !DIExpression()\n target %x, !DIExpression(DW_OP_LLVM_convert, 128, DW_ATE_unsigned, DW_OP_LLVM_convert, 64, DW_ATE_unsigned, DW_OP_stack_value)\n"
+        ))
+    };
+    let multiple = check_rule(&rule("C % 18446744073709551616 == 0"), 10_000, 2).unwrap();
+    assert_eq!(multiple.verdict, "valid");
+    let above = check_rule(&rule("C > 18446744073709551616"), 10_000, 2).unwrap();
+    assert_eq!(above.verdict, "invalid");
+    let detail = above.detail.unwrap();
+    let c: u128 = detail
+        .split("C = ")
+        .nth(1)
+        .and_then(|r| r.split(',').next())
+        .and_then(|n| n.trim().parse().ok())
+        .unwrap_or_else(|| panic!("no constant in {detail}"));
+    assert!(c > 1 << 64 && !c.is_multiple_of(1 << 64), "{c}");
+}
