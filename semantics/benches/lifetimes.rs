@@ -155,10 +155,17 @@ fn run(n: usize, s: usize) -> Times {
 fn main() {
     // `DIOPTRA_BENCH_PROFILE=parse|check|ranges` repeats one phase on the
     // larger function, for `perf record`.
+    // `DIOPTRA_BENCH_PROFILE_SIZE=N` profiles N instructions (N / 10
+    // segments) instead, repeated to the same total, to compare the phase's
+    // profile at two sizes.
     if let Ok(phase) = std::env::var("DIOPTRA_BENCH_PROFILE") {
-        let text = listing(100_000, 10_000);
+        let n: usize = std::env::var("DIOPTRA_BENCH_PROFILE_SIZE")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(100_000);
+        let text = listing(n, n / 10);
         let m = parse_module(&text).unwrap();
-        for _ in 0..20 {
+        for _ in 0..20 * 100_000 / n.max(1) {
             match phase.as_str() {
                 "parse" => drop(parse_module(&text).unwrap()),
                 "check" => assert!(check_module(&m).is_empty()),
