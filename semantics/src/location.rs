@@ -425,16 +425,9 @@ fn read_single(ctx: &dyn Context, st: &Storage, off: u128, len: u64) -> Result<B
             format!("{len} bits from the undefined location storage"),
         )),
         Storage::Composite { parts, .. } => {
-            let (lo, hi) = (off, off + len as u128);
             let mut acc = Bits::zero(0);
-            let mut start = 0u128;
-            for p in parts {
-                let end = start + p.bits as u128;
-                let (a, b) = (lo.max(start), hi.min(end));
-                if a < b {
-                    acc = acc.concat(&read_at(ctx, &p.loc, a - start, (b - a) as u64)?);
-                }
-                start = end;
+            for (p, at, n) in covered(parts, off, len as u128) {
+                acc = acc.concat(&read_at(ctx, &p.loc, at, n)?);
             }
             Ok(acc)
         }
@@ -519,16 +512,10 @@ fn collect_leaves(
         }
         Storage::Entity { .. } | Storage::Composite { stores: false, .. } => {}
         Storage::Composite { parts, .. } => {
-            let mut start = 0u128;
-            for p in parts {
-                let end = start + p.bits as u128;
-                let (a, b) = (off.max(start), (off + len).min(end));
-                if a < b {
-                    for s in p.loc.singles() {
-                        collect_leaves(&s.storage, s.offset + (a - start), b - a, part, out)?;
-                    }
+            for (p, at, n) in covered(parts, off, len) {
+                for s in p.loc.singles() {
+                    collect_leaves(&s.storage, s.offset + at, n as u128, part, out)?;
                 }
-                start = end;
             }
         }
         Storage::Implicit(_) | Storage::ImplicitAddress { .. } | Storage::Undefined => {}
@@ -672,7 +659,66 @@ impl Runs {
             (_, r) => self.runs.push(r),
         }
     }
+}
+
+/// What a location's bits are gathered into to be compared: one
+/// [`BitLeaf`] per bit, or [`Runs`] of them. [`first_places`] and
+/// [`alternatives`] walk composites the same way for both.
+trait Leaves: Clone + Default {
+    /// How many bits are gathered.
+    fn count(&self) -> u128;
+    /// Appends `n` bits from `off` of `st`, which is not a composite.
+    fn leaf(&mut self, st: &Storage, off: u128, n: u64);
+    /// Appends what `other` gathered.
+    fn append(&mut self, other: &Self);
     /// Pads with bits past the end up to `n` bits.
+    fn pad_to(&mut self, n: u128);
+}
+
+impl Leaves for Runs {
+    fn count(&self) -> u128 {
+        self.len
+    }
+    fn leaf(&mut self, st: &Storage, off: u128, n: u64) {
+        let n128 = n as u128;
+        match st {
+            Storage::Memory { addrspace } => {
+                self.push(Run::Store(Key::Memory(*addrspace), off, n128))
+            }
+            Storage::Register { number } => {
+                self.push(Run::Store(Key::Register(*number), off, n128))
+            }
+            Storage::Entity { name, .. } => {
+                self.push(Run::Store(Key::Entity(name.clone()), off, n128))
+            }
+            Storage::Implicit(v) => {
+                let inside = (v.width() as u128).saturating_sub(off).min(n128);
+                if inside > 0 {
+                    self.push(Run::Value(v.extract(off as u64, inside as u64)));
+                }
+                self.push(Run::Beyond(n128 - inside));
+            }
+            Storage::Undefined => self.push(Run::Undefined(n128)),
+            Storage::ImplicitAddress {
+                addrspace,
+                bits,
+                target,
+                ..
+            } => self.push(Run::Address {
+                addrspace: *addrspace,
+                bits: *bits,
+                target: target.clone(),
+                offset: off,
+                len: n128,
+            }),
+            Storage::Composite { .. } => first_places(st, off, n, self),
+        }
+    }
+    fn append(&mut self, other: &Self) {
+        for r in &other.runs {
+            self.push(r.clone());
+        }
+    }
     fn pad_to(&mut self, n: u128) {
         if n > self.len {
             self.push(Run::Beyond(n - self.len));
@@ -680,93 +726,113 @@ impl Runs {
     }
 }
 
-/// The runs of `n` bits from `off` of `st`: [`bit_leaves`] by runs, a
-/// composite part in several places taken in its first place.
-fn runs(st: &Storage, off: u128, n: u64, out: &mut Runs) {
-    let n128 = n as u128;
-    match st {
-        Storage::Memory { addrspace } => out.push(Run::Store(Key::Memory(*addrspace), off, n128)),
-        Storage::Register { number } => out.push(Run::Store(Key::Register(*number), off, n128)),
-        Storage::Entity { name, .. } => out.push(Run::Store(Key::Entity(name.clone()), off, n128)),
-        Storage::Implicit(v) => {
-            let inside = (v.width() as u128).saturating_sub(off).min(n128);
-            if inside > 0 {
-                out.push(Run::Value(v.extract(off as u64, inside as u64)));
+impl Leaves for Vec<BitLeaf> {
+    fn count(&self) -> u128 {
+        self.len() as u128
+    }
+    fn leaf(&mut self, st: &Storage, off: u128, n: u64) {
+        let bits = 0..n as u128;
+        match st {
+            Storage::Memory { addrspace } => {
+                self.extend(bits.map(|i| BitLeaf::Store(Key::Memory(*addrspace), off + i)))
             }
-            out.push(Run::Beyond(n128 - inside));
-        }
-        Storage::Undefined => out.push(Run::Undefined(n128)),
-        Storage::ImplicitAddress {
-            addrspace,
-            bits,
-            target,
-            ..
-        } => out.push(Run::Address {
-            addrspace: *addrspace,
-            bits: *bits,
-            target: target.clone(),
-            offset: off,
-            len: n128,
-        }),
-        Storage::Composite { parts, .. } => {
-            let end_at = out.len + n128;
-            let (lo, hi) = (off, off + n128);
-            let mut start = 0u128;
-            for p in parts {
-                let end = start + p.bits as u128;
-                let (a, b) = (lo.max(start), hi.min(end));
-                if a < b {
-                    // A part in several places: its first place stands for
-                    // it (the places hold the same bits by D-multi-location-read).
-                    let s = &p.loc.singles()[0];
-                    runs(&s.storage, s.offset + (a - start), (b - a) as u64, out);
+            Storage::Register { number } => {
+                self.extend(bits.map(|i| BitLeaf::Store(Key::Register(*number), off + i)))
+            }
+            Storage::Entity { name, .. } => {
+                self.extend(bits.map(|i| BitLeaf::Store(Key::Entity(name.clone()), off + i)))
+            }
+            Storage::Implicit(v) => self.extend(bits.map(|i| {
+                let at = off + i;
+                if at < v.width() as u128 {
+                    BitLeaf::Value(v.bit(at as u64))
+                } else {
+                    BitLeaf::Beyond
                 }
-                start = end;
-            }
-            out.pad_to(end_at);
+            })),
+            Storage::Undefined => self.extend(bits.map(|_| BitLeaf::Undefined)),
+            Storage::ImplicitAddress {
+                addrspace,
+                bits: size,
+                target,
+                ..
+            } => self.extend(bits.map(|i| BitLeaf::Address {
+                addrspace: *addrspace,
+                bits: *size,
+                target: target.clone(),
+                offset: off + i,
+            })),
+            Storage::Composite { .. } => first_places(st, off, n, self),
+        }
+    }
+    fn append(&mut self, other: &Self) {
+        self.extend(other.iter().cloned());
+    }
+    fn pad_to(&mut self, n: u128) {
+        if n > self.count() {
+            self.resize(n as usize, BitLeaf::Beyond);
         }
     }
 }
 
-/// [`alternatives`] by runs.
-fn alternative_runs(st: &Storage, off: u128, n: u64) -> Option<Vec<Runs>> {
+/// The parts of a composite that bits `off..off + n` of it cover, each
+/// with the offset into the part and the number of bits covered, in order.
+fn covered(parts: &[Part], off: u128, n: u128) -> impl Iterator<Item = (&Part, u128, u64)> {
+    let (lo, hi) = (off, off + n);
+    parts
+        .iter()
+        .scan(0u128, move |start, p| {
+            let (from, end) = (*start, *start + p.bits as u128);
+            *start = end;
+            let (a, b) = (lo.max(from), hi.min(end));
+            Some((a < b).then(|| (p, a - from, (b - a) as u64)))
+        })
+        .flatten()
+}
+
+/// The bits of `n` bits from `off` of `st`, a composite part in several
+/// places taken in its first place (the places hold the same bits by
+/// D-multi-location-read).
+fn first_places<L: Leaves>(st: &Storage, off: u128, n: u64, out: &mut L) {
     let Storage::Composite { parts, .. } = st else {
-        let mut out = Runs::default();
-        runs(st, off, n, &mut out);
+        return out.leaf(st, off, n);
+    };
+    let end_at = out.count() + n as u128;
+    for (p, at, len) in covered(parts, off, n as u128) {
+        let s = &p.loc.singles()[0];
+        first_places(&s.storage, s.offset + at, len, out);
+    }
+    out.pad_to(end_at);
+}
+
+/// The bits of `n` bits from `off` of `st`, one list per choice of place
+/// for the composite parts in several places; `None` past
+/// [`MAX_ALTERNATIVES`].
+fn alternatives<L: Leaves>(st: &Storage, off: u128, n: u64) -> Option<Vec<L>> {
+    let Storage::Composite { parts, .. } = st else {
+        let mut out = L::default();
+        out.leaf(st, off, n);
         return Some(vec![out]);
     };
-    let mut acc: Vec<Runs> = vec![Runs::default()];
-    let (lo, hi) = (off, off + n as u128);
-    let mut start = 0u128;
-    for p in parts {
-        let end = start + p.bits as u128;
-        let (a, b) = (lo.max(start), hi.min(end));
-        if a < b {
-            let mut choices = Vec::new();
-            for s in p.loc.singles() {
-                choices.extend(alternative_runs(
-                    &s.storage,
-                    s.offset + (a - start),
-                    (b - a) as u64,
-                )?);
-            }
-            if acc.len() * choices.len() > MAX_ALTERNATIVES {
-                return None;
-            }
-            acc = acc
-                .iter()
-                .flat_map(|prefix| {
-                    choices.iter().map(move |c| {
-                        let mut v = prefix.clone();
-                        for r in &c.runs {
-                            v.push(r.clone());
-                        }
-                        v
-                    })
-                })
-                .collect();
+    let mut acc: Vec<L> = vec![L::default()];
+    for (p, at, len) in covered(parts, off, n as u128) {
+        let mut choices = Vec::new();
+        for s in p.loc.singles() {
+            choices.extend(alternatives::<L>(&s.storage, s.offset + at, len)?);
         }
-        start = end;
+        if acc.len() * choices.len() > MAX_ALTERNATIVES {
+            return None;
+        }
+        acc = acc
+            .iter()
+            .flat_map(|prefix| {
+                choices.iter().map(move |c| {
+                    let mut v = prefix.clone();
+                    v.append(c);
+                    v
+                })
+            })
+            .collect();
     }
     for v in &mut acc {
         v.pad_to(n as u128);
@@ -774,11 +840,12 @@ fn alternative_runs(st: &Storage, off: u128, n: u64) -> Option<Vec<Runs>> {
     Some(acc)
 }
 
-/// [`places`] by runs.
-fn place_runs(l: &LocDesc, n: u64) -> Option<Vec<Runs>> {
+/// The bits of `n` bits of each single of `l`, composites distributed over
+/// their parts' places; `None` past [`MAX_ALTERNATIVES`].
+fn places<L: Leaves>(l: &LocDesc, n: u64) -> Option<Vec<L>> {
     let mut v = Vec::new();
     for s in l.singles() {
-        v.extend(alternative_runs(&s.storage, s.offset, n)?);
+        v.extend(alternatives::<L>(&s.storage, s.offset, n)?);
         if v.len() > MAX_ALTERNATIVES {
             return None;
         }
@@ -792,21 +859,32 @@ fn place_runs(l: &LocDesc, n: u64) -> Option<Vec<Runs>> {
 /// addresses (D-address-identity)? Locations in several places compare as
 /// sets. The twin of `smt::loc::same_location`.
 pub fn same_location(a: &LocDesc, b: &LocDesc, n: u64) -> bool {
-    let first_places = |l: &LocDesc| {
-        let mut v: Vec<Runs> = l
-            .singles()
-            .iter()
-            .map(|s| {
-                let mut out = Runs::default();
-                runs(&s.storage, s.offset, n, &mut out);
-                out
-            })
-            .collect();
-        v.sort();
-        v.dedup();
-        v
-    };
-    first_places(a) == first_places(b)
+    first_place_set::<Runs>(a, n) == first_place_set::<Runs>(b, n)
+}
+
+/// The bits of `n` bits of each single of `l` (composites in their parts'
+/// first places), as a set.
+fn first_place_set<L: Leaves + Ord>(l: &LocDesc, n: u64) -> Vec<L> {
+    let mut v: Vec<L> = l
+        .singles()
+        .iter()
+        .map(|s| {
+            let mut out = L::default();
+            first_places(&s.storage, s.offset, n, &mut out);
+            out
+        })
+        .collect();
+    v.sort();
+    v.dedup();
+    v
+}
+
+/// [`places`] as a set.
+fn place_set<L: Leaves + Ord>(l: &LocDesc, n: u64) -> Option<Vec<L>> {
+    let mut v = places::<L>(l, n)?;
+    v.sort();
+    v.dedup();
+    Some(v)
 }
 
 /// Most alternatives [`same_places`] distributes a location into before it
@@ -819,13 +897,7 @@ const MAX_ALTERNATIVES: usize = 64;
 /// a composite still compares equal place by place. Past
 /// [`MAX_ALTERNATIVES`] it is [`same_location`].
 pub fn same_places(a: &LocDesc, b: &LocDesc, n: u64) -> bool {
-    let alts = |l: &LocDesc| {
-        let mut v = place_runs(l, n)?;
-        v.sort();
-        v.dedup();
-        Some(v)
-    };
-    match (alts(a), alts(b)) {
+    match (place_set::<Runs>(a, n), place_set::<Runs>(b, n)) {
         (Some(x), Some(y)) => x == y,
         _ => same_location(a, b, n),
     }
@@ -845,7 +917,10 @@ pub fn same_places(a: &LocDesc, b: &LocDesc, n: u64) -> bool {
 /// end of the address space (DWARF 5's generic arithmetic is modulo the
 /// address size) where the reference runs past the end.
 pub fn refines_places(ctx: &dyn Context, reference: &LocDesc, dwarf: &LocDesc, n: u64) -> bool {
-    let (Some(mut r), Some(mut d)) = (places(reference, n), places(dwarf, n)) else {
+    let (Some(mut r), Some(mut d)) = (
+        places::<Vec<BitLeaf>>(reference, n),
+        places::<Vec<BitLeaf>>(dwarf, n),
+    ) else {
         return false;
     };
     let unreadable = |leaf: &BitLeaf| match leaf {
@@ -916,116 +991,6 @@ fn address_refines(reference: &BitLeaf, dwarf: &BitLeaf) -> bool {
     }
 }
 
-/// The bit leaves of `n` bits of each single of `l`, composites distributed
-/// over their parts' places; `None` past [`MAX_ALTERNATIVES`].
-fn places(l: &LocDesc, n: u64) -> Option<Vec<Vec<BitLeaf>>> {
-    let mut v = Vec::new();
-    for s in l.singles() {
-        v.extend(alternatives(&s.storage, s.offset, n)?);
-        if v.len() > MAX_ALTERNATIVES {
-            return None;
-        }
-    }
-    Some(v)
-}
-
-/// The bit leaves of `n` bits from `off` of `st`, one vector per choice of
-/// place for the composite parts in several places; `None` past
-/// [`MAX_ALTERNATIVES`].
-fn alternatives(st: &Storage, off: u128, n: u64) -> Option<Vec<Vec<BitLeaf>>> {
-    let Storage::Composite { parts, .. } = st else {
-        let mut out = Vec::with_capacity(n as usize);
-        bit_leaves(st, off, n, &mut out);
-        return Some(vec![out]);
-    };
-    let mut acc: Vec<Vec<BitLeaf>> = vec![Vec::new()];
-    let (lo, hi) = (off, off + n as u128);
-    let mut start = 0u128;
-    for p in parts {
-        let end = start + p.bits as u128;
-        let (a, b) = (lo.max(start), hi.min(end));
-        if a < b {
-            let mut choices = Vec::new();
-            for s in p.loc.singles() {
-                choices.extend(alternatives(
-                    &s.storage,
-                    s.offset + (a - start),
-                    (b - a) as u64,
-                )?);
-            }
-            if acc.len() * choices.len() > MAX_ALTERNATIVES {
-                return None;
-            }
-            acc = acc
-                .iter()
-                .flat_map(|prefix| {
-                    choices.iter().map(move |c| {
-                        let mut v = prefix.clone();
-                        v.extend(c.iter().cloned());
-                        v
-                    })
-                })
-                .collect();
-        }
-        start = end;
-    }
-    for v in &mut acc {
-        v.resize(n as usize, BitLeaf::Beyond);
-    }
-    Some(acc)
-}
-
-fn bit_leaves(st: &Storage, off: u128, n: u64, out: &mut Vec<BitLeaf>) {
-    match st {
-        Storage::Memory { addrspace } => {
-            out.extend((0..n as u128).map(|i| BitLeaf::Store(Key::Memory(*addrspace), off + i)))
-        }
-        Storage::Register { number } => {
-            out.extend((0..n as u128).map(|i| BitLeaf::Store(Key::Register(*number), off + i)))
-        }
-        Storage::Entity { name, .. } => {
-            out.extend((0..n as u128).map(|i| BitLeaf::Store(Key::Entity(name.clone()), off + i)))
-        }
-        Storage::Implicit(v) => out.extend((0..n as u128).map(|i| {
-            let at = off + i;
-            if at < v.width() as u128 {
-                BitLeaf::Value(v.bit(at as u64))
-            } else {
-                BitLeaf::Beyond
-            }
-        })),
-        Storage::Undefined => out.extend((0..n).map(|_| BitLeaf::Undefined)),
-        Storage::ImplicitAddress {
-            addrspace,
-            bits,
-            target,
-            ..
-        } => out.extend((0..n as u128).map(|i| BitLeaf::Address {
-            addrspace: *addrspace,
-            bits: *bits,
-            target: target.clone(),
-            offset: off + i,
-        })),
-        Storage::Composite { parts, .. } => {
-            let base = out.len();
-            let (lo, hi) = (off, off + n as u128);
-            let mut start = 0u128;
-            for p in parts {
-                let end = start + p.bits as u128;
-                let (a, b) = (lo.max(start), hi.min(end));
-                if a < b {
-                    // A part in several places: its first place stands for
-                    // it (the places hold the same bits by D-multi-location-read).
-                    let s = &p.loc.singles()[0];
-                    bit_leaves(&s.storage, s.offset + (a - start), (b - a) as u64, out);
-                }
-                start = end;
-            }
-            out.resize(base + n as usize, BitLeaf::Beyond);
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1075,30 +1040,10 @@ mod tests {
             LocDesc::single(Storage::composite(parts), u128::from(below(2)) * 4)
         };
         let bitwise_same_places = |a: &LocDesc, b: &LocDesc, n: u64| {
-            let alts = |l: &LocDesc| {
-                let mut v = places(l, n)?;
-                v.sort();
-                v.dedup();
-                Some(v)
-            };
-            alts(a) == alts(b)
+            place_set::<Vec<BitLeaf>>(a, n) == place_set::<Vec<BitLeaf>>(b, n)
         };
         let bitwise_same_location = |a: &LocDesc, b: &LocDesc, n: u64| {
-            let bits = |l: &LocDesc| {
-                let mut v: Vec<Vec<BitLeaf>> = l
-                    .singles()
-                    .iter()
-                    .map(|s| {
-                        let mut out = Vec::new();
-                        bit_leaves(&s.storage, s.offset, n, &mut out);
-                        out
-                    })
-                    .collect();
-                v.sort();
-                v.dedup();
-                v
-            };
-            bits(a) == bits(b)
+            first_place_set::<Vec<BitLeaf>>(a, n) == first_place_set::<Vec<BitLeaf>>(b, n)
         };
         let (mut equal, mut cases) = (0, 0);
         for _ in 0..20_000 {
