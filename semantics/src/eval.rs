@@ -529,11 +529,13 @@ pub fn eval_extend<'e>(m: &mut Machine<'_, 'e>, n: u32) -> Result<(), Diag> {
         count: n as u64,
         elem,
     };
-    if let Some(v) = e.held.value(bits).filter(|_| m.lanes) {
+    let narrow = m.lanes && bits * u64::from(n) <= LANES_BITS;
+    let value = e.held.value(bits).filter(|_| narrow);
+    if let Some((v, x)) = value.and_then(|v| Some((v, v.small()?))) {
         // Copies of an implicit value: the composite's bits are `n`
         // copies of it, lowest first.
         let lanes = Lanes {
-            value: replicate(v, n),
+            value: replicate(x, bits, n),
             depth: 1,
             make: Make::Extend { part: v.clone(), n },
         };
@@ -555,43 +557,31 @@ pub fn eval_extend<'e>(m: &mut Machine<'_, 'e>, n: u32) -> Result<(), Diag> {
     Ok(())
 }
 
-/// `n` copies of `v`, the first in the low bits.
-fn replicate(v: &Bits, n: u32) -> Bits {
-    let w = v.width();
-    match v.small() {
-        Some(x) if w * u64::from(n) <= 128 => {
-            let mut acc = 0u128;
-            for i in 0..u64::from(n) {
-                acc |= x << (i * w);
-            }
-            Bits::from_u128(w * u64::from(n), acc)
-        }
-        _ => (0..n).fold(Bits::zero(0), |acc, _| acc.concat(v)),
-    }
+/// The widest composite kept as its value (`Held::Lanes`): one inline
+/// `Bits`, so that building its value is a few machine operations; wider
+/// ones are built as locations.
+const LANES_BITS: u64 = 128;
+
+/// `n` copies of `v` (`n * width <= LANES_BITS`), the first in the low
+/// bits.
+fn replicate(v: u128, width: u64, n: u32) -> Bits {
+    let acc = (0..u64::from(n)).fold(0u128, |acc, i| acc | v << (i * width));
+    Bits::from_u128(width * u64::from(n), acc)
 }
 
-/// The bits of lanes `0..count` (`size` bits each) taken from `v1` where
-/// bit `i` of `mask` is set and from `v0` where it is clear.
-fn select_lanes(mask: &Bits, v1: &Bits, v0: &Bits, count: u64, size: u64) -> Bits {
-    let w = count * size;
-    if w <= 128 {
-        let (a, b) = (v1.small(), v0.small());
-        if let (Some(a), Some(b)) = (a, b) {
-            let lane = if size >= 128 {
-                u128::MAX
-            } else {
-                (1u128 << size) - 1
-            };
-            let m = (0..count)
-                .filter(|&i| mask.bit(i))
-                .fold(0u128, |m, i| m | lane << (i * size));
-            return Bits::from_u128(w, (a & m) | (b & !m));
-        }
-    }
-    (0..count).fold(Bits::zero(0), |acc, i| {
-        let from = if mask.bit(i) { v1 } else { v0 };
-        acc.concat(&from.extract(i * size, size))
-    })
+/// The bits of lanes `0..count` (`size` bits each, `count * size <=
+/// LANES_BITS`) taken from `v1` where bit `i` of `mask` is set and from
+/// `v0` where it is clear.
+fn select_lanes(mask: &Bits, v1: u128, v0: u128, count: u64, size: u64) -> Bits {
+    let lane = if size >= 128 {
+        u128::MAX
+    } else {
+        (1u128 << size) - 1
+    };
+    let m = (0..count)
+        .filter(|&i| mask.bit(i))
+        .fold(0u128, |m, i| m | lane << (i * size));
+    Bits::from_u128(count * size, (v1 & m) | (v0 & !m))
 }
 
 /// `DIOpSelect() { (LM:TM) (L1:<N x T>) (L0:<N x T>) -> (L:<N x T>) }`
@@ -619,7 +609,8 @@ pub fn eval_select<'e>(m: &mut Machine<'_, 'e>) -> Result<(), Diag> {
     m.charge(count)?;
     let ty = l1.ty.clone();
     let w = count * size;
-    if let (Some(v1), Some(v0), true) = (l1.held.value(w), l0.held.value(w), m.lanes) {
+    let narrow = |h: &Held| h.value(w).and_then(Bits::small).filter(|_| w <= LANES_BITS);
+    if let (Some(v1), Some(v0), true) = (narrow(&l1.held), narrow(&l0.held), m.lanes) {
         // Both inputs are implicit values (or composites of them): so is
         // every lane, and the result's bits are the lanes chosen.
         let depth = 1
@@ -1067,6 +1058,21 @@ mod tests {
             ok > 1000 && lazy_seen > 300,
             "{ok} evaluated, {lazy_seen} composites"
         );
+    }
+
+    /// A wide composite (60 000 lanes of 200 bits, past `LANES_BITS`) is
+    /// built and read part by part: every lane holds the value.
+    #[test]
+    fn a_wide_extend_reads_back_every_lane() {
+        let ctx = ConcreteContext::default();
+        let e = parse_expr("DIOpConstant(i200 5), DIOpExtend(60000), DIOpRead()").unwrap();
+        let v = eval(&e, &ctx).unwrap().value(&ctx).unwrap();
+        assert_eq!(v.width(), 60_000 * 200);
+        let lane = Bits::from_u64(200, 5);
+        assert_eq!(v, Bits::concat_all(&vec![lane.clone(); 60_000]));
+        for k in [0, 1, 31_999, 59_999] {
+            assert_eq!(v.extract(k * 200, 200), lane, "lane {k}");
+        }
     }
 
     /// The depth bound holds for composites kept as values: a chain of

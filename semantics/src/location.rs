@@ -425,11 +425,10 @@ fn read_single(ctx: &dyn Context, st: &Storage, off: u128, len: u64) -> Result<B
             format!("{len} bits from the undefined location storage"),
         )),
         Storage::Composite { parts, .. } => {
-            let mut acc = Bits::zero(0);
-            for (p, at, n) in covered(parts, off, len as u128) {
-                acc = acc.concat(&read_at(ctx, &p.loc, at, n)?);
-            }
-            Ok(acc)
+            let read = covered(parts, off, len as u128)
+                .map(|(p, at, n)| read_at(ctx, &p.loc, at, n))
+                .collect::<Result<Vec<_>, _>>()?;
+            Ok(Bits::concat_all(&read))
         }
     }
 }
