@@ -614,7 +614,32 @@ pub fn law_equiv_verdicts_are_confirmed(e: &Expr, variant: usize) -> Result<Chec
                 let unsupported = [&a, &b]
                     .iter()
                     .any(|r| matches!(r, Err(d) if d.outcome == Outcome::Unsupported));
-                if same || unsupported || e.ops.iter().any(|o| matches!(o, Op::Arg(2, _))) {
+                // Nor has an input in memory of an address space the
+                // expressions do not name (the fixed context's `DIOpArg(0)`
+                // and type object are in address space 1): the prover's
+                // inputs lie only in the memory they name, so there such
+                // an input is a register or a value and an offset far past
+                // its end fails in both (seed 35, case 8047).
+                let spaces = dioptra_oracle::equiv::address_spaces(&sig, &[e, &v]);
+                let elsewhere = |i: Option<&dioptra_semantics::context::Input>| {
+                    i.is_some_and(|i| {
+                        i.loc.singles().iter().any(|s| {
+                            matches!(&*s.storage,
+                                Storage::Memory { addrspace } if !spaces.contains(addrspace))
+                        })
+                    })
+                };
+                let outside = e.ops.iter().chain(&v.ops).any(|o| match o {
+                    Op::Referrer(_) => elsewhere(ctx.referrer.as_ref()),
+                    Op::Arg(n, _) => elsewhere(ctx.args.get(*n as usize)),
+                    Op::TypeObject(_) => elsewhere(ctx.type_object.as_ref()),
+                    _ => false,
+                });
+                if same
+                    || unsupported
+                    || outside
+                    || e.ops.iter().any(|o| matches!(o, Op::Arg(2, _)))
+                {
                     Ok(Checked::Compared)
                 } else {
                     Err(format!(

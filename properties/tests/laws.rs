@@ -75,3 +75,22 @@ fn the_readme_lists_every_law() {
     table.sort_unstable();
     assert_eq!(listed, table, "README laws table vs the law table");
 }
+
+/// `dioptra fuzz --property equiv-verdicts-are-confirmed --seed 35`, case
+/// 8047: the prover's inputs lie only in the memory of address spaces the
+/// expressions name, and the fixed context's type object is in address
+/// space 1, which these do not name. There the prover's type object is a
+/// register or a value, and an offset far past its end fails in both
+/// expressions ("equivalent"), while in address space 1's memory it does
+/// not: the fixed context is outside the verdict's domain, not a
+/// counterexample to it.
+#[test]
+fn equivalence_is_not_judged_in_a_context_outside_its_domain() {
+    use dioptra_properties::laws::law_equiv_verdicts_are_confirmed;
+    let e = dioptra_semantics::text::parse_expr(
+        "DIOpTypeObject(<2 x i32>), DIOpReferrer(i32), DIOpConstant(i65 14), DIOpComposite(2, i97), DIOpBitOffset(fp128)",
+    )
+    .unwrap();
+    // Variant 2 adds 1 to the first integer constant.
+    assert!(law_equiv_verdicts_are_confirmed(&e, 2).is_ok());
+}
