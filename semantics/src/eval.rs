@@ -305,10 +305,10 @@ fn eval_with(expr: &Expr, ctx: &dyn Context, lanes: bool) -> Result<Evaluated, D
         }
     }
     m.op = "DIExpr";
-    let e = m.pop()?;
+    let Entry { ty, held } = m.pop()?;
     Ok(Evaluated {
-        ty: e.ty.clone().into_owned(),
-        loc: e.loc(),
+        ty: ty.into_owned(),
+        loc: held.loc(),
         fragment: checked.fragment,
     })
 }
