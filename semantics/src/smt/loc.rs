@@ -455,11 +455,19 @@ impl Seg {
 
 /// The `n` bits of a location as runs `(length, what)`, lowest first.
 fn flatten(w: &World, l: &SLoc, n: u64) -> Result<Vec<(u64, Seg)>, Diag> {
+    flatten_at(w, l, 0, n)
+}
+
+/// The `n` bits of a location from `rel` bits past its offset as runs. The
+/// offset is applied before a composite is cut into its parts: moving the
+/// runs of a composite's start afterwards would run one part's bits on past
+/// its end instead of into the next part.
+fn flatten_at(w: &World, l: &SLoc, rel: u128, n: u64) -> Result<Vec<(u64, Seg)>, Diag> {
     w.charge(1)?;
     match l {
         SLoc::Ite(c, a, b) => {
-            let fa = flatten(w, a, n)?;
-            let fb = flatten(w, b, n)?;
+            let fa = flatten_at(w, a, rel, n)?;
+            let fb = flatten_at(w, b, rel, n)?;
             Ok(merge(w, &fa, &fb)?
                 .into_iter()
                 .map(|(len, x, y)| (len, Seg::Ite(c.clone(), Box::new(x), Box::new(y))))
@@ -469,44 +477,58 @@ fn flatten(w: &World, l: &SLoc, n: u64) -> Result<Vec<(u64, Seg)>, Diag> {
             "multi-location-compare",
             "the SMT encoding does not compare locations in several places at once",
         )),
-        SLoc::One(s, off) => Ok(match &**s {
-            SStorage::Memory { addrspace } => {
-                vec![(n, Seg::Store(Key::Memory(*addrspace), off.clone()))]
-            }
-            SStorage::Register { number, .. } => {
-                vec![(n, Seg::Store(Key::Register(*number), off.clone()))]
-            }
-            SStorage::Implicit(v) => vec![(n, Seg::Value(v.clone(), off.clone()))],
-            SStorage::Undefined => vec![(n, Seg::Undefined)],
-            SStorage::ImplicitAddress {
-                addrspace,
-                bits,
-                target,
-            } => vec![(
-                n,
-                Seg::Address {
-                    addrspace: *addrspace,
-                    bits: *bits,
-                    target: target.clone(),
-                    off: off.clone(),
-                },
-            )],
-            SStorage::Composite { parts } => {
-                let size: u128 = parts.iter().map(|p| p.bits as u128).sum();
-                let mut alts = offset_cases(off, size)?.into_iter().rev();
-                let (_, k) = alts.next().expect("at least one case");
-                let mut out = flatten_composite(w, parts, k, n)?;
-                for (c, k) in alts {
-                    let x = flatten_composite(w, parts, k, n)?;
-                    out = merge(w, &x, &out)?
-                        .into_iter()
-                        .map(|(len, a, b)| (len, Seg::Ite(c.clone(), Box::new(a), Box::new(b))))
-                        .collect();
-                }
-                out
-            }
-        }),
+        SLoc::One(s, off) => {
+            let moved;
+            let off = if rel == 0 {
+                off
+            } else {
+                moved = off.bvadd(off_u(rel));
+                &moved
+            };
+            flatten_single(w, s, off, n)
+        }
     }
+}
+
+/// The `n` bits of one storage from the offset `off` as runs.
+fn flatten_single(w: &World, s: &SStorage, off: &BV, n: u64) -> Result<Vec<(u64, Seg)>, Diag> {
+    Ok(match s {
+        SStorage::Memory { addrspace } => {
+            vec![(n, Seg::Store(Key::Memory(*addrspace), off.clone()))]
+        }
+        SStorage::Register { number, .. } => {
+            vec![(n, Seg::Store(Key::Register(*number), off.clone()))]
+        }
+        SStorage::Implicit(v) => vec![(n, Seg::Value(v.clone(), off.clone()))],
+        SStorage::Undefined => vec![(n, Seg::Undefined)],
+        SStorage::ImplicitAddress {
+            addrspace,
+            bits,
+            target,
+        } => vec![(
+            n,
+            Seg::Address {
+                addrspace: *addrspace,
+                bits: *bits,
+                target: target.clone(),
+                off: off.clone(),
+            },
+        )],
+        SStorage::Composite { parts } => {
+            let size: u128 = parts.iter().map(|p| p.bits as u128).sum();
+            let mut alts = offset_cases(off, size)?.into_iter().rev();
+            let (_, k) = alts.next().expect("at least one case");
+            let mut out = flatten_composite(w, parts, k, n)?;
+            for (c, k) in alts {
+                let x = flatten_composite(w, parts, k, n)?;
+                out = merge(w, &x, &out)?
+                    .into_iter()
+                    .map(|(len, a, b)| (len, Seg::Ite(c.clone(), Box::new(a), Box::new(b))))
+                    .collect();
+            }
+            out
+        }
+    })
 }
 
 /// The `n` bits of a composite from the constant bit offset `o` as runs.
@@ -518,11 +540,7 @@ fn flatten_composite(w: &World, parts: &[SPart], o: u128, n: u64) -> Result<Vec<
         let end = start + p.bits as u128;
         let (a, b) = (lo.max(start), hi.min(end));
         if a < b {
-            let inner = flatten(w, &p.loc, (b - a) as u64)?;
-            let shift = (a - start) as u64;
-            for (len, s) in inner {
-                out.push((len, s.advance(w, shift)?));
-            }
+            out.extend(flatten_at(w, &p.loc, a - start, (b - a) as u64)?);
         }
         start = end;
     }
