@@ -332,19 +332,23 @@ fn cerr(node: &Node, reason: &'static str, msg: impl Into<String>) -> Diag {
 }
 
 /// `(types "DEFINITION" ...)`: named struct types (`%s = type { i8, i32 }`),
-/// defined in `layout`.
+/// defined in `layout` together, so that one may name another defined
+/// after it, as in an LLVM module (and as `layout_clauses` prints them, by
+/// name).
 pub fn define_types(layout: &mut DataLayout, node: &Node, rest: &[Node]) -> Result<(), Diag> {
+    let mut text = String::new();
     for def in rest {
-        let text = def.str().ok_or_else(|| {
+        let line = def.str().ok_or_else(|| {
             cerr(
                 node,
                 "bad-clause",
                 "(types \"%name = type { ... }\" ...): definitions are strings",
             )
         })?;
-        layout.define_types(text)?;
+        text += line;
+        text.push('\n');
     }
-    Ok(())
+    layout.define_types(&text)
 }
 
 /// The `(layout ...)` and `(types ...)` clauses that give back `layout`
@@ -589,6 +593,19 @@ mod tests {
         assert!(e.read_memory(5, 0x11 * 8, 8).is_err());
         assert_eq!(c.read_register(3, 0, 8).unwrap().low_u64(), 9);
         assert_eq!(c.to_script("x"), text);
+    }
+
+    #[test]
+    fn a_context_with_types_naming_later_ones_prints_back_and_loads_again() {
+        let text = r#"(context x
+  (types "%b = type { i8, i32 }" "%a = type { %b, [2 x i16] }")
+  (referrer "%a" "imp(96, 0x000000000000000000000000)"))"#;
+        let c = ConcreteContext::parse(text).unwrap();
+        let printed = c.to_script("x");
+        // Printed by name: `%a` names `%b`, printed after it.
+        assert!(printed.contains(r#"(types "%a = type { %b"#), "{printed}");
+        let again = ConcreteContext::parse(&printed).unwrap();
+        assert_eq!(again.to_script("x"), printed);
     }
 
     #[test]
