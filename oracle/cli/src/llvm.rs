@@ -213,7 +213,7 @@ pub fn cmd_llvm(o: &Options) -> ExitCode {
     // The code generator and gdb: a campaign without them still validates
     // the passes, and says the programs were not run.
     let run_status: Result<Codegen, String> = if o.run {
-        codegen::supported(&o.target).and_then(|()| Codegen::find(o.llvm, o.inputs))
+        Codegen::find(o.llvm, o.inputs, &o.target)
     } else {
         Err("--no-run".into())
     };

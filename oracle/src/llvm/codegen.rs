@@ -13,11 +13,14 @@
 //!
 //! No libc: the driver is `_start`, calling the functions in turn and
 //! ending with the `exit` system call, linked statically with `libgcc`
-//! (i686 divides 64-bit values through it). Supported targets: x86-64 and
-//! i686 (which needs `gcc -m32`'s libgcc, `gcc-multilib`).
+//! (i686 divides 64-bit values through it). Supported targets
+//! ([`super::target::Arch`]): x86-64, i686 (which needs `gcc -m32`'s
+//! libgcc, `gcc-multilib`) and aarch64, linked by the cross compiler and
+//! run in `qemu-aarch64`, which gdb-multiarch debugs over a socket.
 
 use super::execute::{run, Expected};
 use super::readback::{self, DwarfReading, Program, Says, State};
+use super::target::Arch;
 use super::tools::{self, Tool};
 use crate::ir::{Function, Module};
 use dioptra_semantics::bits::Bits;
@@ -45,11 +48,14 @@ pub struct Codegen {
 }
 
 impl Codegen {
-    /// `llc` of `version` (or the newest) and gdb, or why not.
-    pub fn find(version: Option<u32>, inputs: usize) -> Result<Codegen, String> {
+    /// `llc` of `version` (or the newest), and the linker, emulator and gdb
+    /// `triple` needs, or why not.
+    pub fn find(version: Option<u32>, inputs: usize, triple: &str) -> Result<Codegen, String> {
+        let arch = Arch::of(triple)?;
         let llc = tools::find("llc", version)?;
-        let gdb = crate::diff::gdb::session::gdb_version()
-            .ok_or("no gdb on this machine (install gdb)")?;
+        arch.tools_present()?;
+        let gdb = gdb_version(arch.gdb())
+            .ok_or_else(|| format!("`{}` does not say its version", arch.gdb()))?;
         Ok(Codegen {
             llc,
             gdb,
@@ -59,23 +65,16 @@ impl Codegen {
     }
 }
 
-/// Is `triple` a target the driver can be written and run for here?
-pub fn supported(triple: &str) -> Result<(), String> {
-    match arch(triple) {
-        Some(_) => Ok(()),
-        None => Err(format!(
-            "the code generator is run on x86-64 and i686 only, not `{triple}` (no emulator)"
-        )),
-    }
+/// `gdb --version`'s first line.
+fn gdb_version(gdb: &str) -> Option<String> {
+    let out = Command::new(gdb).arg("--version").output().ok()?;
+    let text = String::from_utf8_lossy(&out.stdout);
+    Some(text.lines().next()?.trim().to_string())
 }
 
-/// `true` for i686, `false` for x86-64.
-fn arch(triple: &str) -> Option<bool> {
-    match triple.split('-').next().unwrap_or("") {
-        "x86_64" => Some(false),
-        "i386" | "i486" | "i586" | "i686" => Some(true),
-        _ => None,
-    }
+/// Is `triple` a target the driver can be written and run for here?
+pub fn supported(triple: &str) -> Result<(), String> {
+    Arch::of(triple).map(|_| ())
 }
 
 /// A call of a function on one input.
@@ -118,9 +117,8 @@ fn return_type(f: &Function) -> String {
 /// The driver module: `_start` calls each function of `calls` in turn, as
 /// the input module `before` declares them, then exits with status 0.
 pub fn driver(before: &Module, calls: &[Call], triple: &str) -> Result<String, String> {
-    supported(triple)?;
-    let i686 = arch(triple) == Some(true);
-    let ptr_bits = if i686 { 32 } else { 64 };
+    let arch = Arch::of(triple)?;
+    let ptr_bits = arch.pointer_bits();
     let mut out = format!("target triple = \"{triple}\"\n\n");
     let mut declared = Vec::new();
     let mut body = String::new();
@@ -157,14 +155,10 @@ pub fn driver(before: &Module, calls: &[Call], triple: &str) -> Result<String, S
             .collect();
         let _ = writeln!(body, "  call {ret} @{}({})", f.name, args.join(", "));
     }
-    let exit = if i686 {
-        "movl $$1, %eax\\0Axorl %ebx, %ebx\\0Aint $$0x80"
-    } else {
-        "movl $$60, %eax\\0Axorl %edi, %edi\\0Asyscall"
-    };
+    let (exit, clobbers) = arch.exit_asm();
     let _ = write!(
         out,
-        "\ndefine void @_start() {{\n{body}  call void asm sideeffect \"{exit}\", \"~{{dirflag}},~{{fpsr}},~{{flags}}\"()\n  unreachable\n}}\n"
+        "\ndefine void @_start() {{\n{body}  call void asm sideeffect \"{exit}\", \"{clobbers}\"()\n  unreachable\n}}\n"
     );
     Ok(out)
 }
@@ -196,12 +190,10 @@ pub fn compile(llc: &Tool, input: &Path, output: &Path) -> Result<(), String> {
 
 /// The link command for `objects` into `program` (the function's object
 /// first, so its addresses do not depend on the driver).
-pub fn link_command(triple: &str, objects: &[&Path], program: &Path) -> Command {
-    let mut cmd = Command::new("gcc");
-    cmd.args(["-nostdlib", "-static", "-no-pie"]);
-    if arch(triple) == Some(true) {
-        cmd.arg("-m32");
-    }
+pub fn link_command(arch: Arch, objects: &[&Path], program: &Path) -> Command {
+    let (gcc, flags) = arch.linker();
+    let mut cmd = Command::new(gcc);
+    cmd.args(["-nostdlib", "-static", "-no-pie"]).args(flags);
     cmd.arg("-o").arg(program).args(objects).arg("-lgcc");
     cmd
 }
@@ -224,10 +216,11 @@ pub fn build(
     let d_obj = dir.join("driver.o");
     compile(llc, &d_src, &d_obj)?;
     let program = dir.join("program");
+    let arch = Arch::of(triple)?;
     run_tool(
-        link_command(triple, &[&f_obj, &d_obj], &program),
+        link_command(arch, &[&f_obj, &d_obj], &program),
         &dir.join("link.out"),
-        "linking (gcc -nostdlib -static; i686 needs gcc-multilib)",
+        &format!("linking ({} -nostdlib -static)", arch.linker().0),
     )?;
     Ok(program)
 }
@@ -253,17 +246,28 @@ pub struct Reading {
 
 /// The gdb script: breaks on entry to each called function, steps through
 /// the call with `nexti` (over any libgcc call) and reads every variable
-/// of the scope at each instruction.
-fn script(functions: &[String], out: &Path, i686: bool) -> String {
+/// of the scope at each instruction. An emulated program is reached
+/// through the emulator's socket `gdb.sock` (waited for up to 5 s) instead
+/// of being run by gdb.
+fn script(functions: &[String], out: &Path, arch: Arch) -> String {
     let list: Vec<String> = functions.iter().map(|f| format!("{f:?}")).collect();
-    let regs: Vec<String> = readback::registers(i686)
-        .iter()
-        .map(|r| format!("{r:?}"))
-        .collect();
-    let (sp, mask) = if i686 {
-        ("esp", "0xffffffff")
+    let regs: Vec<String> = arch.registers().iter().map(|r| format!("{r:?}")).collect();
+    let sp = arch.registers()[arch.stack_pointer()];
+    let mask = if arch.pointer_bits() == 32 {
+        "0xffffffff"
     } else {
-        ("rsp", "0xffffffffffffffff")
+        "0xffffffffffffffff"
+    };
+    let start = if arch.emulator().is_some() {
+        r#"import os, time
+    for _ in range(500):
+        if os.path.exists(SOCKET):
+            break
+        time.sleep(0.01)
+    gdb.execute("target remote " + SOCKET, to_string=True)
+    gdb.execute("continue", to_string=True)"#
+    } else {
+        r#"gdb.execute("run", to_string=True)"#
     };
     format!(
         r#"import gdb
@@ -308,8 +312,9 @@ def read(out, call, fr):
         if b.function is not None:
             break
         b = b.superblock
+SOCKET = "gdb.sock"
 with open(OUT, "w") as out:
-    gdb.execute("run", to_string=True)
+    {start}
     call = -1
     fr = frame()
     while fr is not None:
@@ -389,7 +394,9 @@ fn parse(text: &str) -> Result<Transcript, String> {
 }
 
 /// Runs gdb on `program` (whose calls are of `functions`, in order, for
-/// `triple`), killed after `limit`.
+/// `triple`), killed after `limit`. An emulated target's program runs in
+/// its emulator, started first in `dir` and waiting on `gdb.sock`; it is
+/// killed when gdb ends, whatever gdb did.
 pub fn run_gdb(
     program: &Path,
     functions: &[String],
@@ -402,11 +409,26 @@ pub fn run_gdb(
     let mut names: Vec<String> = functions.to_vec();
     names.sort();
     names.dedup();
-    std::fs::write(&py, script(&names, &out, arch(triple) == Some(true)))
+    let arch = Arch::of(triple)?;
+    std::fs::write(&py, script(&names, &out, arch))
         .map_err(|e| format!("cannot write {}: {e}", py.display()))?;
     let mut cmd = Command::new("sh");
-    cmd.args(["-c", "ulimit -c 0; exec gdb \"$@\"", "gdb"])
-        .args(["-nx", "-batch", "-x"])
+    // No core files: neither gdb's nor (with `ulimit`) the emulator's of a
+    // crashing guest.
+    match arch.emulator() {
+        None => cmd.args(["-c", "ulimit -c 0; exec gdb \"$@\"", "gdb"]),
+        Some(emulator) => {
+            let _ = std::fs::remove_file(dir.join("gdb.sock"));
+            cmd.args([
+                "-c",
+                "ulimit -c 0; \"$0\" -g gdb.sock \"$1\" & q=$!; shift; \"$@\"; s=$?; kill $q 2>/dev/null; exit $s",
+                emulator,
+            ])
+            .arg(program)
+            .arg(arch.gdb())
+        }
+    };
+    cmd.args(["-nx", "-batch", "-x"])
         .arg(&py)
         .arg(program)
         .current_dir(dir);
@@ -730,8 +752,9 @@ pub fn compare(
     calls: &[Call],
     t: &Transcript,
     program: Option<&Program>,
-    pointer_bits: u32,
+    arch: Arch,
 ) -> BTreeMap<(String, String), Seen> {
+    let pointer_bits = arch.pointer_bits();
     let runs: Vec<CallValues> = calls
         .iter()
         .map(|c| call_values(before, after, c, pointer_bits))
@@ -810,7 +833,7 @@ pub fn compare(
                 values.dedup();
                 repeated && values.len() >= 2
             });
-            let sp = readback::stack_pointer(pointer_bits == 32);
+            let sp = arch.stack_pointer();
             let lowest_sp = t
                 .states
                 .iter()
@@ -1009,7 +1032,7 @@ fn check_run(
             calls,
             &t,
             Some(&dwarf),
-            super::pointer_bits(triple),
+            Arch::of(triple)?,
         ),
         calls: calls.len(),
         readings: t.readings.len(),
@@ -1109,7 +1132,7 @@ fn reproduce_run(
         &calls,
         &t,
         Some(&dwarf),
-        super::pointer_bits(triple),
+        Arch::of(triple)?,
     );
     let Some(d) = seen
         .get(&(function.to_string(), variable.to_string()))
@@ -1131,8 +1154,9 @@ fn reproduce_run(
     let d_obj = dir.join("driver.o");
     compile(&cg.llc, &d_src, &d_obj)?;
     let program = dir.join("program");
+    let arch = Arch::of(triple)?;
     run_tool(
-        link_command(triple, &[&f_obj, &d_obj], &program),
+        link_command(arch, &[&f_obj, &d_obj], &program),
         &dir.join("link.out"),
         "linking",
     )?;
@@ -1149,18 +1173,28 @@ fn reproduce_run(
             .arg(&f_obj);
         run_tool(cmd, &dir.join("dwarfdump.txt"), "llvm-dwarfdump")?;
     }
+    // An emulated program waits in its emulator for gdb on `gdb.sock`.
+    let debug = format!("{} -nx -batch -readnow -x gdb.cmd ./program", arch.gdb());
+    let (start, gdb_line, shell) = match arch.emulator() {
+        None => ("run", debug.clone(), format!("exec {debug} 2>&1")),
+        Some(emulator) => (
+            "target remote gdb.sock\ncontinue",
+            format!("{emulator} -g gdb.sock ./program & {debug}"),
+            format!(
+                "{emulator} -g gdb.sock ./program & q=$!; {debug} 2>&1; s=$?; kill $q 2>/dev/null; exit $s"
+            ),
+        ),
+    };
     let script = format!(
-        "set pagination off\nbreak *0x{:x}\nrun\nprint {variable}\nprint/x {variable}\ninfo registers\nkill\nquit\n",
+        "set pagination off\nbreak *0x{:x}\n{start}\nprint {variable}\nprint/x {variable}\ninfo registers\nkill\nquit\n",
         d.pc
     );
     std::fs::write(dir.join("gdb.cmd"), script)
         .map_err(|e| format!("cannot write gdb.cmd: {e}"))?;
+    let _ = std::fs::remove_file(dir.join("gdb.sock"));
     let mut gdb = Command::new("sh");
-    gdb.args([
-        "-c",
-        "ulimit -c 0; exec gdb -nx -batch -readnow -x gdb.cmd ./program 2>&1",
-    ])
-    .current_dir(dir);
+    gdb.args(["-c", &format!("ulimit -c 0; {shell}")])
+        .current_dir(dir);
     let out = dir.join("gdb.txt");
     tools::run(gdb, &out, cg.limit).map_err(|e| format!("Llvm: gdb-failed: {e}"))?;
     let _ = std::fs::remove_file(out.with_extension("err"));
@@ -1171,11 +1205,8 @@ fn reproduce_run(
     for f in ["link.out", "after.s.out", "driver.llc.out"] {
         let _ = std::fs::remove_file(dir.join(f));
     }
-    let m32 = if arch(triple) == Some(true) {
-        "-m32 "
-    } else {
-        ""
-    };
+    let (gcc, flags) = arch.linker();
+    let flags: String = flags.iter().map(|f| format!("{f} ")).collect();
     Ok(Some(Reproduced {
         difference: d,
         commands: vec![
@@ -1187,8 +1218,8 @@ fn reproduce_run(
                 "{} -O2 -filetype=obj driver.ll -o driver.o",
                 cg.llc.path.display()
             ),
-            format!("gcc {m32}-nostdlib -static -no-pie -o program functions.o driver.o -lgcc"),
-            "gdb -nx -batch -readnow -x gdb.cmd ./program".to_string(),
+            format!("{gcc} {flags}-nostdlib -static -no-pie -o program functions.o driver.o -lgcc"),
+            gdb_line,
         ],
         transcript,
     }))
@@ -1229,7 +1260,40 @@ mod tests {
             args: vec![],
         };
         assert!(driver(&m, &[short], "x86_64-pc-linux-gnu").is_err());
-        assert!(driver(&m, &[], "aarch64-linux-gnu").is_err());
+        assert!(driver(&m, &[], "riscv64-linux-gnu").is_err());
+    }
+
+    #[test]
+    fn an_aarch64_program_exits_by_svc_and_is_debugged_in_its_emulator() {
+        let m = crate::ir::parse(MODULE).unwrap();
+        let call = Call {
+            function: "f".into(),
+            args: vec![
+                Bits::from_u64(8, 1),
+                Bits::from_u64(64, 16),
+                Bits::from_u64(64, 2),
+            ],
+        };
+        let d = driver(&m, &[call], "aarch64-unknown-linux-gnu").unwrap();
+        assert!(d.contains("target triple = \"aarch64-unknown-linux-gnu\""));
+        assert!(
+            d.contains("call void asm sideeffect \"mov x8, #93\\0Amov x0, #0\\0Asvc #0\", \"\"()"),
+            "{d}"
+        );
+        assert!(!d.contains("syscall") && !d.contains("dirflag"), "{d}");
+        let link = link_command(Arch::AArch64, &[Path::new("f.o")], Path::new("p"));
+        assert_eq!(link.get_program(), "aarch64-linux-gnu-gcc");
+        let py = script(&["f".into()], Path::new("out"), Arch::AArch64);
+        assert!(
+            py.contains("gdb.execute(\"target remote \" + SOCKET"),
+            "{py}"
+        );
+        assert!(!py.contains("gdb.execute(\"run\""), "{py}");
+        assert!(py.contains("REGS = [\"x0\", \"x1\""), "{py}");
+        assert!(py.contains("read_register(\"sp\")"), "{py}");
+        let native = script(&["f".into()], Path::new("out"), Arch::X86_64);
+        assert!(native.contains("gdb.execute(\"run\""));
+        assert!(native.contains("read_register(\"rsp\")"));
     }
 
     #[test]
@@ -1252,7 +1316,7 @@ mod tests {
         assert_eq!(t.states[&(0, 0x40100c)].registers, vec![3, 4]);
         assert_eq!(t.states[&(0, 0x401000)].memory, vec![0x0a, 0x0b]);
         assert_eq!(t.entries[&0], 0x401000);
-        let seen = compare(&m, None, &[call], &t, None, 64);
+        let seen = compare(&m, None, &[call], &t, None, Arch::X86_64);
         let v0 = &seen[&("f".to_string(), "v0".to_string())];
         // -128 and its 32-bit zero-extension read the same as an i32.
         assert_eq!((v0.compared, v0.agreed, v0.optimized), (3, 2, 1));

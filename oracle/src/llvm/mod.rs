@@ -6,6 +6,7 @@
 //! * [`module`]: functions written as one module with debug metadata;
 //! * [`validate`]: a module before and after a pass, record by record;
 //! * [`known`]: LLVM's known wrong-debug-info bugs, recognised by pattern;
+//! * [`target`]: the targets the code generator is run on, and their tools;
 //! * [`run_batch`]: one batch of functions through one pass of `opt`.
 //!
 //! Functions are batched, many to a module, because `opt`'s start-up costs
@@ -17,6 +18,7 @@ pub mod execute;
 pub mod known;
 pub mod module;
 pub mod readback;
+pub mod target;
 pub mod tools;
 pub mod validate;
 

@@ -20,33 +20,6 @@ use dioptra_semantics::dwarf::unit::BaseType;
 use std::collections::BTreeMap;
 use std::path::Path;
 
-/// The general registers gdb dumps, in DWARF register number order: the
-/// System V x86-64 psABI's 0 to 16 (`%rip` last), and the i386 psABI's 0
-/// to 8 (`%eip` last).
-pub fn registers(i686: bool) -> &'static [&'static str] {
-    const X86_64: [&str; 17] = [
-        "rax", "rdx", "rcx", "rbx", "rsi", "rdi", "rbp", "rsp", "r8", "r9", "r10", "r11", "r12",
-        "r13", "r14", "r15", "rip",
-    ];
-    const I386: [&str; 9] = [
-        "eax", "ecx", "edx", "ebx", "esp", "ebp", "esi", "edi", "eip",
-    ];
-    if i686 {
-        &I386
-    } else {
-        &X86_64
-    }
-}
-
-/// The DWARF number of the stack pointer (`%esp` 4, `%rsp` 7).
-pub fn stack_pointer(i686: bool) -> usize {
-    if i686 {
-        4
-    } else {
-        7
-    }
-}
-
 /// The register an expression reads its value from, when it starts by
 /// naming or reading one (`DW_OP_reg3`, `DW_OP_breg3 0, ...`).
 pub fn register_read(ops: &str) -> Option<u32> {
@@ -73,7 +46,7 @@ pub const STACK_BYTES: u64 = 384;
 /// The machine state at one stop.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct State {
-    /// Each register of [`registers`], in order.
+    /// Each register of [`super::target::Arch::registers`], in order.
     pub registers: Vec<u64>,
     /// Where the dumped stack starts, and its bytes.
     pub memory_start: u64,

@@ -112,8 +112,10 @@ pub struct Ran {
 }
 
 /// Runs `cmd` with no stdin, stdout to `stdout` (a file), stderr kept,
-/// killed after `limit`.
+/// killed after `limit` with every process it started (its own process
+/// group: gdb and the emulator it debugs, a shell's children).
 pub fn run(mut cmd: Command, stdout: &Path, limit: Duration) -> Result<Ran, String> {
+    use std::os::unix::process::CommandExt;
     let out = std::fs::File::create(stdout)
         .map_err(|e| format!("cannot write {}: {e}", stdout.display()))?;
     let err_path = stdout.with_extension("err");
@@ -122,6 +124,7 @@ pub fn run(mut cmd: Command, stdout: &Path, limit: Duration) -> Result<Ran, Stri
     let program = cmd.get_program().to_string_lossy().into_owned();
     let start = Instant::now();
     let mut child = cmd
+        .process_group(0)
         .stdin(Stdio::null())
         .stdout(out)
         .stderr(err)
@@ -131,6 +134,13 @@ pub fn run(mut cmd: Command, stdout: &Path, limit: Duration) -> Result<Ran, Stri
         match child.try_wait() {
             Ok(Some(s)) => break s,
             Ok(None) if start.elapsed() > limit => {
+                // `kill -KILL -PGID`: the group is the child's own id (no
+                // `unsafe` signal call needed).
+                let _ = Command::new("kill")
+                    .args(["-KILL", "--", &format!("-{}", child.id())])
+                    .stdout(Stdio::null())
+                    .stderr(Stdio::null())
+                    .status();
                 let _ = child.kill();
                 let _ = child.wait();
                 return Err(format!("{program} did not finish within {limit:?}"));
@@ -150,6 +160,28 @@ pub fn run(mut cmd: Command, stdout: &Path, limit: Duration) -> Result<Ran, Stri
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_run_past_its_limit_is_killed_with_its_children() {
+        let dir = std::env::temp_dir().join(format!("dioptra-tools-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let marker = dir.join("child.pid");
+        let mut cmd = Command::new("sh");
+        // A background child that would outlive its shell.
+        cmd.arg("-c")
+            .arg("sleep 30 & echo $! > \"$0\"; wait")
+            .arg(&marker);
+        let err = run(cmd, &dir.join("out"), Duration::from_millis(300)).unwrap_err();
+        assert!(err.contains("did not finish"), "{err}");
+        let pid = std::fs::read_to_string(&marker).unwrap().trim().to_string();
+        std::thread::sleep(Duration::from_millis(100));
+        let alive = Path::new(&format!("/proc/{pid}")).exists()
+            && !std::fs::read_to_string(format!("/proc/{pid}/stat"))
+                .unwrap_or_default()
+                .contains(") Z ");
+        assert!(!alive, "the shell's child {pid} outlived the limit");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 
     #[test]
     fn a_missing_tool_is_a_reason_not_a_panic() {
