@@ -21,6 +21,7 @@ use dioptra_semantics::smt::term::{
 use dioptra_semantics::smt::world::SInput;
 use dioptra_semantics::smt::{all, disagree, solve, Answer, Encoded, World};
 use dioptra_semantics::types::Type;
+use num_bigint::BigInt;
 use std::collections::BTreeMap;
 use z3::ast::{Ast, Bool, BV};
 use z3::Model;
@@ -230,7 +231,17 @@ pub(super) fn constant_term(e: &CExpr, consts: &Consts, w: u32) -> Result<BV, St
 }
 
 /// A constant expression's value at `w` bits, given numeral constants.
+///
+/// A number or a width is its value wrapped to `w` bits, as
+/// [`encode_cexpr`] encodes it, without building and simplifying a z3 term:
+/// the rule checker's concrete search and the LLVM campaign's replays ask
+/// for a literal operand once per sample.
 pub(super) fn constant_value(e: &CExpr, consts: &Consts, w: u32) -> Result<Bits, String> {
+    match e {
+        CExpr::Num(n) => return Ok(Bits::from_bigint(w as u64, n)),
+        CExpr::Width(k) => return Ok(Bits::from_bigint(w as u64, &BigInt::from(*k))),
+        _ => {}
+    }
     numeral_bits(&constant_term(e, consts, w)?.simplify())
         .ok_or_else(|| "a constant expression that does not fold".to_string())
 }
@@ -464,4 +475,43 @@ pub(super) fn encode_records(
             .collect(),
         upper_holds,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The literal fast path of `constant_value` gives what the z3 term
+    /// does, at every width, for numbers that fit, wrap and are negative.
+    #[test]
+    fn literal_constants_fold_as_their_terms_do() {
+        let consts = Consts::new();
+        let numbers: Vec<BigInt> = [
+            "0",
+            "1",
+            "-1",
+            "255",
+            "256",
+            "-129",
+            "9223372036854775807",
+            "-9223372036854775808",
+            "18446744073709551615",
+            "340282366920938463463374607431768211457",
+        ]
+        .iter()
+        .map(|t| t.parse().unwrap())
+        .collect();
+        for w in [1u32, 7, 8, 16, 32, 64, 65, 128] {
+            for n in &numbers {
+                let e = CExpr::Num(n.clone());
+                let slow = numeral_bits(&constant_term(&e, &consts, w).unwrap().simplify());
+                assert_eq!(constant_value(&e, &consts, w).ok(), slow, "{n} at {w}");
+            }
+            for k in [0u64, 3, 64, 300] {
+                let e = CExpr::Width(k);
+                let slow = numeral_bits(&constant_term(&e, &consts, w).unwrap().simplify());
+                assert_eq!(constant_value(&e, &consts, w).ok(), slow, "width {k} at {w}");
+            }
+        }
+    }
 }
