@@ -710,6 +710,18 @@ pub const RUN_KNOWN: &[Known] = &[
         },
     },
     Known {
+        id: "isel-salvage-ashr",
+        function: "SelectionDAGBuilder's salvage of a dead instruction (salvageDebugInfoImpl at instruction selection): getSalvageOpsForBinOp's ashr as DW_OP_shra of a narrow value",
+        upstream: None,
+        what: "a record of a narrow arithmetic shift that is right in the IR (`i32 %v0` with `%v0 = ashr i32 %x0, 30`, the shift dead) is salvaged by llc onto the shift's operand as `DW_OP_breg0 0, DW_OP_lit30, DW_OP_shra`: the shift of the whole 64-bit register, whose bit 63 is not the value's sign (aarch64 writes a 32-bit argument with its upper half zero). salvage-ashr's bug, reached at instruction selection; seen on aarch64, where x86-64's llc drops the same location",
+        matches: |f| {
+            f.run.dwarf_right == Some(false)
+                && f.source_narrow("ashr")
+                && f.run.dwarf_has("DW_OP_shra")
+                && !f.expr_has("DW_OP_shra")
+        },
+    },
+    Known {
         id: "split-pieces-exceed-variable",
         function: "SelectionDAG's type legalization of a value wider than a register (each half's DBG_VALUE made a fragment of the whole value, with the record's conversion repeated on each half)",
         upstream: None,
@@ -1161,6 +1173,49 @@ mod tests {
         let reg = |s: &str, e: &str| shown(diff(s, e, "DW_OP_reg0", Some(false)));
         assert_eq!(id(&bool_reg, &reg("0xff", "0x01")), Some("i1-upper-bits"));
         assert_eq!(id(&bool_reg, &reg("0xfe", "0x01")), None, "bit 0 wrong too");
+        // A dead narrow ashr salvaged by llc (f18 on aarch64): the DWARF
+        // shifts the whole register; the IR record has no shift.
+        let shifted = Compared {
+            source_insts: vec!["ashr i32 %x0, 30".into()],
+            ..right("i32 %v0, !DIExpression()", "i32 %v0, !DIExpression()")
+        };
+        let shra = "DW_OP_breg0 0, DW_OP_lit30, DW_OP_shra, DW_OP_stack_value";
+        assert_eq!(
+            id(
+                &shifted,
+                &shown(diff("0x00000003", "0xffffffff", shra, Some(false)))
+            ),
+            Some("isel-salvage-ashr")
+        );
+        assert_eq!(
+            id(
+                &shifted,
+                &shown(diff("0x00000003", "0xffffffff", shra, Some(true)))
+            ),
+            None,
+            "the DWARF right: gdb's error"
+        );
+        let unshifted = right("i32 %v0, !DIExpression()", "i32 %v0, !DIExpression()");
+        assert_eq!(
+            id(
+                &unshifted,
+                &shown(diff("0x00000003", "0xffffffff", shra, Some(false)))
+            ),
+            None,
+            "no ashr in the record's chain"
+        );
+        let wide = Compared {
+            source_insts: vec!["ashr i64 %x0, 30".into()],
+            ..right("i64 %v0, !DIExpression()", "i64 %v0, !DIExpression()")
+        };
+        assert_eq!(
+            id(
+                &wide,
+                &shown(diff("0x3", "0xffffffffffffffff", shra, Some(false)))
+            ),
+            None,
+            "a 64-bit shift is the register's"
+        );
         // A wider value right in the low bits the function reads.
         let value = right("i32 %v0, !DIExpression()", "i32 %v0, !DIExpression()");
         let demanded = |s: &str, e: &str, k: Option<u64>| {

@@ -510,7 +510,11 @@ mod tests {
             for k in [0u64, 3, 64, 300] {
                 let e = CExpr::Width(k);
                 let slow = numeral_bits(&constant_term(&e, &consts, w).unwrap().simplify());
-                assert_eq!(constant_value(&e, &consts, w).ok(), slow, "width {k} at {w}");
+                assert_eq!(
+                    constant_value(&e, &consts, w).ok(),
+                    slow,
+                    "width {k} at {w}"
+                );
             }
         }
     }
