@@ -82,7 +82,19 @@ impl Function {
     }
 }
 
-const ARG_WIDTHS: &[Width] = &[8, 16, 32, 64, 8, 32, 0];
+pub const ARG_WIDTHS: &[Width] = &[8, 16, 32, 64, 8, 32, 0];
+
+/// Which arguments are `i128`, wider than any target's address (`dioptra
+/// llvm --i128`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Wide {
+    /// None: the default campaign.
+    No,
+    /// One in eight, chosen by choice bits the other draws do not read, so
+    /// every other argument, and every function without an `i128`
+    /// argument, is the default campaign's.
+    Some,
+}
 const BINOPS: &[&str] = &[
     "add", "sub", "mul", "udiv", "sdiv", "urem", "srem", "shl", "lshr", "ashr", "and", "or", "xor",
 ];
@@ -95,13 +107,23 @@ const CONSTANTS: &[i64] = &[
 /// The function a list of choices builds (the first choices pick the
 /// arguments).
 pub fn build(choices: &[u32]) -> Function {
+    build_with(choices, Wide::No)
+}
+
+/// [`build`], with `i128` arguments where `wide` says.
+pub fn build_with(choices: &[u32], wide: Wide) -> Function {
     let mut it = choices.iter().copied();
     let head = it.next().unwrap_or(0);
     let nargs = 1 + (head % 3) as usize;
     let mut args = Vec::new();
     for k in 0..nargs {
         let c = it.next().unwrap_or(k as u32);
-        let width = ARG_WIDTHS[(c % ARG_WIDTHS.len() as u32) as usize];
+        // `c % 7` picks the width and `(c / 7) % 3` the extension; bits
+        // 21 and up are free.
+        let width = match wide {
+            Wide::Some if (c >> 21) % 8 == 7 => 128,
+            _ => ARG_WIDTHS[(c % ARG_WIDTHS.len() as u32) as usize],
+        };
         let ext = match (width, (c / 7) % 3) {
             (8 | 16, 1) => Ext::ZeroExt,
             (8 | 16, 2) => Ext::SignExt,
@@ -150,10 +172,12 @@ fn instruction(f: &Function, c: u32) -> Option<Inst> {
     let (w, an) = f.value(a);
     let kind = c % 20;
     let described = !(c >> 5).is_multiple_of(8);
-    // As LLVM prints it: the constant wrapped to the width, read signed.
+    // As LLVM prints it: the constant wrapped to the width, read signed
+    // (a constant of a 64-bit or wider type is the 64-bit one, sign
+    // extended).
     let constant = |c: u32| -> i64 {
         let k = CONSTANTS[(c as usize) % CONSTANTS.len()];
-        let s = 64 - w;
+        let s = 64u32.saturating_sub(w);
         (k << s) >> s
     };
     let (text, width) = match kind {
@@ -189,7 +213,7 @@ fn instruction(f: &Function, c: u32) -> Option<Inst> {
         }
         13..=15 => {
             let widths: Vec<Width> = match kind {
-                13 => [1, 8, 16, 32].into_iter().filter(|&t| t < w).collect(),
+                13 => [1, 8, 16, 32, 64].into_iter().filter(|&t| t < w).collect(),
                 _ => [16, 32, 64].into_iter().filter(|&t| t > w).collect(),
             };
             if widths.is_empty() {
@@ -237,7 +261,12 @@ fn instruction(f: &Function, c: u32) -> Option<Inst> {
 
 /// Generated functions of 1 to `max` instructions.
 pub fn arb_function(max: usize) -> impl Strategy<Value = Function> {
-    prop::collection::vec(any::<u32>(), 5..max + 5).prop_map(|c| build(&c))
+    arb_function_with(max, Wide::No)
+}
+
+/// [`arb_function`], with `i128` arguments where `wide` says.
+pub fn arb_function_with(max: usize, wide: Wide) -> impl Strategy<Value = Function> {
+    prop::collection::vec(any::<u32>(), 5..max + 5).prop_map(move |c| build_with(&c, wide))
 }
 
 #[cfg(test)]
@@ -276,5 +305,38 @@ mod tests {
         {
             assert!(seen.contains(*op), "never generated: {op}");
         }
+    }
+
+    /// With `i128` arguments, a function is the default one but for the
+    /// arguments made `i128` (and what is built on them): a default
+    /// campaign's functions stay reproducible.
+    #[test]
+    fn wide_arguments_leave_every_other_choice_alone() {
+        let mut runner = TestRunner::deterministic();
+        let mut wide_args = 0;
+        for _ in 0..400 {
+            let choices = prop::collection::vec(any::<u32>(), 5..13)
+                .new_tree(&mut runner)
+                .unwrap()
+                .current();
+            let (a, b) = (build(&choices), build_with(&choices, Wide::Some));
+            assert_eq!(a.args.len(), b.args.len());
+            let mut same = true;
+            for (x, y) in a.args.iter().zip(&b.args) {
+                if y.width == 128 {
+                    wide_args += 1;
+                    same = false;
+                } else {
+                    assert_eq!(x, y);
+                }
+            }
+            if same {
+                assert_eq!(a, b);
+            }
+        }
+        assert!(
+            wide_args > 50,
+            "{wide_args} i128 arguments in 400 functions"
+        );
     }
 }

@@ -3,7 +3,8 @@
 //! (`dioptra_oracle::llvm::module`), which `dioptra llvm --generated`, `fuzz
 //! --property llvm` and the tests run.
 
-use dioptra_generators::llvm::{arb_function, type_name, Function};
+pub use dioptra_generators::llvm::Wide;
+use dioptra_generators::llvm::{arb_function_with, type_name, Function};
 use dioptra_oracle::llvm::module::{FunctionSpec, Line, Param};
 use proptest::strategy::{Strategy, ValueTree};
 
@@ -13,8 +14,13 @@ pub const MAX_INSTRUCTIONS: usize = 8;
 /// Function `index` of a campaign from `seed` (its own seed, so any subset
 /// of a campaign can be re-run alone).
 pub fn generated_function(seed: u64, index: u64) -> Function {
+    generated_function_with(seed, index, Wide::No)
+}
+
+/// [`generated_function`], with `i128` arguments where `wide` says.
+pub fn generated_function_with(seed: u64, index: u64, wide: Wide) -> Function {
     let mut runner = crate::table::runner(1, crate::table::case_seed(seed, index));
-    arb_function(MAX_INSTRUCTIONS)
+    arb_function_with(MAX_INSTRUCTIONS, wide)
         .new_tree(&mut runner)
         .expect("the function strategy does not reject")
         .current()
@@ -60,8 +66,8 @@ pub fn spec(f: &Function, name: &str) -> FunctionSpec {
 }
 
 /// Functions `first..first + n` of the campaign from `seed`, named `fI`.
-pub fn generated_specs(seed: u64, first: u64, n: u64) -> Vec<FunctionSpec> {
+pub fn generated_specs(seed: u64, first: u64, n: u64, wide: Wide) -> Vec<FunctionSpec> {
     (first..first + n)
-        .map(|i| spec(&generated_function(seed, i), &format!("f{i}")))
+        .map(|i| spec(&generated_function_with(seed, i, wide), &format!("f{i}")))
         .collect()
 }

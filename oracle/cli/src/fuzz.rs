@@ -71,6 +71,7 @@ pub fn cmd_fuzz(o: &Options) -> ExitCode {
             emit_repro: None,
             inputs: 4,
             run: true,
+            i128: false,
             json: false,
         });
     }

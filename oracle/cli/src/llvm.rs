@@ -33,7 +33,20 @@ pub struct Options {
     pub inputs: usize,
     /// Compile the output with llc and run it under gdb.
     pub run: bool,
+    /// Arguments of `i128` too ([`dioptra_properties::llvm::Wide`]).
+    pub i128: bool,
     pub json: bool,
+}
+
+impl Options {
+    /// Which arguments are generated `i128`.
+    fn wide(&self) -> dioptra_properties::llvm::Wide {
+        if self.i128 {
+            dioptra_properties::llvm::Wide::Some
+        } else {
+            dioptra_properties::llvm::Wide::No
+        }
+    }
 }
 
 /// A compared record and the pass that wrote it.
@@ -193,6 +206,13 @@ pub fn cmd_llvm(o: &Options) -> ExitCode {
         eprintln!("Llvm: usage: --first + --generated must stay below 2^64");
         return ExitCode::from(2);
     }
+    if o.i128 && llvm::pointer_bits(&o.target) < 64 {
+        eprintln!(
+            "Llvm: usage: --i128 needs a 64-bit target (`{}` links no 128-bit division)",
+            o.target
+        );
+        return ExitCode::from(2);
+    }
     let kept = o.keep.is_some();
     let work = o.keep.clone().unwrap_or_else(|| {
         std::env::temp_dir().join(format!("dioptra-llvm-{}", std::process::id()))
@@ -266,8 +286,12 @@ pub fn cmd_llvm(o: &Options) -> ExitCode {
                     }
                     let first = b as u64 * batch;
                     let n = batch.min(o.generated - first);
-                    let specs =
-                        dioptra_properties::llvm::generated_specs(o.seed, o.first + first, n);
+                    let specs = dioptra_properties::llvm::generated_specs(
+                        o.seed,
+                        o.first + first,
+                        n,
+                        o.wide(),
+                    );
                     let module = llvm::module::render(&specs, &setup.triple, None);
                     for pass in &passes {
                         match llvm::run_batch(&setup, &module, b, pass, &mut cache) {
@@ -624,7 +648,7 @@ pub fn cmd_llvm(o: &Options) -> ExitCode {
         }
         for (name, (pass, c), k) in bundles {
             let s = seen_of(&seen, pass, c);
-            if let Err(e) = repro(dir, &name, pass, c, k, &setup, o.seed, s) {
+            if let Err(e) = repro(dir, &name, pass, c, k, &setup, o, s) {
                 if e.starts_with("Llvm: ") {
                     eprintln!("{e}");
                 } else {
@@ -664,13 +688,14 @@ fn repro(
     c: &Compared,
     k: Option<&Known>,
     setup: &Setup,
-    seed: u64,
+    o: &Options,
     seen: Option<&Seen>,
 ) -> Result<(), String> {
+    let seed = o.seed;
     let d = dir.join(name);
     std::fs::create_dir_all(&d).map_err(|e| format!("{}: {e}", d.display()))?;
     let index: u64 = c.function.trim_start_matches('f').parse().unwrap_or(0);
-    let spec = dioptra_properties::llvm::generated_specs(seed, index, 1);
+    let spec = dioptra_properties::llvm::generated_specs(seed, index, 1, o.wide());
     let before = d.join("before.ll");
     let after = d.join("after.ll");
     std::fs::write(&before, llvm::module::render(&spec, &setup.triple, None))

@@ -393,6 +393,11 @@ enum Cmd {
         /// Do not compile the output with llc and run it under gdb.
         #[arg(long)]
         no_run: bool,
+        /// Generate `i128` arguments too, wider than any target's address
+        /// (64-bit targets only: i686 has no 128-bit division to link).
+        /// Other functions of the same seed are the default campaign's.
+        #[arg(long)]
+        i128: bool,
         #[arg(long)]
         json: bool,
     },
@@ -617,6 +622,7 @@ fn main() -> ExitCode {
             emit_repro,
             inputs,
             no_run,
+            i128,
             json,
         } => llvm::cmd_llvm(&llvm::Options {
             generated,
@@ -632,6 +638,7 @@ fn main() -> ExitCode {
             emit_repro,
             inputs,
             run: !no_run,
+            i128,
             json,
         }),
     }

@@ -366,3 +366,45 @@ fn aarch64_runs_in_its_emulator_and_nothing_is_unexplained() {
         v["run"]
     );
 }
+
+/// With `i128` arguments the campaign finds, on its own, a salvage onto a
+/// value wider than x86-64's address (operand-wider-than-address), and
+/// what gdb shows of 128-bit values is classified: LLVM's one-register
+/// location of an i128 argument, gdb's refusal of a 128-bit base type.
+#[test]
+fn i128_arguments_find_operations_wider_than_the_address() {
+    if !have_opt() {
+        return skip_or_fail("i128_arguments_find_operations_wider_than_the_address");
+    }
+    let (code, out, err) = dioptra(&[
+        "llvm",
+        "--i128",
+        "--seed",
+        "7",
+        "--generated",
+        "4",
+        "--passes",
+        "early-cse,O1",
+        "--json",
+    ]);
+    let v: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out} {err}"));
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(v["unclassified"], 0);
+    assert!(
+        v["bugs"]["operand-wider-than-address"]["records"].as_u64() > Some(0),
+        "{}",
+        v["bugs"]
+    );
+    assert_eq!(v["run"]["unexplained"], 0, "{}", v["run"]);
+    for bug in ["wide-value-one-register", "gdb-wide-base-type"] {
+        assert!(
+            v["run"]["bugs"][bug]["variables"].as_u64() > Some(0),
+            "{bug}: {}",
+            v["run"]
+        );
+    }
+    // A 32-bit target has no 128-bit division to link: a usage error.
+    let (code, _, err) = dioptra(&["llvm", "--i128", "--target", "i686-pc-linux-gnu"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--i128 needs a 64-bit target"), "{err}");
+}

@@ -305,7 +305,13 @@ def read(out, call, fr):
                 continue
             try:
                 v = fr.read_var(s)
-                shown = "--" if v.is_optimized_out else "%d" % int(v)
+                if v.is_optimized_out:
+                    shown = "--"
+                elif v.type.sizeof <= 8:
+                    shown = "%d" % int(v)
+                else:
+                    # gdb 13's int() stops at 8 bytes; its printer does not.
+                    shown = v.format_string(format="d")
             except Exception as err:
                 shown = "! " + str(err).replace("\n", " ")
             out.write("%d %x %s %s\n" % (call, fr.pc(), s.name, shown))

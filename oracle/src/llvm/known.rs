@@ -484,7 +484,7 @@ pub const KNOWN: &[Known] = &[
         id: "operand-wider-than-address",
         function: "salvageDebugInfoImpl (an operation salvaged onto a value wider than the target's address, with no DW_OP_LLVM_convert)",
         upstream: None,
-        what: "on a 32-bit target a 64-bit value is salvaged into DWARF arithmetic on the 32-bit generic type, which cannot hold it: the upper half is lost",
+        what: "a value wider than the address (a 64-bit value on a 32-bit target, an i128 on x86-64) is salvaged into DWARF arithmetic on the generic type, which cannot hold it: the upper half is lost",
         matches: |f| f.ill_formed && f.operand_too_wide,
     },
     Known {
@@ -710,6 +710,20 @@ pub const RUN_KNOWN: &[Known] = &[
         },
     },
     Known {
+        id: "wide-value-one-register",
+        function: "the code generator's DBG_VALUE of a value wider than a register (an i128 passed in two registers on x86-64) names one register, with no DW_OP_piece for the other half",
+        upstream: None,
+        what: "a 128-bit variable (`i128 %x0`, in rdi and rsi) is described by `DW_OP_reg5` alone: a 64-bit register for 128 bits, so the DWARF gives the variable no value (D-llvm-partial-location); gdb reads the next register of its own numbering for the upper half and prints that",
+        matches: |f| {
+            f.variable_width > 64
+                && f.run.location_too_small()
+                && f.run.pieces_short.is_none()
+                && f.run.dwarf_count("DW_OP_piece") == 0
+                && f.run.dwarf_ops.starts_with("DW_OP_reg")
+                && !f.run.dwarf_ops.contains(", ")
+        },
+    },
+    Known {
         id: "isel-salvage-ashr",
         function: "SelectionDAGBuilder's salvage of a dead instruction (salvageDebugInfoImpl at instruction selection): getSalvageOpsForBinOp's ashr as DW_OP_shra of a narrow value",
         upstream: None,
@@ -780,13 +794,24 @@ pub const RUN_KNOWN: &[Known] = &[
         id: "gdb-plus-uconst-drops-type",
         function: "gdb (dwarf_expr_context::execute_stack_op, DW_OP_plus_uconst: the sum is made a value of the address type)",
         upstream: None,
-        what: "DW_OP_plus_uconst on a typed value (after DW_OP_convert to a 64-bit base type, on a 32-bit target) keeps the value's type in DWARF 5 (2.5.1.4: the constant is \"interpreted as the same type as the operand popped\"); gdb gives the sum the 32-bit address type and shows the 64-bit variable's upper half as zeros, where dioptra evaluates the same DWARF to the right value",
+        what: "DW_OP_plus_uconst on a typed value (after DW_OP_convert to a 64-bit base type, on a 32-bit target) keeps the value's type in DWARF 5 (2.5.1.4: the constant is \"interpreted as the same type as the operand popped\"); gdb gives the sum the 32-bit address type and shows the 64-bit variable's upper half as zeros, where dioptra evaluates the same DWARF to the right value. Where a later operation combines the sum with a typed value (`DW_OP_div` of two `DW_ATE_signed_32` values, x86-64), gdb refuses it: \"Incompatible types on DWARF stack\"",
         matches: |f| {
             f.run.dwarf_right == Some(true)
                 && f.run.dwarf_has("DW_OP_convert")
                 && f.run.dwarf_has("DW_OP_plus_uconst")
-                && f.run.bits_right >= 32
-                && f.run.shown_bits <= 32
+                && ((f.run.bits_right >= 32 && f.run.shown_bits <= 32)
+                    || f.run.gdb_says("Incompatible types on DWARF stack"))
+        },
+    },
+    Known {
+        id: "gdb-wide-base-type",
+        function: "gdb 13 (dwarf_expr_context::execute_stack_op, DW_OP_convert): a base type wider than 8 bytes",
+        upstream: None,
+        what: "a DWARF expression that converts to a 128-bit base type (`DW_OP_convert \"DW_ATE_unsigned_128\"`, how LLVM truncates an i128 to the variable's width) is refused by gdb: \"That operation is not available on integers of more than 8 bytes.\"; dioptra evaluates the same DWARF to the variable's value",
+        matches: |f| {
+            f.run.dwarf_right == Some(true)
+                && f.run.gdb_says("integers of more than 8 bytes")
+                && f.run.dwarf_has("DW_OP_convert")
         },
     },
     Known {
@@ -1216,6 +1241,57 @@ mod tests {
             None,
             "a 64-bit shift is the register's"
         );
+        // An i128 argument described by one 64-bit register: no value.
+        let wide_arg = right("i128 %x0, !DIExpression()", "i128 %x0, !DIExpression()");
+        let too_small = |ops: &str| {
+            shown(Difference {
+                dwarf: Some(DwarfReading {
+                    ops: ops.into(),
+                    piece_bits: None,
+                    type_bits: Some(128),
+                    says: Says::Failed(
+                        "read: offset-outside-storage: reading bits 0..128 of reg(5) (64 bits)"
+                            .into(),
+                    ),
+                }),
+                ..diff("0x0", "0x80000000000000000000000000000000", ops, None)
+            })
+        };
+        assert_eq!(
+            id(&wide_arg, &too_small("DW_OP_reg5")),
+            Some("wide-value-one-register")
+        );
+        let narrow_arg = right("i64 %x0, !DIExpression()", "i64 %x0, !DIExpression()");
+        assert_eq!(
+            id(&narrow_arg, &too_small("DW_OP_reg5")),
+            None,
+            "64 bits fit"
+        );
+        assert_eq!(
+            id(&wide_arg, &too_small("DW_OP_reg5, DW_OP_piece 0x8")),
+            None,
+            "a piece short of the type is another bug"
+        );
+        // gdb refuses a 128-bit base type the DWARF evaluates right with.
+        let truncated = right("i8 %v1, !DIExpression()", "i128 %x0, !DIExpression(DW_OP_LLVM_convert, 128, DW_ATE_unsigned, DW_OP_LLVM_convert, 8, DW_ATE_unsigned, DW_OP_stack_value)");
+        let wide_convert = "DW_OP_breg5 0, DW_OP_convert 0x4f \"DW_ATE_unsigned_128\", DW_OP_convert 0x37 \"DW_ATE_unsigned_8\", DW_OP_stack_value";
+        let refused = |r: Option<bool>| {
+            error(diff(
+                "That operation is not available on integers of more than 8 bytes.",
+                "0x00",
+                wide_convert,
+                r,
+            ))
+        };
+        assert_eq!(
+            id(&truncated, &refused(Some(true))),
+            Some("gdb-wide-base-type")
+        );
+        assert_eq!(
+            id(&truncated, &refused(Some(false))),
+            None,
+            "the DWARF wrong"
+        );
         // A wider value right in the low bits the function reads.
         let value = right("i32 %v0, !DIExpression()", "i32 %v0, !DIExpression()");
         let demanded = |s: &str, e: &str, k: Option<u64>| {
@@ -1487,6 +1563,25 @@ mod tests {
             Some("gdb-plus-uconst-drops-type")
         );
         assert_eq!(id(&value, &typed_sum(Some(false))), None);
+        // The typed sum combined with another typed value: gdb refuses it.
+        let typed_div = "DW_OP_breg5 0, DW_OP_constu 0xff, DW_OP_and, DW_OP_convert 0x4b \"DW_ATE_signed_8\", DW_OP_convert 0x37 \"DW_ATE_signed_32\", DW_OP_plus_uconst 0x2, DW_OP_breg5 0, DW_OP_constu 0xff, DW_OP_and, DW_OP_convert 0x4b \"DW_ATE_signed_8\", DW_OP_convert 0x37 \"DW_ATE_signed_32\", DW_OP_div, DW_OP_stack_value";
+        let incompatible = |r: Option<bool>| {
+            error(diff(
+                "Incompatible types on DWARF stack",
+                "0x00000000",
+                typed_div,
+                r,
+            ))
+        };
+        assert_eq!(
+            id(&value, &incompatible(Some(true))),
+            Some("gdb-plus-uconst-drops-type")
+        );
+        assert_ne!(
+            id(&value, &incompatible(Some(false))),
+            Some("gdb-plus-uconst-drops-type"),
+            "the DWARF wrong: not gdb's"
+        );
         // A conversion appended to an empty expression without
         // DW_OP_stack_value: a memory location at the value.
         let memory = |ops: &str| {
