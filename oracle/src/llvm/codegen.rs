@@ -72,11 +72,6 @@ fn gdb_version(gdb: &str) -> Option<String> {
     Some(text.lines().next()?.trim().to_string())
 }
 
-/// Is `triple` a target the driver can be written and run for here?
-pub fn supported(triple: &str) -> Result<(), String> {
-    Arch::of(triple).map(|_| ())
-}
-
 /// A call of a function on one input.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Call {
@@ -220,7 +215,11 @@ pub fn build(
     run_tool(
         link_command(arch, &[&f_obj, &d_obj], &program),
         &dir.join("link.out"),
-        &format!("linking ({} -nostdlib -static)", arch.linker().0),
+        &format!(
+            "linking ({} -nostdlib -static; needs {})",
+            arch.linker().0,
+            arch.packages()
+        ),
     )?;
     Ok(program)
 }
@@ -1025,7 +1024,7 @@ fn check_run(
     dir: &Path,
 ) -> Result<Outcome, String> {
     let started = Instant::now();
-    supported(triple)?;
+    let arch = Arch::of(triple)?;
     let text = driver(before, calls, triple)?;
     let program = build(&cg.llc, after, &text, triple, dir)?;
     let functions: Vec<String> = calls.iter().map(|c| c.function.clone()).collect();
@@ -1038,7 +1037,7 @@ fn check_run(
             calls,
             &t,
             Some(&dwarf),
-            Arch::of(triple)?,
+            arch,
         ),
         calls: calls.len(),
         readings: t.readings.len(),
@@ -1102,8 +1101,8 @@ fn reproduce_run(
     triple: &str,
     dir: &Path,
 ) -> Result<Option<Reproduced>, String> {
-    supported(triple)?;
-    let pointer_bits = super::pointer_bits(triple);
+    let arch = Arch::of(triple)?;
+    let pointer_bits = arch.pointer_bits();
     // An input on which the input function has undefined behaviour may
     // trap: not one to show.
     let defined = |args: &&Vec<Bits>| {
@@ -1138,7 +1137,7 @@ fn reproduce_run(
         &calls,
         &t,
         Some(&dwarf),
-        Arch::of(triple)?,
+        arch,
     );
     let Some(d) = seen
         .get(&(function.to_string(), variable.to_string()))
@@ -1160,7 +1159,6 @@ fn reproduce_run(
     let d_obj = dir.join("driver.o");
     compile(&cg.llc, &d_src, &d_obj)?;
     let program = dir.join("program");
-    let arch = Arch::of(triple)?;
     run_tool(
         link_command(arch, &[&f_obj, &d_obj], &program),
         &dir.join("link.out"),
@@ -1186,8 +1184,9 @@ fn reproduce_run(
         Some(emulator) => (
             "target remote gdb.sock\ncontinue",
             format!("{emulator} -g gdb.sock ./program & {debug}"),
+            // gdb attaches once the emulator's socket is there (5 s at most).
             format!(
-                "{emulator} -g gdb.sock ./program & q=$!; {debug} 2>&1; s=$?; kill $q 2>/dev/null; exit $s"
+                "{emulator} -g gdb.sock ./program & q=$!; for i in $(seq 500); do [ -S gdb.sock ] && break; sleep 0.01; done; {debug} 2>&1; s=$?; kill $q 2>/dev/null; exit $s"
             ),
         ),
     };
