@@ -1031,14 +1031,7 @@ fn check_run(
     let t = run_gdb(&program, &functions, triple, dir, cg.limit)?;
     let (after_module, dwarf) = read_output(after, &program)?;
     Ok(Outcome {
-        seen: compare(
-            before,
-            Some(&after_module),
-            calls,
-            &t,
-            Some(&dwarf),
-            arch,
-        ),
+        seen: compare(before, Some(&after_module), calls, &t, Some(&dwarf), arch),
         calls: calls.len(),
         readings: t.readings.len(),
         time: started.elapsed(),
@@ -1131,14 +1124,7 @@ fn reproduce_run(
     let names: Vec<String> = calls.iter().map(|c| c.function.clone()).collect();
     let t = run_gdb(&program, &names, triple, &probe, cg.limit)?;
     let (after_module, dwarf) = read_output(after, &program)?;
-    let seen = compare(
-        before,
-        Some(&after_module),
-        &calls,
-        &t,
-        Some(&dwarf),
-        arch,
-    );
+    let seen = compare(before, Some(&after_module), &calls, &t, Some(&dwarf), arch);
     let Some(d) = seen
         .get(&(function.to_string(), variable.to_string()))
         .and_then(|s| s.differ.clone().or_else(|| s.error.clone()))
