@@ -54,7 +54,7 @@ impl Codegen {
         let arch = Arch::of(triple)?;
         let llc = tools::find("llc", version)?;
         arch.tools_present()?;
-        let gdb = gdb_version(arch.gdb())
+        let gdb = crate::diff::gdb::session::gdb_version(arch.gdb())
             .ok_or_else(|| format!("`{}` does not say its version", arch.gdb()))?;
         Ok(Codegen {
             llc,
@@ -63,13 +63,6 @@ impl Codegen {
             limit: Duration::from_secs(120),
         })
     }
-}
-
-/// `gdb --version`'s first line.
-fn gdb_version(gdb: &str) -> Option<String> {
-    let out = Command::new(gdb).arg("--version").output().ok()?;
-    let text = String::from_utf8_lossy(&out.stdout);
-    Some(text.lines().next()?.trim().to_string())
 }
 
 /// A call of a function on one input.

@@ -599,7 +599,7 @@ pub fn check(cases: &[Case], dir: &Path, ask_lldb: bool) -> Result<Report, Strin
     // The debuggers run in their batch's directory: paths must be absolute.
     let dir = &std::fs::canonicalize(dir)
         .map_err(|e| format!("gdb-harness: no-workdir: {}: {e}", dir.display()))?;
-    let gdb = session::gdb_version().ok_or("gdb-harness: no-gdb: gdb is not installed")?;
+    let gdb = session::gdb_version("gdb").ok_or("gdb-harness: no-gdb: gdb is not installed")?;
     let mut report = Report {
         gdb,
         cases: cases.len(),

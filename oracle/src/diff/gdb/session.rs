@@ -37,9 +37,10 @@ pub struct Transcript {
     pub exit: Option<i64>,
 }
 
-/// Is gdb on this machine? Its version line when it is.
-pub fn gdb_version() -> Option<String> {
-    let out = Command::new("gdb").arg("--version").output().ok()?;
+/// Is `gdb` (`gdb`, `gdb-multiarch`) on this machine? Its version line
+/// when it is.
+pub fn gdb_version(gdb: &str) -> Option<String> {
+    let out = Command::new(gdb).arg("--version").output().ok()?;
     let text = String::from_utf8_lossy(&out.stdout);
     out.status
         .success()
