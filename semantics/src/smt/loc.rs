@@ -232,22 +232,15 @@ fn read_single(w: &World, s: &SStorage, off: &BV, n: u64) -> Result<Read, Diag> 
 /// `n` bits of a composite from the constant bit offset `o`.
 fn read_composite(w: &World, parts: &[SPart], o: u128, n: u64) -> Result<Read, Diag> {
     let nb = n as u32;
-    let (lo, hi) = (o, o + n as u128);
     let mut acc: Option<BV> = None;
     let mut ok = tt();
-    let mut start = 0u128;
-    for p in parts {
-        let end = start + p.bits as u128;
-        let (a, b) = (lo.max(start), hi.min(end));
-        if a < b {
-            let r = read_at(w, &p.loc, a - start, (b - a) as u64)?;
-            ok = and(&ok, &r.ok);
-            acc = Some(match acc {
-                None => r.value,
-                Some(low) => r.value.concat(&low),
-            });
-        }
-        start = end;
+    for (p, at, len) in covered(parts, o, n as u128) {
+        let r = read_at(w, &p.loc, at, len as u64)?;
+        ok = and(&ok, &r.ok);
+        acc = Some(match acc {
+            None => r.value,
+            Some(low) => r.value.concat(&low),
+        });
     }
     let value = match acc {
         // Out of range: any value, the read fails.
@@ -255,6 +248,22 @@ fn read_composite(w: &World, parts: &[SPart], o: u128, n: u64) -> Result<Read, D
         _ => bv_u(nb, 0),
     };
     Ok(Read { value, ok })
+}
+
+/// The parts of a composite that bits `off..off + n` of it cover, each
+/// with the offset into the part and the number of bits covered, in order:
+/// the twin of `location::covered`.
+fn covered(parts: &[SPart], off: u128, n: u128) -> impl Iterator<Item = (&SPart, u128, u128)> {
+    let (lo, hi) = (off, off + n);
+    parts
+        .iter()
+        .scan(0u128, move |start, p| {
+            let (from, end) = (*start, *start + p.bits as u128);
+            *start = end;
+            let (a, b) = (lo.max(from), hi.min(end));
+            Some((a < b).then(|| (p, a - from, b - a)))
+        })
+        .flatten()
 }
 
 /// The most offsets a symbolic offset into a composite is split into.
@@ -377,14 +386,8 @@ fn collect_leaves(
                     let size: u128 = parts.iter().map(|p| p.bits as u128).sum();
                     for (c, o) in offset_cases(&start, size)? {
                         let g = and(guard, &c);
-                        let mut p0 = 0u128;
-                        for p in parts {
-                            let p1 = p0 + p.bits as u128;
-                            let (a, b) = (o.max(p0), (o + len).min(p1));
-                            if a < b {
-                                collect_leaves(w, &p.loc, &off_u(a - p0), b - a, part, &g, out)?;
-                            }
-                            p0 = p1;
+                        for (p, at, n) in covered(parts, o, len) {
+                            collect_leaves(w, &p.loc, &off_u(at), n, part, &g, out)?;
                         }
                     }
                     return Ok(());
@@ -533,16 +536,9 @@ fn flatten_single(w: &World, s: &SStorage, off: &BV, n: u64) -> Result<Vec<(u64,
 
 /// The `n` bits of a composite from the constant bit offset `o` as runs.
 fn flatten_composite(w: &World, parts: &[SPart], o: u128, n: u64) -> Result<Vec<(u64, Seg)>, Diag> {
-    let (lo, hi) = (o, o + n as u128);
     let mut out = Vec::new();
-    let mut start = 0u128;
-    for p in parts {
-        let end = start + p.bits as u128;
-        let (a, b) = (lo.max(start), hi.min(end));
-        if a < b {
-            out.extend(flatten_at(w, &p.loc, a - start, (b - a) as u64)?);
-        }
-        start = end;
+    for (p, at, len) in covered(parts, o, n as u128) {
+        out.extend(flatten_at(w, &p.loc, at, len as u64)?);
     }
     let covered: u64 = out.iter().map(|(len, _)| *len).sum();
     if covered < n {
