@@ -1069,7 +1069,11 @@ mod tests {
         let v = eval(&e, &ctx).unwrap().value(&ctx).unwrap();
         assert_eq!(v.width(), 60_000 * 200);
         let lane = Bits::from_u64(200, 5);
-        assert_eq!(v, Bits::concat_all(&vec![lane.clone(); 60_000]));
+        // Built independently of `concat_all`: 25 bytes a lane, 5 first.
+        let bytes: Vec<u8> = (0..60_000)
+            .flat_map(|_| std::iter::once(5u8).chain([0u8; 24]))
+            .collect();
+        assert_eq!(v, Bits::from_le_bytes(60_000 * 200, &bytes));
         for k in [0, 1, 31_999, 59_999] {
             assert_eq!(v.extract(k * 200, 200), lane, "lane {k}");
         }
