@@ -185,13 +185,13 @@ fn every_variable_matches_llvm_dwarfdump() {
                 op_names(&print(&ops, enc))
             };
             let mine = match &v.location {
-                Location::None | Location::Constant => Seen::None,
+                Location::None | Location::Constant(_) => Seen::None,
                 Location::Expr(b) => Seen::Expr(ours(b)),
                 Location::List(l) => Seen::List(l.iter().map(|(_, _, b)| ours(b)).collect()),
             };
             assert_eq!(mine, d.location, "{file} {:#x} `{}`", v.die, v.name);
             assert_eq!(
-                v.location == Location::Constant,
+                matches!(v.location, Location::Constant(_)),
                 d.constant && d.location == Seen::None
             );
             located += usize::from(mine != Seen::None);

@@ -164,7 +164,7 @@ fn listing(obj: &Object, vars: &Variables, a: DwarfArgs) -> ExitCode {
                 without += 1;
                 (json!(null), vec!["no location".into()])
             }
-            Location::Constant => {
+            Location::Constant(_) => {
                 constants += 1;
                 (
                     json!("constant"),

@@ -56,7 +56,7 @@ pub fn at_pc(obj: &Object, vars: &Variables, v: &Variable, pc: u64, ctx: &Concre
     let decoded = |bytes: &[u8]| decode(bytes, info.enc);
     let result = match &v.location {
         Location::None => return AtPc::Unavailable("no DW_AT_location".into()),
-        Location::Constant => {
+        Location::Constant(_) => {
             return AtPc::Unavailable("a DW_AT_const_value, not a location".into())
         }
         Location::Expr(bytes) => decoded(bytes).and_then(|ops| evaluate(&ops, env(frame))),

@@ -46,8 +46,10 @@ pub enum Location {
     Expr(Vec<u8>),
     /// `DW_AT_location` with a location list: `[lo, hi)` and the expression.
     List(Vec<(u64, u64, Vec<u8>)>),
-    /// `DW_AT_const_value` (no location; the value is in the DIE).
-    Constant,
+    /// `DW_AT_const_value` (no location; the value is in the DIE): its
+    /// 64-bit pattern when it is a number (a signed form sign-extended),
+    /// `None` for a block.
+    Constant(Option<u64>),
     /// Neither: the variable was optimized out everywhere.
     None,
 }
@@ -368,8 +370,11 @@ fn location_of(
     entry: &gimli::DebuggingInformationEntry<Reader>,
 ) -> Result<Location, Diag> {
     let Some(v) = entry.attr_value(c::DW_AT_location) else {
-        return Ok(if entry.attr(c::DW_AT_const_value).is_some() {
-            Location::Constant
+        return Ok(if let Some(v) = entry.attr_value(c::DW_AT_const_value) {
+            Location::Constant(match v {
+                AttributeValue::Sdata(n) => Some(n as u64),
+                other => other.udata_value(),
+            })
         } else {
             Location::None
         });
