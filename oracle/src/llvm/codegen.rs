@@ -75,7 +75,7 @@ pub struct Call {
 
 /// A parameter's type and attributes as the `define` line writes them
 /// (`i8 signext`), without its name.
-fn param_decls(f: &Function) -> Vec<String> {
+pub(super) fn param_decls(f: &Function) -> Vec<String> {
     let h = &f.header;
     let Some(open) = h.find(&format!("@{}(", f.name)) else {
         return Vec::new();
@@ -980,6 +980,9 @@ pub fn witness_input(f: &Function, witness: &str, pointer_bits: u32) -> Option<V
 #[derive(Debug)]
 pub struct Outcome {
     pub seen: BTreeMap<(String, String), Seen>,
+    /// Each variable's DWARF at its function's entry, judged for every
+    /// input ([`super::entry`]).
+    pub entry: BTreeMap<(String, String), super::entry::AtEntry>,
     pub calls: usize,
     pub readings: usize,
     pub time: Duration,
@@ -995,8 +998,18 @@ fn run_failed(e: String) -> String {
     }
 }
 
+/// What [`check`] needs of the record comparison at each entry
+/// ([`super::entry`]): the solver's limit per query, and the verdicts
+/// already reached, by rule.
+pub struct EntryCheck<'c> {
+    pub timeout_ms: u32,
+    pub cache: &'c mut HashMap<String, super::Verdict>,
+}
+
 /// Compiles the module at `after`, calls each function of `before` on
-/// `calls`, runs it all under gdb in `dir` and compares.
+/// `calls`, runs it all under gdb in `dir` and compares; checks each
+/// variable's DWARF at its function's entry against its record.
+#[allow(clippy::too_many_arguments)]
 pub fn check(
     cg: &Codegen,
     before: &Module,
@@ -1004,10 +1017,12 @@ pub fn check(
     calls: &[Call],
     triple: &str,
     dir: &Path,
+    entry: EntryCheck<'_>,
 ) -> Result<Outcome, String> {
-    check_run(cg, before, after, calls, triple, dir).map_err(run_failed)
+    check_run(cg, before, after, calls, triple, dir, entry).map_err(run_failed)
 }
 
+#[allow(clippy::too_many_arguments)]
 fn check_run(
     cg: &Codegen,
     before: &Module,
@@ -1015,6 +1030,7 @@ fn check_run(
     calls: &[Call],
     triple: &str,
     dir: &Path,
+    entry: EntryCheck<'_>,
 ) -> Result<Outcome, String> {
     let started = Instant::now();
     let arch = Arch::of(triple)?;
@@ -1025,6 +1041,7 @@ fn check_run(
     let (after_module, dwarf) = read_output(after, &program)?;
     Ok(Outcome {
         seen: compare(before, Some(&after_module), calls, &t, Some(&dwarf), arch),
+        entry: super::entry::check(before, &dwarf, arch, entry.timeout_ms, entry.cache),
         calls: calls.len(),
         readings: t.readings.len(),
         time: started.elapsed(),
@@ -1354,7 +1371,21 @@ mod tests {
             limit: Duration::from_secs(1),
         };
         let dir = std::env::temp_dir();
-        let e = check(&cg, &m, &dir.join("x.ll"), &[], "aarch64-linux-gnu", &dir).unwrap_err();
+        let mut cache = HashMap::new();
+        let entry = EntryCheck {
+            timeout_ms: 100,
+            cache: &mut cache,
+        };
+        let e = check(
+            &cg,
+            &m,
+            &dir.join("x.ll"),
+            &[],
+            "aarch64-linux-gnu",
+            &dir,
+            entry,
+        )
+        .unwrap_err();
         assert!(e.starts_with("Llvm: run-failed: "), "{e}");
     }
 

@@ -5,6 +5,8 @@
 //! * [`tools`]: `opt`, `llc` and `llvm-dwarfdump` found by version;
 //! * [`module`]: functions written as one module with debug metadata;
 //! * [`validate`]: a module before and after a pass, record by record;
+//! * [`entry`]: the DWARF `llc` wrote, at each function's entry, against
+//!   the records, for every input;
 //! * [`known`]: LLVM's known wrong-debug-info bugs, recognised by pattern;
 //! * [`target`]: the targets the code generator is run on, and their tools;
 //! * [`run_batch`]: one batch of functions through one pass of `opt`.
@@ -14,6 +16,7 @@
 
 pub mod codegen;
 pub mod demanded;
+pub mod entry;
 pub mod execute;
 pub mod known;
 pub mod module;
@@ -214,7 +217,11 @@ pub fn run_batch(
     let codegen = setup.codegen.as_ref().map(|cg| {
         let calls = batch_calls(cg, &b, &compared, &setup.triple, setup.seed);
         let dir = setup.work.join(format!("batch{index}.{tag}.run"));
-        let outcome = codegen::check(cg, &b, &output, &calls, &setup.triple, &dir);
+        let entry = codegen::EntryCheck {
+            timeout_ms: setup.timeout_ms,
+            cache: &mut *cache,
+        };
+        let outcome = codegen::check(cg, &b, &output, &calls, &setup.triple, &dir, entry);
         if !setup.keep {
             let _ = std::fs::remove_dir_all(&dir);
         }

@@ -14,7 +14,7 @@ use crate::objfile::variables::{Location, Variables};
 use crate::objfile::{self, Object};
 use dioptra_semantics::bits::Bits;
 use dioptra_semantics::context::ConcreteContext;
-use dioptra_semantics::dwarf::op::decode;
+use dioptra_semantics::dwarf::op::{decode, DwarfOp};
 use dioptra_semantics::dwarf::text::print;
 use dioptra_semantics::dwarf::unit::BaseType;
 use std::collections::BTreeMap;
@@ -111,6 +111,69 @@ impl Program {
         let vars = objfile::variables::variables(&obj).map_err(|d| d.to_string())?;
         Ok(Program { obj, vars })
     }
+
+    /// What `variable` of `function` is at the function's first
+    /// instruction; `None` when the program has no such variable.
+    pub fn at_entry(&self, function: &str, variable: &str) -> Option<EntryDwarf<'_>> {
+        let v = self
+            .vars
+            .variables
+            .iter()
+            .find(|v| v.function.as_deref() == Some(function) && v.name == variable)?;
+        let unit = &self.vars.units[v.unit];
+        let bytes = match (&v.location, v.function_range) {
+            (Location::Expr(b), _) => b.as_slice(),
+            (Location::List(list), Some((entry, _))) => {
+                match list.iter().find(|(lo, hi, _)| (*lo..*hi).contains(&entry)) {
+                    Some((_, _, b)) => b.as_slice(),
+                    None => return Some(EntryDwarf::NoLocation),
+                }
+            }
+            (Location::List(_), None) => {
+                return Some(EntryDwarf::Unread(
+                    "the function's DIE has no address range".into(),
+                ))
+            }
+            (Location::Constant(Some(v)), _) => return Some(EntryDwarf::Constant(*v)),
+            (Location::Constant(None), _) => {
+                return Some(EntryDwarf::Unread(
+                    "a constant value (DW_AT_const_value) of a block".into(),
+                ))
+            }
+            (Location::None, _) => return Some(EntryDwarf::NoLocation),
+        };
+        if bytes.is_empty() {
+            return Some(EntryDwarf::NoLocation);
+        }
+        Some(match decode(bytes, unit.enc) {
+            Ok(ops) => EntryDwarf::Expr {
+                text: name_base_types(&print(&ops, unit.enc), &unit.base_types),
+                ops,
+                base_types: &unit.base_types,
+            },
+            Err(d) => EntryDwarf::Unread(d.to_string()),
+        })
+    }
+}
+
+/// A variable's DWARF at its function's first instruction.
+#[derive(Debug)]
+pub enum EntryDwarf<'p> {
+    /// The expression of the location that covers it.
+    Expr {
+        ops: Vec<DwarfOp>,
+        /// As `llvm-dwarfdump` prints it.
+        text: String,
+        /// The unit's base types (what `DW_OP_convert` names).
+        base_types: &'p BTreeMap<u64, BaseType>,
+    },
+    /// `DW_AT_const_value`: the value, everywhere in its scope, as a
+    /// 64-bit pattern.
+    Constant(u64),
+    /// No location covers it.
+    NoLocation,
+    /// Not an expression dioptra reads there: why.
+    Unread(String),
 }
 
 /// What the DWARF says a variable is at a pc.
@@ -166,7 +229,7 @@ pub fn read_at(
             .iter()
             .find(|(lo, hi, _)| (*lo..*hi).contains(&pc))
             .map(|(_, _, b)| b.as_slice()),
-        Location::Constant | Location::None => None,
+        Location::Constant(_) | Location::None => None,
     };
     let ops = bytes
         .map(|b| decode(b, enc).map_or_else(|d| d.to_string(), |ops| print(&ops, enc)))

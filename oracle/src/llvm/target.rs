@@ -59,6 +59,18 @@ impl Arch {
         }
     }
 
+    /// The DWARF numbers of the registers the integer and pointer
+    /// arguments arrive in, in order: the System V x86-64 psABI's `%rdi`,
+    /// `%rsi`, `%rdx`, `%rcx`, `%r8`, `%r9` (5, 4, 1, 2, 8, 9) and AAPCS64's
+    /// `x0` to `x7`; none on i686, whose arguments are on the stack.
+    pub fn argument_registers(self) -> &'static [u32] {
+        match self {
+            Arch::X86_64 => &[5, 4, 1, 2, 8, 9],
+            Arch::I686 => &[],
+            Arch::AArch64 => &[0, 1, 2, 3, 4, 5, 6, 7],
+        }
+    }
+
     /// The DWARF number of the stack pointer (`%esp` 4, `%rsp` 7, `sp` 31).
     pub fn stack_pointer(self) -> usize {
         match self {

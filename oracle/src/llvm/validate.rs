@@ -84,7 +84,7 @@ fn variable_name(m: &Module, r: &Record) -> Option<String> {
 }
 
 /// A function's `dbg_value` records, by variable name, in order.
-fn records<'a>(m: &'a Module, f: &'a Function) -> Vec<(String, &'a Record)> {
+pub(super) fn records<'a>(m: &'a Module, f: &'a Function) -> Vec<(String, &'a Record)> {
     let mut out = Vec::new();
     for b in &f.blocks {
         for i in &b.insts {
@@ -102,7 +102,7 @@ fn records<'a>(m: &'a Module, f: &'a Function) -> Vec<(String, &'a Record)> {
 
 /// The instructions of `f` by result name: their text after `=`, without
 /// attachments.
-fn definitions(f: &Function) -> HashMap<String, String> {
+pub(super) fn definitions(f: &Function) -> HashMap<String, String> {
     let mut out = HashMap::new();
     for b in &f.blocks {
         for i in &b.insts {
@@ -179,23 +179,23 @@ fn rename(text: &str, map: &BTreeMap<String, String>) -> String {
 }
 
 /// One side of a comparison: the `let`s its record needs and the record.
-struct Side {
-    lets: Vec<(String, String)>,
-    record: String,
+pub(super) struct Side {
+    pub(super) lets: Vec<(String, String)>,
+    pub(super) record: String,
     /// Each let's instruction as the function names it (`%v1`), or `None`
     /// for one the comparison made (a parameter's copy, a constant).
     names: Vec<Option<String>>,
 }
 
 /// Why a side cannot be stated as a rule.
-enum Unstated {
+pub(super) enum Unstated {
     Dropped(String),
     NotCompared(String),
 }
 
 /// The side of record `r` in a function with definitions `defs`, its
 /// values named `{prefix}N`.
-fn side(
+pub(super) fn side(
     r: &Record,
     defs: &HashMap<String, String>,
     params: &[(String, String)],
@@ -370,6 +370,19 @@ pub fn rule_text(r: &Rule) -> String {
     out += &format!("  high   {}\n", highs.join(", "));
     let ps: Vec<String> = r.pointers.iter().map(u32::to_string).collect();
     out += &format!("  pointers {}\n", ps.join(", "));
+    for (name, ranges) in &r.upper {
+        let rs: Vec<String> = ranges
+            .iter()
+            .map(|u| format!("{} {}", u.kind.word(), u.to))
+            .collect();
+        out += &format!("  upper  {name}: {}\n", rs.join(", "));
+    }
+    for p in &r.pre {
+        out += &format!("  pre    {p}\n");
+    }
+    if let Some(v) = &r.variable {
+        out += &format!("  variable {v}\n");
+    }
     if !r.inputs.is_empty() {
         let inputs: Vec<String> = r.inputs.iter().map(|(n, t)| format!("{n}: {t}")).collect();
         out += &format!("  inputs {}\n", inputs.join(", "));
@@ -403,7 +416,7 @@ pub const SAMPLES: u64 = 96;
 ///    `any` is a proof under all three: `same`.
 /// 3. A counterexample under `any` alone is `wrong` for that model (the
 ///    bits above a narrow value are what the target leaves there).
-fn verdict_of(rule: &Rule, timeout_ms: u32) -> Verdict {
+pub(super) fn verdict_of(rule: &Rule, timeout_ms: u32) -> Verdict {
     let insts = instances(rule);
     let mut wrong: Vec<(High, String)> = Vec::new();
     for inst in &insts {
