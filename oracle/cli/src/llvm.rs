@@ -3,6 +3,7 @@
 //! input's (`dioptra_oracle::llvm`).
 
 use dioptra_oracle::llvm::codegen::{self, Codegen, Difference, Seen};
+use dioptra_oracle::llvm::entry::AtEntry;
 use dioptra_oracle::llvm::known::{self, Known};
 use dioptra_oracle::llvm::readback::Says;
 use dioptra_oracle::llvm::validate::Compared;
@@ -72,6 +73,9 @@ struct Shared {
     check_time: Mutex<Duration>,
     /// What gdb showed, by (pass, function, variable).
     seen: Mutex<BTreeMap<(String, String, String), Seen>>,
+    /// Each variable's DWARF at its function's entry, judged, by (pass,
+    /// function, variable).
+    entry: Mutex<BTreeMap<(String, String, String), AtEntry>>,
     /// Time compiling and under gdb; calls made; values read.
     run: Mutex<(Duration, usize, usize)>,
 }
@@ -83,6 +87,66 @@ fn seen_of<'a>(
     c: &Compared,
 ) -> Option<&'a Seen> {
     seen.get(&(pass.to_string(), c.function.clone(), c.variable.clone()))
+}
+
+/// A variable's DWARF at its function's entry, after a pass.
+type EntryKey = (String, String, String);
+
+/// The entry checks of a campaign: counts per verdict, and each wrong one
+/// by what explains it.
+struct Entries<'a> {
+    counts: BTreeMap<&'static str, usize>,
+    /// Wrong where a record of the variable was judged wrong after the
+    /// same pass: the pass's bug, which the DWARF carries on.
+    after_wrong_record: usize,
+    /// Wrong where gdb showed the variable wrong and a known code
+    /// generator bug explains it: by the bug's id.
+    by_run_bug: BTreeMap<&'static str, usize>,
+    /// Wrong with neither: a finding to read.
+    unexplained: Vec<(&'a EntryKey, &'a AtEntry)>,
+}
+
+/// Judges the entry checks against the records' verdicts and the known
+/// bugs gdb's readings were put down to.
+fn judge_entries<'a>(
+    entry: &'a BTreeMap<EntryKey, AtEntry>,
+    compared: &[PassRecord],
+    run_bugs: &BTreeMap<&'static str, (&Known, Vec<ShownRecord>)>,
+) -> Entries<'a> {
+    let mut e = Entries {
+        counts: WORDS.iter().map(|w| (*w, 0)).collect(),
+        after_wrong_record: 0,
+        by_run_bug: BTreeMap::new(),
+        unexplained: Vec::new(),
+    };
+    for (key, at) in entry {
+        *e.counts.entry(at.verdict.word()).or_default() += 1;
+        if !matches!(at.verdict, Verdict::Wrong { .. }) {
+            continue;
+        }
+        let (pass, f, v) = key;
+        let of_it = |c: &Compared| c.function == *f && c.variable == *v;
+        if compared
+            .iter()
+            .any(|(p, c)| p == pass && of_it(c) && matches!(c.verdict, Verdict::Wrong { .. }))
+        {
+            e.after_wrong_record += 1;
+            continue;
+        }
+        // The bug the DWARF it should have been shows, else the one gdb's
+        // readings of the variable were put down to.
+        let bug = at.class.or_else(|| {
+            run_bugs
+                .iter()
+                .find(|(_, (_, ws))| ws.iter().any(|((p, c), _)| p == pass && of_it(c)))
+                .map(|(id, _)| *id)
+        });
+        match bug {
+            Some(id) => *e.by_run_bug.entry(id).or_default() += 1,
+            None => e.unexplained.push((key, at)),
+        }
+    }
+    e
 }
 
 /// Did gdb show the variable wrong (a different value, or an error)?
@@ -270,6 +334,7 @@ pub fn cmd_llvm(o: &Options) -> ExitCode {
         opt_time: Mutex::new(Duration::ZERO),
         check_time: Mutex::new(Duration::ZERO),
         seen: Mutex::new(BTreeMap::new()),
+        entry: Mutex::new(BTreeMap::new()),
         run: Mutex::new((Duration::ZERO, 0, 0)),
     };
     let next = AtomicUsize::new(0);
@@ -311,6 +376,12 @@ pub fn cmd_llvm(o: &Options) -> ExitCode {
                                             shared.seen.lock().unwrap_or_else(|e| e.into_inner());
                                         for ((f, v), s) in out.seen {
                                             seen.insert((pass.clone(), f, v), s);
+                                        }
+                                        drop(seen);
+                                        let mut entry =
+                                            shared.entry.lock().unwrap_or_else(|e| e.into_inner());
+                                        for ((f, v), e) in out.entry {
+                                            entry.insert((pass.clone(), f, v), e);
                                         }
                                     }
                                     Some(Err(e)) => shared
@@ -430,6 +501,8 @@ pub fn cmd_llvm(o: &Options) -> ExitCode {
         }
         None => true,
     });
+    let entry = shared.entry.into_inner().unwrap_or_else(|e| e.into_inner());
+    let at_entry = judge_entries(&entry, &compared, &run_bugs);
     // Per known bug: its records gdb showed wrong, and of those gdb read.
     let reproduced = |ws: &[&PassRecord]| {
         let read: Vec<&Seen> = ws
@@ -476,6 +549,12 @@ pub fn cmd_llvm(o: &Options) -> ExitCode {
                     Ok(cg) => json!({"llc": cg.llc.version, "gdb": cg.gdb, "calls": run_calls,
                                      "readings": run_readings, "seconds": run_time.as_secs_f64(),
                                      "unexplained": gdb_unexplained.len(),
+                                     "entry": json!({"counts": at_entry.counts,
+                                         "after_wrong_record": at_entry.after_wrong_record,
+                                         "known_bugs": at_entry.by_run_bug,
+                                         "unexplained": at_entry.unexplained.iter().map(|((p, f, v), e)| json!({
+                                             "pass": p, "function": f, "variable": v, "dwarf": e.ops,
+                                             "reason": e.verdict.reason(), "rule": e.rule})).collect::<Vec<_>>()}),
                                      "bugs": run_bugs.iter().map(|(id, (k, ws))| (id.to_string(), json!({
                                          "variables": ws.len(), "function": k.function,
                                          "upstream": k.upstream, "what": k.what}))).collect::<serde_json::Map<_, _>>()}),
@@ -589,8 +668,52 @@ pub fn cmd_llvm(o: &Options) -> ExitCode {
         for (r, n) in &reasons {
             outln!("  {n} {r}");
         }
+        for ((pass, f, v), e) in &at_entry.unexplained {
+            outln!(
+                "\nunexplained at entry: {f} after {pass}, variable {v}: the DWARF {} {}",
+                e.ops,
+                e.verdict.reason().unwrap_or_default()
+            );
+            if let Some(r) = &e.rule {
+                outln!("{}", r.trim_end());
+            }
+        }
         for e in &errors {
             outln!("{e}");
+        }
+        let mut reasons: BTreeMap<String, usize> = BTreeMap::new();
+        for e in entry.values() {
+            if let Verdict::NotCompared(r) | Verdict::Unknown(r) = &e.verdict {
+                let short: String = r.chars().take(100).collect();
+                *reasons
+                    .entry(format!("{} at entry ({short})", e.verdict.word()))
+                    .or_default() += 1;
+            }
+        }
+        for (r, n) in &reasons {
+            outln!("  {n} {r}");
+        }
+        if run_status.is_ok() {
+            let c = &at_entry.counts;
+            let bugs: Vec<String> = at_entry
+                .by_run_bug
+                .iter()
+                .map(|(id, n)| format!("{n} {id}"))
+                .collect();
+            outln!(
+                "at entry: {} same, {} refines, {} wrong ({} after a wrong record, {} of known code generator bugs{}{}, {} unexplained), {} without a location, {} not compared, {} unknown",
+                c["same"],
+                c["refines"],
+                c["wrong"],
+                at_entry.after_wrong_record,
+                at_entry.by_run_bug.values().sum::<usize>(),
+                if bugs.is_empty() { "" } else { ": " },
+                bugs.join(", "),
+                at_entry.unexplained.len(),
+                c["dropped"],
+                c["not-compared"],
+                c["unknown"],
+            );
         }
         match &run_status {
             Ok(cg) => outln!(
@@ -663,7 +786,11 @@ pub fn cmd_llvm(o: &Options) -> ExitCode {
     }
     // A known bug is explained; an unclassified wrong record or an opt
     // failure is a finding to read.
-    if !errors.is_empty() || !unclassified.is_empty() || !gdb_unexplained.is_empty() {
+    if !errors.is_empty()
+        || !unclassified.is_empty()
+        || !gdb_unexplained.is_empty()
+        || !at_entry.unexplained.is_empty()
+    {
         ExitCode::from(1)
     } else if checked == 0 || (counts["not-compared"] + counts["unknown"]) * 2 > compared.len() {
         outln!("llvm: NOT CHECKED: most records could not be compared");

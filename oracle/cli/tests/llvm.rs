@@ -34,6 +34,12 @@ fn clean_campaign(args: &[&str]) -> Value {
     assert_eq!(code, 0, "{err}");
     assert_eq!(v["unclassified"], 0);
     assert_eq!(v["run"]["unexplained"], 0, "{}", v["run"]);
+    assert_eq!(
+        v["run"]["entry"]["unexplained"],
+        serde_json::json!([]),
+        "{}",
+        v["run"]
+    );
     v
 }
 
@@ -123,6 +129,16 @@ fn a_bounded_campaign_leaves_no_wrong_record_unexplained() {
         run["bugs"]["convert-without-bit-size"]["variables"].as_u64() > Some(0),
         "{run}"
     );
+    // The DWARF at each entry, against the records for every input: most
+    // of it is the same value; the salvage bugs' records carry their wrong
+    // values into it; and no wrong one is left unexplained.
+    let entry = &run["entry"];
+    let at = |w: &str| entry["counts"][w].as_u64().unwrap();
+    assert!(at("same") > 100, "{entry}");
+    assert!(at("wrong") > 0, "{entry}");
+    assert!(entry["after_wrong_record"].as_u64() > Some(0), "{entry}");
+    assert_eq!(entry["unexplained"], serde_json::json!([]), "{entry}");
+    assert_eq!(code, 0, "{err}");
 }
 
 #[test]
