@@ -127,7 +127,6 @@ pub fn classic_of(
             items.push("DW_OP_stack_value".into());
             continue;
         }
-        let named = |n: &str| Ok::<String, String>(n.to_string());
         let item = match *code {
             0x30..=0x4f => format!("DW_OP_constu, {}", code - 0x30),
             0x08..=0x11 => format!("DW_OP_constu, {}", first.unwrap_or(0)),
@@ -185,13 +184,18 @@ pub fn classic_of(
                 }
             }
             0x23 => format!("DW_OP_plus_uconst, {}", first.unwrap_or(0)),
-            0x9f if k + 1 == ops.len() => named("DW_OP_stack_value")?,
+            0x9f if k + 1 == ops.len() => "DW_OP_stack_value".to_string(),
             code => match simple(code) {
                 Some(n) => n.to_string(),
                 None => return Err(format!("`{}` has no classic form here", name_of(op))),
             },
         };
         items.push(item);
+    }
+    if items.last().is_some_and(|i| i != "DW_OP_stack_value") {
+        return Err(
+            "a memory location (memory at the entry holds no argument dioptra knows)".into(),
+        );
     }
     Ok((operands, format!("!DIExpression({})", items.join(", "))))
 }
@@ -442,7 +446,8 @@ impl Function {
         rule: &dyn Fn(&Classic) -> Rule,
         judge: &mut dyn FnMut(&Rule) -> (String, Verdict),
     ) -> Option<&'static str> {
-        if translated.0.iter().any(|o| o.starts_with("%r")) {
+        let parameter = |o: &String| self.params.iter().any(|(p, _)| p == o);
+        if !translated.0.iter().all(parameter) {
             return Some("location-before-value");
         }
         let same = |t: &Classic, judge: &mut dyn FnMut(&Rule) -> (String, Verdict)| {
@@ -458,13 +463,13 @@ impl Function {
                 translated.0.clone(),
                 format!("{e}DW_OP_constu, 1, DW_OP_and, DW_OP_stack_value)"),
             );
-            if rule(translated).source.ends_with("!DIExpression()")
-                && rule(translated)
+            let plain = rule(translated);
+            let a_bool = plain.source.ends_with("!DIExpression()")
+                && plain
                     .lets
                     .last()
-                    .is_some_and(|(_, t)| t.starts_with("zext i1 "))
-                && same(&masked, judge)
-            {
+                    .is_some_and(|(_, t)| t.starts_with("zext i1 "));
+            if a_bool && same(&masked, judge) {
                 return Some("i1-upper-bits");
             }
         }
@@ -608,10 +613,19 @@ mod tests {
             },
         )]
         .into();
-        let e = [op(0x75, &[Operand::S(0)]), op(0xa8, &[Operand::Uleb(0x31)])];
+        let e = [
+            op(0x75, &[Operand::S(0)]),
+            op(0xa8, &[Operand::Uleb(0x31)]),
+            op(0x9f, &[]),
+        ];
         assert_eq!(
             classic_of(&e, &types, &args(), Widths::Bytes).map(|(_, e)| e),
-            Ok("!DIExpression(DW_OP_LLVM_arg, 0, DW_OP_LLVM_convert, 8, DW_ATE_unsigned)".into())
+            Ok("!DIExpression(DW_OP_LLVM_arg, 0, DW_OP_LLVM_convert, 8, DW_ATE_unsigned, DW_OP_stack_value)".into())
+        );
+        // What LLVM meant: the value of 1 bit, held in the byte.
+        assert_eq!(
+            classic_of(&e, &types, &args(), Widths::Named).map(|(_, e)| e),
+            Ok("!DIExpression(DW_OP_LLVM_arg, 0, DW_OP_LLVM_convert, 1, DW_ATE_unsigned, DW_OP_LLVM_convert, 8, DW_ATE_unsigned, DW_OP_stack_value)".into())
         );
         assert!(
             classic_of(&e, &none, &args(), Widths::Bytes).is_err(),
@@ -626,6 +640,7 @@ mod tests {
             vec![op(0x51, &[])],
             vec![op(0x55, &[]), op(0x93, &[Operand::Uleb(4)])],
             vec![op(0x75, &[Operand::S(0)]), op(0x06, &[])],
+            vec![op(0x75, &[Operand::S(8)])],
         ] {
             assert!(
                 classic_of(&e, &none, &args(), Widths::Bytes).is_err(),

@@ -10,7 +10,7 @@
 //! (ill-formed, with dioptra's reason code).
 
 use crate::objfile::at::{at_pc, AtPc};
-use crate::objfile::variables::{Location, Variables};
+use crate::objfile::variables::{Location, Variable, Variables};
 use crate::objfile::{self, Object};
 use dioptra_semantics::bits::Bits;
 use dioptra_semantics::context::ConcreteContext;
@@ -112,14 +112,18 @@ impl Program {
         Ok(Program { obj, vars })
     }
 
+    /// The variable `variable` of `function`.
+    fn variable(&self, function: &str, variable: &str) -> Option<&Variable> {
+        self.vars
+            .variables
+            .iter()
+            .find(|v| v.function.as_deref() == Some(function) && v.name == variable)
+    }
+
     /// What `variable` of `function` is at the function's first
     /// instruction; `None` when the program has no such variable.
     pub fn at_entry(&self, function: &str, variable: &str) -> Option<EntryDwarf<'_>> {
-        let v = self
-            .vars
-            .variables
-            .iter()
-            .find(|v| v.function.as_deref() == Some(function) && v.name == variable)?;
+        let v = self.variable(function, variable)?;
         let unit = &self.vars.units[v.unit];
         let bytes = match (&v.location, v.function_range) {
             (Location::Expr(b), _) => b.as_slice(),
@@ -216,11 +220,7 @@ pub fn read_at(
     pc: u64,
     ctx: &ConcreteContext,
 ) -> Option<DwarfReading> {
-    let v = p
-        .vars
-        .variables
-        .iter()
-        .find(|v| v.function.as_deref() == Some(function) && v.name == variable)?;
+    let v = p.variable(function, variable)?;
     let unit = &p.vars.units[v.unit];
     let enc = unit.enc;
     let bytes: Option<&[u8]> = match &v.location {
