@@ -437,6 +437,11 @@ impl Function {
     /// * `convert-without-bit-size`: with each conversion to the width its
     ///   base type is named for (`DW_ATE_unsigned_1`), not its byte size,
     ///   it is the same;
+    /// * `isel-salvage-ashr`, `isel-salvage-lshr`: the record's value is
+    ///   a narrow `ashr` (`lshr`) the DWARF does as `DW_OP_shra`
+    ///   (`DW_OP_shr`), and with each narrow parameter's register sign-
+    ///   (zero-) extended from the parameter's width first, it is the same:
+    ///   the register's upper bits shifted into the value are the error;
     /// * `i1-upper-bits`: with its value masked to bit 0, it is the same.
     fn explain(
         &self,
@@ -446,8 +451,15 @@ impl Function {
         rule: &dyn Fn(&Classic) -> Rule,
         judge: &mut dyn FnMut(&Rule) -> (String, Verdict),
     ) -> Option<&'static str> {
-        let parameter = |o: &String| self.params.iter().any(|(p, _)| p == o);
-        if !translated.0.iter().all(parameter) {
+        // The parameters the record's value depends on.
+        let plain = rule(translated);
+        let depends: Vec<String> = plain
+            .lets
+            .iter()
+            .flat_map(|(_, t)| validate::value_names(t))
+            .filter(|n| self.params.iter().any(|(p, _)| p == n))
+            .collect();
+        if !translated.0.iter().all(|o| depends.contains(o)) {
             return Some("location-before-value");
         }
         let same = |t: &Classic, judge: &mut dyn FnMut(&Rule) -> (String, Verdict)| {
@@ -458,12 +470,32 @@ impl Function {
                 return Some("convert-without-bit-size");
             }
         }
+        for (shift, dwarf, kind) in [
+            ("ashr", "DW_OP_shra", High::Sign),
+            ("lshr", "DW_OP_shr", High::Zero),
+        ] {
+            let narrow = |t: &String| {
+                t.strip_prefix(shift)
+                    .and_then(|r| r.split_whitespace().find(|w| w.starts_with('i')))
+                    .and_then(|w| w[1..].parse::<u32>().ok())
+                    .is_some_and(|w| w < 64)
+            };
+            if plain.lets.iter().any(|(_, t)| narrow(t))
+                && translated.1.contains(&format!("{dwarf},"))
+                && same(&self.extended(translated, kind), judge)
+            {
+                return Some(if shift == "ashr" {
+                    "isel-salvage-ashr"
+                } else {
+                    "isel-salvage-lshr"
+                });
+            }
+        }
         if let Some(e) = translated.1.strip_suffix("DW_OP_stack_value)") {
             let masked = (
                 translated.0.clone(),
                 format!("{e}DW_OP_constu, 1, DW_OP_and, DW_OP_stack_value)"),
             );
-            let plain = rule(translated);
             let a_bool = plain.source.ends_with("!DIExpression()")
                 && plain
                     .lets
@@ -474,6 +506,53 @@ impl Function {
             }
         }
         None
+    }
+}
+
+impl Function {
+    /// `translated` with each parameter narrower than 64 bits extended
+    /// from its width (`High::Sign`, `High::Zero`) where it is pushed, in
+    /// generic arithmetic: `x & m` to zero-extend, `((x & m) ^ s) - s` to
+    /// sign-extend (`m` the width's mask, `s` its sign bit).
+    fn extended(&self, translated: &Classic, kind: High) -> Classic {
+        let width = |k: usize| {
+            let name = translated.0.get(k)?;
+            let (_, ty) = self.params.iter().find(|(p, _)| p == name)?;
+            ty.strip_prefix('i')?
+                .parse::<u32>()
+                .ok()
+                .filter(|w| *w < 64)
+        };
+        let inner = translated
+            .1
+            .strip_prefix("!DIExpression(")
+            .and_then(|e| e.strip_suffix(')'))
+            .unwrap_or_default();
+        let words: Vec<&str> = inner.split(", ").collect();
+        let mut out: Vec<String> = Vec::new();
+        let mut k = 0;
+        while k < words.len() {
+            out.push(words[k].to_string());
+            if words[k] == "DW_OP_LLVM_arg" && k + 1 < words.len() {
+                out.push(words[k + 1].to_string());
+                if let Some(w) = words[k + 1].parse::<usize>().ok().and_then(width) {
+                    let mask = u64::MAX >> (64 - w);
+                    out.push(format!("DW_OP_constu, {mask}, DW_OP_and"));
+                    if kind == High::Sign {
+                        let sign = 1u64 << (w - 1);
+                        out.push(format!(
+                            "DW_OP_constu, {sign}, DW_OP_xor, DW_OP_constu, {sign}, DW_OP_minus"
+                        ));
+                    }
+                }
+                k += 1;
+            }
+            k += 1;
+        }
+        (
+            translated.0.clone(),
+            format!("!DIExpression({})", out.join(", ")),
+        )
     }
 }
 
@@ -735,6 +814,30 @@ mod on_real_objects {
         assert_eq!(word(&j, "f18", "x0"), "same");
         assert_eq!(word(&j, "f18", "x1"), "same");
         assert_eq!(word(&j, "f18", "v2"), "dropped", "no location at the entry");
+        assert_eq!(v0.class, Some("isel-salvage-ashr"));
+    }
+
+    #[test]
+    fn a_dead_lshr_salvaged_by_llc_reads_bits_the_abi_leaves_unspecified() {
+        // E-run-isel-salvage-lshr: `DW_OP_breg0 0, DW_OP_lit6, DW_OP_shr`
+        // for `lshr i8 %x0, 6`, an i8 without `zeroext`.
+        let j = judged("isel-salvage-lshr-aarch64", Arch::AArch64);
+        let v2 = &j[&("f38".to_string(), "v2".to_string())];
+        assert_eq!(v2.verdict.word(), "wrong", "{:?}", v2.verdict);
+        assert_eq!(v2.class, Some("isel-salvage-lshr"));
+        assert!(v2.rule.as_deref().is_some_and(|r| !r.contains("upper")));
+        assert_eq!(word(&j, "f38", "x0"), "same");
+    }
+
+    #[test]
+    fn a_register_holding_another_argument_at_the_entry_is_location_before_value() {
+        // E-run-location-before-value on aarch64: v0 (`trunc i16 %x1`) is
+        // DW_OP_reg0, where the pointer %x0 still is at the entry.
+        let j = judged("location-before-value-aarch64", Arch::AArch64);
+        let v0 = &j[&("f4".to_string(), "v0".to_string())];
+        assert_eq!(v0.verdict.word(), "wrong", "{:?}", v0.verdict);
+        assert_eq!(v0.class, Some("location-before-value"));
+        assert_eq!(word(&j, "f4", "x1"), "same");
     }
 
     #[test]

@@ -736,6 +736,18 @@ pub const RUN_KNOWN: &[Known] = &[
         },
     },
     Known {
+        id: "isel-salvage-lshr",
+        function: "SelectionDAGBuilder's salvage of a dead instruction (salvageDebugInfoImpl at instruction selection): getSalvageOpsForBinOp's lshr as DW_OP_shr of a narrow value",
+        upstream: None,
+        what: "a record of a narrow logical shift that is right in the IR (`i8 %v2` with `%v2 = lshr i8 %x0, 6`, the shift dead) is salvaged by llc onto the shift's operand as `DW_OP_breg0 0, DW_OP_lit6, DW_OP_shr`: the shift of the whole 64-bit register, whose bits above the argument's AAPCS64 leaves unspecified (an `i8` without `zeroext`), so they shift into the value. salvage-lshr's bug, reached at instruction selection; seen on aarch64 by the entry check, since the driver's own calls leave those bits zero",
+        matches: |f| {
+            f.run.dwarf_right == Some(false)
+                && f.source_narrow("lshr")
+                && f.run.dwarf_has("DW_OP_shr")
+                && !f.expr_has("DW_OP_shr")
+        },
+    },
+    Known {
         id: "split-pieces-exceed-variable",
         function: "SelectionDAG's type legalization of a value wider than a register (each half's DBG_VALUE made a fragment of the whole value, with the record's conversion repeated on each half)",
         upstream: None,
@@ -1228,6 +1240,27 @@ mod tests {
             ),
             None,
             "no ashr in the record's chain"
+        );
+        // Its lshr twin (f38 on aarch64): a register with bits above the
+        // i8 set, shifted logically.
+        let lshifted = Compared {
+            source_insts: vec!["lshr i8 %x0, 6".into()],
+            ..right("i8 %v2, !DIExpression()", "i8 %v2, !DIExpression()")
+        };
+        let shr = "DW_OP_breg0 0, DW_OP_lit6, DW_OP_shr, DW_OP_stack_value";
+        assert_eq!(
+            id(&lshifted, &shown(diff("0x06", "0x02", shr, Some(false)))),
+            Some("isel-salvage-lshr")
+        );
+        assert_eq!(
+            id(&lshifted, &shown(diff("0x06", "0x02", shra, Some(false)))),
+            None,
+            "a shra is not the lshr's salvage"
+        );
+        assert_eq!(
+            id(&shifted, &shown(diff("0x06", "0x02", shr, Some(false)))),
+            None,
+            "no lshr in the record's chain"
         );
         let wide = Compared {
             source_insts: vec!["ashr i64 %x0, 30".into()],

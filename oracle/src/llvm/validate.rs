@@ -147,7 +147,7 @@ fn pieces(text: &str) -> Vec<(bool, &str)> {
 }
 
 /// The `%names` in an instruction's text, in order.
-fn value_names(text: &str) -> Vec<String> {
+pub(super) fn value_names(text: &str) -> Vec<String> {
     pieces(text)
         .into_iter()
         .filter(|(name, _)| *name)
