@@ -110,7 +110,7 @@ pub fn driver(before: &Module, calls: &[Call], triple: &str) -> Result<String, S
     let mut out = format!("target triple = \"{triple}\"\n\n");
     let mut declared = Vec::new();
     let mut body = String::new();
-    for c in calls {
+    for (k, c) in calls.iter().enumerate() {
         let f = before
             .functions
             .iter()
@@ -126,18 +126,23 @@ pub fn driver(before: &Module, calls: &[Call], triple: &str) -> Result<String, S
             ));
         }
         let ret = return_type(f);
+        let passed: Vec<Passed> = decls.iter().map(|d| Passed::of(d, arch)).collect();
         if !declared.contains(&f.name) {
-            let _ = writeln!(out, "declare {ret} @{}({})", f.name, decls.join(", "));
+            let types: Vec<String> = passed.iter().map(|p| p.decl.clone()).collect();
+            let _ = writeln!(out, "declare {ret} @{}({})", f.name, types.join(", "));
             declared.push(f.name.clone());
         }
-        let args: Vec<String> = decls
+        let dirty = k % 2 == 1;
+        let args: Vec<String> = passed
             .iter()
             .zip(&c.args)
-            .map(|(d, v)| {
-                if d.starts_with("ptr") {
-                    format!("{d} inttoptr (i{ptr_bits} {} to ptr)", v.unsigned())
+            .enumerate()
+            .map(|(j, (p, v))| {
+                if p.decl.starts_with("ptr") {
+                    format!("{} inttoptr (i{ptr_bits} {} to ptr)", p.decl, v.unsigned())
                 } else {
-                    format!("{d} {}", v.signed())
+                    let salt = crate::sample::splitmix64((k * 64 + j) as u64);
+                    format!("{} {}", p.decl, p.value(v, dirty.then_some(salt)))
                 }
             })
             .collect();
@@ -149,6 +154,84 @@ pub fn driver(before: &Module, calls: &[Call], triple: &str) -> Result<String, S
         "\ndefine void @_start() {{\n{body}  call void asm sideeffect \"{exit}\", \"{clobbers}\"()\n  unreachable\n}}\n"
     );
     Ok(out)
+}
+
+/// How the driver passes one argument: as the callee declares it, or
+/// (narrow integers) as the whole register or stack slot it arrives in.
+///
+/// DECISION (D-llvm-dirty-upper-bits): every other call passes the bits of
+/// a narrow integer argument's register (x86-64, aarch64) or stack slot
+/// (i686) that the ABI leaves unspecified as pseudo-random bits, the
+/// driver declaring the callee with the whole register's type: a caller
+/// may leave them so (one that computed the value in 32 bits, say), and a
+/// location that reads them shows it. The bits the ABI does promise are
+/// written as promised: a `signext`/`zeroext` `i1`, `i8` or `i16` extended
+/// to 32 bits; a value without an attribute, its own bits only. The other
+/// calls pass clean registers (the value zero- or sign-extended), as
+/// LLVM's own caller writes them.
+struct Passed {
+    /// The type the driver declares and passes (`i64` for an `i8` on
+    /// x86-64).
+    decl: String,
+    /// The argument's own width, and how many low bits the ABI promises.
+    width: u64,
+    promised: u64,
+    signed: bool,
+}
+
+impl Passed {
+    fn of(decl: &str, arch: Arch) -> Passed {
+        let ty = decl.split_whitespace().next().unwrap_or("");
+        let width = ty.strip_prefix('i').and_then(|w| w.parse::<u64>().ok());
+        let slot = u64::from(arch.pointer_bits());
+        let ext = decl.contains("signext") || decl.contains("zeroext");
+        match width {
+            Some(w) if w < slot => Passed {
+                decl: format!("i{slot}"),
+                width: w,
+                promised: if ext { w.max(32) } else { w },
+                signed: decl.contains("signext"),
+            },
+            _ => Passed {
+                decl: decl.to_string(),
+                width: width.unwrap_or(slot),
+                promised: width.unwrap_or(slot),
+                signed: false,
+            },
+        }
+    }
+
+    /// The argument `v` as passed: extended to the promised bits, then
+    /// (with `dirt`) those bits of `dirt` above them, else the extension
+    /// continued.
+    fn value(&self, v: &Bits, dirt: Option<u64>) -> String {
+        let slot = self
+            .decl
+            .strip_prefix('i')
+            .and_then(|w| w.parse::<u64>().ok())
+            .unwrap_or(self.width);
+        if slot == self.width {
+            return v.signed().to_string();
+        }
+        let dirt = dirt.filter(|_| self.promised < slot);
+        let extend = |b: &Bits, to: u64| {
+            if self.signed {
+                b.sext(to)
+            } else {
+                b.zext(to)
+            }
+        };
+        let low = extend(v, self.promised);
+        let full = match dirt {
+            Some(d) => {
+                let above =
+                    Bits::from_bigint(slot - self.promised, &BigInt::from(d >> self.promised));
+                low.concat(&above)
+            }
+            None => extend(&low, slot),
+        };
+        full.signed().to_string()
+    }
 }
 
 /// Runs `cmd`, its stdout to `out`, and fails with its stderr.
@@ -1244,16 +1327,33 @@ mod tests {
             ],
         };
         let d = driver(&m, &[call.clone(), call], "x86_64-pc-linux-gnu").unwrap();
+        // The i8 is passed as the whole register (D-llvm-dirty-upper-bits).
+        assert_eq!(d.matches("declare i32 @f(i64, ptr, i64)").count(), 1, "{d}");
+        // The first call clean: -128 sign-extended to 64 bits.
         assert_eq!(
-            d.matches("declare i32 @f(i8 signext, ptr, i64)").count(),
+            d.matches("call i32 @f(i64 -128, ptr inttoptr (i64 16 to ptr), i64 -1)")
+                .count(),
             1,
             "{d}"
         );
-        assert_eq!(
-            d.matches("call i32 @f(i8 signext -128, ptr inttoptr (i64 16 to ptr), i64 -1)")
-                .count(),
-            2,
-            "{d}"
+        // The second with bits 32-63 the ABI leaves unspecified set, bits
+        // 8-31 the sign's copies as `signext` promises.
+        let second = d
+            .lines()
+            .filter(|l| l.contains("call i32 @f("))
+            .nth(1)
+            .unwrap();
+        let value: i64 = second["  call i32 @f(i64 ".len()..]
+            .split(',')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert_eq!(value as u64 & 0xffff_ffff, 0xffff_ff80, "{second}");
+        assert_ne!(
+            value as u64 >> 32,
+            0xffff_ffff,
+            "{second}: dirt above bit 31"
         );
         assert!(d.contains("syscall"));
         let short = Call {

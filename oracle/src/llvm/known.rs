@@ -739,7 +739,7 @@ pub const RUN_KNOWN: &[Known] = &[
         id: "isel-salvage-lshr",
         function: "SelectionDAGBuilder's salvage of a dead instruction (salvageDebugInfoImpl at instruction selection): getSalvageOpsForBinOp's lshr as DW_OP_shr of a narrow value",
         upstream: None,
-        what: "a record of a narrow logical shift that is right in the IR (`i8 %v2` with `%v2 = lshr i8 %x0, 6`, the shift dead) is salvaged by llc onto the shift's operand as `DW_OP_breg0 0, DW_OP_lit6, DW_OP_shr`: the shift of the whole 64-bit register, whose bits above the argument's AAPCS64 leaves unspecified (an `i8` without `zeroext`), so they shift into the value. salvage-lshr's bug, reached at instruction selection; seen on aarch64 by the entry check, since the driver's own calls leave those bits zero",
+        what: "a record of a narrow logical shift that is right in the IR (`i8 %v2` with `%v2 = lshr i8 %x0, 6`, the shift dead) is salvaged by llc onto the shift's operand as `DW_OP_breg0 0, DW_OP_lit6, DW_OP_shr`: the shift of the whole 64-bit register, whose bits above the argument's AAPCS64 leaves unspecified (an `i8` without `zeroext`), so they shift into the value. salvage-lshr's bug, reached at instruction selection; seen on aarch64 by the entry check, and under gdb on the driver's calls that set those bits (D-llvm-dirty-upper-bits)",
         matches: |f| {
             f.run.dwarf_right == Some(false)
                 && f.source_narrow("lshr")
