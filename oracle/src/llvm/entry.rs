@@ -385,6 +385,14 @@ impl Function {
                 )
             }
             EntryDwarf::Unread(why) => return not(String::new(), Verdict::NotCompared(why)),
+            EntryDwarf::Constant(_) if wider_than(r, w) => {
+                return not(
+                    String::new(),
+                    Verdict::NotCompared(format!(
+                        "a constant value of a variable wider than the {w}-bit generic type a classic constant has"
+                    )),
+                )
+            }
             EntryDwarf::Constant(v) => {
                 // The generic type's width: the pattern cut to it.
                 let expr = format!(
@@ -554,6 +562,15 @@ impl Function {
             format!("!DIExpression({})", out.join(", ")),
         )
     }
+}
+
+/// Does a record have an operand wider than `w` bits?
+fn wider_than(r: &crate::ir::Record, w: u32) -> bool {
+    r.operands.iter().any(|o| {
+        o.ty.strip_prefix('i')
+            .and_then(|n| n.parse::<u32>().ok())
+            .is_some_and(|n| n > w)
+    })
 }
 
 /// A record of an `i1` alone is read by a debugger as the byte DWARF's
@@ -726,6 +743,17 @@ mod tests {
                 "{e:?}"
             );
         }
+    }
+
+    #[test]
+    fn a_constant_wider_than_the_generic_type_is_not_compared() {
+        let m = crate::ir::parse(
+            "define void @f(i64 %x) !dbg !0 {\nentry:\n    #dbg_value(i64 %x, !1, !DIExpression(), !0)\n  ret void\n}\n!0 = distinct !DISubprogram(name: \"f\")\n!1 = !DILocalVariable(name: \"x\", scope: !0)\n",
+        )
+        .unwrap();
+        let r = validate::records(&m, &m.functions[0])[0].1;
+        assert!(wider_than(r, 32), "an i64 on i686");
+        assert!(!wider_than(r, 64));
     }
 
     fn function(header: &str) -> crate::ir::Function {
