@@ -39,7 +39,7 @@ pub struct AtEntry {
     /// DWARF or the record has no classic form here).
     pub verdict: Verdict,
     /// For a wrong one, the known code generator bug it is, where the
-    /// DWARF it should have been shows it ([`Function::explain`]).
+    /// DWARF it should have been shows it ([`FunctionEntry::explain`]).
     pub class: Option<&'static str>,
 }
 
@@ -313,7 +313,7 @@ pub fn check(
 ) -> BTreeMap<(String, String), AtEntry> {
     let mut out = BTreeMap::new();
     for f in &before.functions {
-        let function = Function {
+        let function = FunctionEntry {
             arch,
             abi: abi(arch, f),
             params: validate::params(f),
@@ -328,13 +328,16 @@ pub fn check(
                 continue;
             };
             let name = format!("{}-{var}-at-entry", f.name);
+            // Cached by the rule's text without its name: functions alike
+            // share their verdicts.
             let mut judge = |rule: &Rule| {
-                let key = validate::rule_text(rule);
+                let text = validate::rule_text(rule);
+                let key = text.split_once('\n').map_or("", |(_, k)| k).to_string();
                 let v = cache
-                    .entry(key.clone())
+                    .entry(key)
                     .or_insert_with(|| verdict_of(rule, timeout_ms))
                     .clone();
-                (key, v)
+                (text, v)
             };
             let judged = function.judge(&name, r, dwarf, &mut judge);
             out.insert((f.name.clone(), var.clone()), judged);
@@ -344,14 +347,14 @@ pub fn check(
 }
 
 /// What the entry check knows of one function.
-struct Function {
+struct FunctionEntry {
     arch: Arch,
     abi: (Registers, Vec<(String, Vec<Upper>)>),
     params: Vec<(String, String)>,
     defs: HashMap<String, String>,
 }
 
-impl Function {
+impl FunctionEntry {
     /// The variable whose input record is `r`, with `dwarf` at the entry.
     fn judge(
         &self,
@@ -517,7 +520,7 @@ impl Function {
     }
 }
 
-impl Function {
+impl FunctionEntry {
     /// `translated` with each parameter narrower than 64 bits extended
     /// from its width (`High::Sign`, `High::Zero`) where it is pushed, in
     /// generic arithmetic: `x & m` to zero-extend, `((x & m) ^ s) - s` to
