@@ -99,6 +99,10 @@ struct Entries<'a> {
     /// Wrong where a record of the variable was judged wrong after the
     /// same pass: the pass's bug, which the DWARF carries on.
     after_wrong_record: usize,
+    /// Wrong where a record of the variable after the same pass was not
+    /// decided (the solver's limit): whether opt's record already was
+    /// wrong is not known, so the DWARF's error is put down to no one.
+    after_unknown_record: usize,
     /// Wrong where gdb showed the variable wrong and a known code
     /// generator bug explains it: by the bug's id.
     by_run_bug: BTreeMap<&'static str, usize>,
@@ -116,6 +120,7 @@ fn judge_entries<'a>(
     let mut e = Entries {
         counts: WORDS.iter().map(|w| (*w, 0)).collect(),
         after_wrong_record: 0,
+        after_unknown_record: 0,
         by_run_bug: BTreeMap::new(),
         unexplained: Vec::new(),
     };
@@ -141,8 +146,14 @@ fn judge_entries<'a>(
                 .find(|(_, (_, ws))| ws.iter().any(|((p, c), _)| p == pass && of_it(c)))
                 .map(|(id, _)| *id)
         });
+        let undecided = || {
+            compared
+                .iter()
+                .any(|(p, c)| p == pass && of_it(c) && matches!(c.verdict, Verdict::Unknown(_)))
+        };
         match bug {
             Some(id) => *e.by_run_bug.entry(id).or_default() += 1,
+            None if undecided() => e.after_unknown_record += 1,
             None => e.unexplained.push((key, at)),
         }
     }
@@ -501,6 +512,19 @@ pub fn cmd_llvm(o: &Options) -> ExitCode {
         }
         None => true,
     });
+    // Those with a record after the same pass the solver did not decide:
+    // whether opt's record was already wrong is not known.
+    let undecided = |(p, c): &PassRecord| {
+        compared.iter().any(|(q, o)| {
+            q == p
+                && o.function == c.function
+                && o.variable == c.variable
+                && matches!(o.verdict, Verdict::Unknown(_))
+        })
+    };
+    let before = gdb_unexplained.len();
+    gdb_unexplained.retain(|(w, _)| !undecided(w));
+    let gdb_after_unknown = before - gdb_unexplained.len();
     let entry = shared.entry.into_inner().unwrap_or_else(|e| e.into_inner());
     let at_entry = judge_entries(&entry, &compared, &run_bugs);
     // Per known bug: its records gdb showed wrong, and of those gdb read.
@@ -549,8 +573,10 @@ pub fn cmd_llvm(o: &Options) -> ExitCode {
                     Ok(cg) => json!({"llc": cg.llc.version, "gdb": cg.gdb, "calls": run_calls,
                                      "readings": run_readings, "seconds": run_time.as_secs_f64(),
                                      "unexplained": gdb_unexplained.len(),
+                                     "after_unknown_record": gdb_after_unknown,
                                      "entry": json!({"counts": at_entry.counts,
                                          "after_wrong_record": at_entry.after_wrong_record,
+                                         "after_unknown_record": at_entry.after_unknown_record,
                                          "known_bugs": at_entry.by_run_bug,
                                          "unexplained": at_entry.unexplained.iter().map(|((p, f, v), e)| json!({
                                              "pass": p, "function": f, "variable": v, "dwarf": e.ops,
@@ -701,11 +727,12 @@ pub fn cmd_llvm(o: &Options) -> ExitCode {
                 .map(|(id, n)| format!("{n} {id}"))
                 .collect();
             outln!(
-                "at entry: {} same, {} refines, {} wrong ({} after a wrong record, {} of known code generator bugs{}{}, {} unexplained), {} without a location, {} not compared, {} unknown",
+                "at entry: {} same, {} refines, {} wrong ({} after a wrong record, {} after a record the solver did not decide, {} of known code generator bugs{}{}, {} unexplained), {} without a location, {} not compared, {} unknown",
                 c["same"],
                 c["refines"],
                 c["wrong"],
                 at_entry.after_wrong_record,
+                at_entry.after_unknown_record,
                 at_entry.by_run_bug.values().sum::<usize>(),
                 if bugs.is_empty() { "" } else { ": " },
                 bugs.join(", "),
@@ -717,11 +744,12 @@ pub fn cmd_llvm(o: &Options) -> ExitCode {
         }
         match &run_status {
             Ok(cg) => outln!(
-                "run: {} and {}, {}: {run_calls} calls, {run_readings} values read; {} code generator bugs, {} variables shown wrong unexplained; {:.1} s compiling and under gdb",
+                "run: {} and {}, {}: {run_calls} calls, {run_readings} values read; {} code generator bugs, {} variables shown wrong after a record the solver did not decide, {} variables shown wrong unexplained; {:.1} s compiling and under gdb",
                 cg.llc.version,
                 cg.gdb,
                 setup.triple,
                 run_bugs.len(),
+                gdb_after_unknown,
                 gdb_unexplained.len(),
                 run_time.as_secs_f64()
             ),
@@ -972,4 +1000,69 @@ fn repro(
         c.after,
     );
     std::fs::write(d.join("README.md"), text).map_err(|e| format!("{name}/README.md: {e}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(verdict: Verdict) -> PassRecord {
+        (
+            "O1".into(),
+            Compared {
+                function: "f1".into(),
+                variable: "v0".into(),
+                before: String::new(),
+                after: String::new(),
+                verdict,
+                rule: None,
+                source_insts: Vec::new(),
+                target_insts: Vec::new(),
+                rewritten: Vec::new(),
+            },
+        )
+    }
+
+    fn wrong() -> Verdict {
+        Verdict::Wrong {
+            models: Vec::new(),
+            detail: String::new(),
+        }
+    }
+
+    #[test]
+    fn a_wrong_entry_is_put_down_to_its_record_a_class_or_no_one() {
+        let key = ("O1".to_string(), "f1".to_string(), "v0".to_string());
+        let at = |class| AtEntry {
+            ops: "DW_OP_reg5".into(),
+            rule: None,
+            verdict: wrong(),
+            class,
+        };
+        let judged = |compared: &[PassRecord], class| {
+            let entry: BTreeMap<EntryKey, AtEntry> = [(key.clone(), at(class))].into();
+            let e = judge_entries(&entry, compared, &BTreeMap::new());
+            (
+                e.after_wrong_record,
+                e.after_unknown_record,
+                e.by_run_bug.values().sum::<usize>(),
+                e.unexplained.len(),
+            )
+        };
+        assert_eq!(judged(&[record(wrong())], None), (1, 0, 0, 0));
+        assert_eq!(
+            judged(&[record(Verdict::Same)], Some("location-before-value")),
+            (0, 0, 1, 0)
+        );
+        assert_eq!(
+            judged(&[record(Verdict::Unknown("timeout".into()))], None),
+            (0, 1, 0, 0),
+            "a record the solver did not decide: no one's"
+        );
+        assert_eq!(
+            judged(&[record(Verdict::Same)], None),
+            (0, 0, 0, 1),
+            "a record proven right and DWARF wrong: a finding"
+        );
+    }
 }
