@@ -6,7 +6,7 @@ use dioptra_oracle::llvm::codegen::{self, Codegen, Difference, Seen};
 use dioptra_oracle::llvm::entry::AtEntry;
 use dioptra_oracle::llvm::known::{self, Known};
 use dioptra_oracle::llvm::readback::Says;
-use dioptra_oracle::llvm::validate::Compared;
+use dioptra_oracle::llvm::validate::{self, Compared};
 use dioptra_oracle::llvm::{self, tools, Setup, Verdict};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde_json::json;
@@ -447,6 +447,30 @@ pub fn cmd_llvm(o: &Options) -> ExitCode {
         .errors
         .into_inner()
         .unwrap_or_else(|e| e.into_inner());
+    let seen = shared.seen.into_inner().unwrap_or_else(|e| e.into_inner());
+    let entry = shared.entry.into_inner().unwrap_or_else(|e| e.into_inner());
+    // A record the solver did not decide at the campaign's limit, of a
+    // variable the program shows wrong (under gdb, or at the entry for
+    // every input): asked again with ten times the limit (at most 10 s
+    // per query). The wrong value seen says there is something to find.
+    let longer = o.solver_ms.saturating_mul(10).min(10_000);
+    for (pass, c) in compared.iter_mut() {
+        let Some(rule) = c
+            .rule
+            .as_ref()
+            .filter(|_| matches!(c.verdict, Verdict::Unknown(_)))
+        else {
+            continue;
+        };
+        let key = (pass.clone(), c.function.clone(), c.variable.clone());
+        let shown = seen.get(&key).is_some_and(shown_wrong)
+            || entry
+                .get(&key)
+                .is_some_and(|e| matches!(e.verdict, Verdict::Wrong { .. }));
+        if shown {
+            c.verdict = validate::recheck(rule, longer);
+        }
+    }
     let mut counts: BTreeMap<&str, usize> = WORDS.iter().map(|w| (*w, 0)).collect();
     for (_, c) in &compared {
         *counts.entry(c.verdict.word()).or_default() += 1;
@@ -474,7 +498,6 @@ pub fn cmd_llvm(o: &Options) -> ExitCode {
         }
     }
     let size = |c: &Compared| (c.source_insts.len() + c.target_insts.len(), c.before.len());
-    let seen = shared.seen.into_inner().unwrap_or_else(|e| e.into_inner());
     let (run_time, run_calls, run_readings) = *shared.run.lock().unwrap_or_else(|e| e.into_inner());
     // What gdb showed against what the records were judged: a variable
     // gdb shows wrong although none of its records was judged wrong is a
@@ -525,7 +548,6 @@ pub fn cmd_llvm(o: &Options) -> ExitCode {
     let before = gdb_unexplained.len();
     gdb_unexplained.retain(|(w, _)| !undecided(w));
     let gdb_after_unknown = before - gdb_unexplained.len();
-    let entry = shared.entry.into_inner().unwrap_or_else(|e| e.into_inner());
     let at_entry = judge_entries(&entry, &compared, &run_bugs);
     // Per known bug: its records gdb showed wrong, and of those gdb read.
     let reproduced = |ws: &[&PassRecord]| {

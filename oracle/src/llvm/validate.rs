@@ -447,6 +447,37 @@ pub(super) fn verdict_of(rule: &Rule, timeout_ms: u32) -> Verdict {
     }
 }
 
+/// The verdict of a comparison asked again, as its rule was written
+/// (`Compared::rule`), with `timeout_ms` per query: for a record the
+/// solver did not decide at the campaign's limit.
+pub fn recheck(rule_text: &str, timeout_ms: u32) -> Verdict {
+    let rule = match crate::rules::parse_rules("recheck", rule_text) {
+        Ok(rules) if rules.len() == 1 => rules.into_iter().next(),
+        _ => None,
+    };
+    let Some(rule) = rule else {
+        return Verdict::NotCompared("the rule does not read back".into());
+    };
+    let v = verdict_of(&rule, timeout_ms);
+    let source_lets: Vec<(String, String)> = rule
+        .lets
+        .iter()
+        .filter(|(n, _)| n.starts_with("%b"))
+        .cloned()
+        .collect();
+    if v == Verdict::Same && may_be_poison(&source_lets) {
+        let back = Rule {
+            source: rule.target.clone(),
+            target: rule.source.clone(),
+            ..rule.clone()
+        };
+        if matches!(verdict_of(&back, timeout_ms), Verdict::Wrong { .. }) {
+            return Verdict::Refines;
+        }
+    }
+    v
+}
+
 /// Compares every function of `after` with its namesake in `before`: for
 /// each variable the input describes with one record, every output record
 /// of it. Verdicts are cached by rule text in `cache` (a batch repeats
@@ -640,6 +671,20 @@ pub fn record_text(r: &Record) -> String {
 
 #[cfg(test)]
 mod tests {
+    /// f9825's v2 after instcombine (seed 2026): the solver gives up on it
+    /// at 200 ms (`dioptra rule --timeout-ms 200`: canceled) and finds it
+    /// wrong with more time; gdb had shown it wrong on a dirty call.
+    #[test]
+    fn a_record_asked_again_with_more_time_is_decided() {
+        let rule = "rule f9825-v2\n  classic value\n  high   zero, sign, any\n  pointers 64\n  inputs %x0: i8, %x1: i32, %x2: i32\n  let    %b0 = icmp ugt i8 %x0, 2\n  let    %b1 = sdiv i1 %b0, 1\n  let    %a0 = add i8 %x0, 0\n  source %b1, !DIExpression()\n  target %a0, !DIExpression(DW_OP_constu, 2, DW_OP_gt, DW_OP_constu, 18446744073709551615, DW_OP_div, DW_OP_stack_value)\n";
+        let v = recheck(rule, 10_000);
+        assert!(matches!(v, Verdict::Wrong { .. }), "{v:?}");
+        assert!(matches!(
+            recheck("rule broken\n  source", 10),
+            Verdict::NotCompared(_)
+        ));
+    }
+
     use super::*;
     use crate::llvm::module::{render, FunctionSpec, Line, Param};
 
