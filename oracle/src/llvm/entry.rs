@@ -428,6 +428,11 @@ impl FunctionEntry {
         };
         let (key, verdict) = judge(&rule(&translated));
         let class = match verdict {
+            Verdict::Wrong { ref detail, .. }
+                if convert_then_generic(detail, &translated.1, &validate::record_text(r)) =>
+            {
+                Some("isel-convert-then-generic")
+            }
             Verdict::Wrong { .. } => self.explain(&ops, base_types, &translated, &rule, judge),
             _ => None,
         };
@@ -565,6 +570,17 @@ impl FunctionEntry {
             format!("!DIExpression({})", out.join(", ")),
         )
     }
+}
+
+/// `isel-convert-then-generic` at the entry: the DWARF is ill-formed by a
+/// typed value and a generic one in one operation (DWARF 5, 2.5.1.4),
+/// after a `DW_OP_convert` the input's record (`record`) does not have:
+/// instruction selection's salvage of a cast put its conversions before
+/// the record's generic operations.
+fn convert_then_generic(detail: &str, dwarf: &str, record: &str) -> bool {
+    detail.contains("type-mismatch")
+        && dwarf.contains("DW_OP_LLVM_convert")
+        && !record.contains("DW_OP_LLVM_convert")
 }
 
 /// Does a record have an operand wider than `w` bits?
@@ -746,6 +762,27 @@ mod tests {
                 "{e:?}"
             );
         }
+    }
+
+    #[test]
+    fn a_conversion_before_generic_operations_is_isel_convert_then_generic() {
+        // f1072's v1 (seed 2026, early-cse): `trunc i8 %x0 to i1` salvaged
+        // at instruction selection, then the record's `or` with 0.
+        let dwarf = "!DIExpression(DW_OP_LLVM_arg, 0, DW_OP_constu, 4294967295, DW_OP_and, DW_OP_LLVM_convert, 8, DW_ATE_unsigned, DW_OP_LLVM_convert, 8, DW_ATE_unsigned, DW_OP_constu, 0, DW_OP_or, DW_OP_stack_value)";
+        let mismatch = "the target is ill-formed: DW_OP_or: type-mismatch: operands of types `unsigned 8` and `generic`";
+        assert!(convert_then_generic(
+            mismatch,
+            dwarf,
+            "i1 %v1, !DIExpression()"
+        ));
+        assert!(
+            !convert_then_generic(mismatch, dwarf, "i8 %x0, !DIExpression(DW_OP_LLVM_convert, 8, DW_ATE_unsigned, DW_OP_LLVM_convert, 1, DW_ATE_unsigned, DW_OP_constu, 0, DW_OP_or, DW_OP_stack_value)"),
+            "the record's own conversions: opt's convert-then-generic, not llc's"
+        );
+        assert!(
+            !convert_then_generic("a different value", dwarf, "i1 %v1, !DIExpression()"),
+            "wrong, but well-formed"
+        );
     }
 
     #[test]
