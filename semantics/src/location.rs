@@ -777,14 +777,26 @@ impl Leaves for Vec<BitLeaf> {
 /// The parts of a composite that bits `off..off + n` of it cover, each
 /// with the offset into the part and the number of bits covered, in order.
 fn covered(parts: &[Part], off: u128, n: u128) -> impl Iterator<Item = (&Part, u128, u64)> {
+    spans(parts, |p| p.bits, off, n).map(|(p, at, k)| (p, at, k as u64))
+}
+
+/// The parts of a sequence of parts `bits` wide each that bits `off..off +
+/// n` of the whole cover, each with the offset into the part and the
+/// number of bits covered, in order: [`covered`], and its SMT twin's walk.
+pub(crate) fn spans<T>(
+    parts: &[T],
+    bits: impl Fn(&T) -> u64,
+    off: u128,
+    n: u128,
+) -> impl Iterator<Item = (&T, u128, u128)> {
     let (lo, hi) = (off, off + n);
     parts
         .iter()
         .scan(0u128, move |start, p| {
-            let (from, end) = (*start, *start + p.bits as u128);
+            let (from, end) = (*start, *start + bits(p) as u128);
             *start = end;
             let (a, b) = (lo.max(from), hi.min(end));
-            Some((a < b).then(|| (p, a - from, (b - a) as u64)))
+            Some((a < b).then(|| (p, a - from, b - a)))
         })
         .flatten()
 }

@@ -254,16 +254,7 @@ fn read_composite(w: &World, parts: &[SPart], o: u128, n: u64) -> Result<Read, D
 /// with the offset into the part and the number of bits covered, in order:
 /// the twin of `location::covered`.
 fn covered(parts: &[SPart], off: u128, n: u128) -> impl Iterator<Item = (&SPart, u128, u128)> {
-    let (lo, hi) = (off, off + n);
-    parts
-        .iter()
-        .scan(0u128, move |start, p| {
-            let (from, end) = (*start, *start + p.bits as u128);
-            *start = end;
-            let (a, b) = (lo.max(from), hi.min(end));
-            Some((a < b).then(|| (p, a - from, b - a)))
-        })
-        .flatten()
+    crate::location::spans(parts, |p| p.bits, off, n)
 }
 
 /// The most offsets a symbolic offset into a composite is split into.
