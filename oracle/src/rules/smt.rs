@@ -16,7 +16,7 @@ use dioptra_semantics::smt::loc::{
     offset_by, read as sread, same_location as s_same, SLoc, SStorage,
 };
 use dioptra_semantics::smt::term::{
-    ashr, ff, lshr, numeral_bits, off_u, resize, resize_signed, shl, srem, tt,
+    ashr, ff, lshr, numeral_bits, off_u, resize, resize_signed, sdiv, shl, srem, tt, udiv, urem,
 };
 use dioptra_semantics::smt::world::SInput;
 use dioptra_semantics::smt::{all, disagree, solve, Answer, Encoded, World};
@@ -126,8 +126,8 @@ pub(super) fn encode_cexpr(e: &CExpr, consts: &Consts, cw: u32) -> Result<Z, Str
                 "+" => Z::N(a.bvadd(&b), s),
                 "-" => Z::N(a.bvsub(&b), s),
                 "*" => Z::N(a.bvmul(&b), s),
-                "/" => Z::N(if s { a.bvsdiv(&b) } else { a.bvudiv(&b) }, s),
-                _ => Z::N(if s { srem(&a, &b) } else { a.bvurem(&b) }, s),
+                "/" => Z::N(if s { sdiv(&a, &b) } else { udiv(&a, &b) }, s),
+                _ => Z::N(if s { srem(&a, &b) } else { urem(&a, &b) }, s),
             }
         }
     })

@@ -10,7 +10,7 @@ use super::wellformed::{check_classic, operand_bits, operand_type, Kind};
 use super::{COp, CTy, ClassicExpr, Encoding, High, Num, Params};
 use crate::diag::Diag;
 use crate::smt::loc::{read, unsupported, SLoc, SStorage};
-use crate::smt::term::{and, bv_big, bv_u, resize, resize_signed, OFF};
+use crate::smt::term::{and, bv_big, bv_u, resize, resize_signed, sdiv, srem, udiv, urem, OFF};
 use crate::smt::world::{check_width, World};
 use crate::smt::Encoded;
 use num_bigint::BigInt;
@@ -321,9 +321,9 @@ pub fn encode_div(m: &mut CSMachine) -> Result<(), Diag> {
     let zero = bv_u(b.v.get_size(), 0);
     m.require(&b.v.eq(&zero).not());
     let q = if a.ty.signed_ops() {
-        a.v.bvsdiv(&b.v)
+        sdiv(&a.v, &b.v)
     } else {
-        a.v.bvudiv(&b.v)
+        udiv(&a.v, &b.v)
     };
     m.push(a.ty, q);
     Ok(())
@@ -336,9 +336,9 @@ pub fn encode_mod(m: &mut CSMachine) -> Result<(), Diag> {
     let zero = bv_u(b.v.get_size(), 0);
     m.require(&b.v.eq(&zero).not());
     let r = if a.ty.num == Num::Signed {
-        a.v.bvsrem(&b.v)
+        srem(&a.v, &b.v)
     } else {
-        a.v.bvurem(&b.v)
+        urem(&a.v, &b.v)
     };
     m.push(a.ty, r);
     Ok(())

@@ -32,7 +32,7 @@ use crate::smt::term::{
     and, bv_big, bv_u, const_u128, ff, float_bits, float_from_bits, float_from_signed, off_u,
     resize, resize_signed, tt, OFF,
 };
-use crate::smt::term::{ashr, float_to_int, lshr, shl, srem};
+use crate::smt::term::{ashr, float_to_int, lshr, sdiv, shl, srem, udiv, urem};
 use crate::smt::world::{check_width, World};
 use crate::types::Type;
 use gimli::constants as c;
@@ -1209,7 +1209,7 @@ fn divide(code: c::DwOp, signed: bool, a: &SValue, b: &SValue) -> (BV, Ext) {
             // leaves the narrow quotient alone.
             let min = bv_big(m, &(BigUint::from(1u8) << (m - 1)));
             let overflow = Bool::and(&[&xm.eq(&min), &ym.eq(BV::from_i64(-1, m))]);
-            let q = xm.bvsdiv(&ym);
+            let q = sdiv(&xm, &ym);
             let high = overflow.ite(&bv_u(w - m, 0), &q.sign_ext(w - m).extract(w - 1, m));
             let ext = Ext {
                 sext: Some(m + 1),
@@ -1218,7 +1218,7 @@ fn divide(code: c::DwOp, signed: bool, a: &SValue, b: &SValue) -> (BV, Ext) {
             return (high.concat(&q), ext);
         }
         let r = if code == c::DW_OP_div {
-            x.bvsdiv(y)
+            sdiv(x, y)
         } else {
             srem(x, y)
         };
@@ -1230,9 +1230,9 @@ fn divide(code: c::DwOp, signed: bool, a: &SValue, b: &SValue) -> (BV, Ext) {
             y.extract(m - 1, 0).simplify(),
         );
         let r = if code == c::DW_OP_div {
-            xm.bvudiv(&ym)
+            udiv(&xm, &ym)
         } else {
-            xm.bvurem(&ym)
+            urem(&xm, &ym)
         };
         return (
             r.zero_ext(w - m),
@@ -1243,9 +1243,9 @@ fn divide(code: c::DwOp, signed: bool, a: &SValue, b: &SValue) -> (BV, Ext) {
         );
     }
     let r = if code == c::DW_OP_div {
-        x.bvudiv(y)
+        udiv(x, y)
     } else {
-        x.bvurem(y)
+        urem(x, y)
     };
     (r, Ext::default())
 }

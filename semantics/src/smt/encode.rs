@@ -9,7 +9,7 @@
 use super::loc::{composite, offset_by, read, unsupported, SLoc, SPart, SStorage};
 use super::term::{
     and, ashr, bv_big, bv_of, bv_u, float_bits, float_from_bits, float_from_signed, lshr, off_u,
-    resize, resize_signed, shl, srem, OFF,
+    resize, resize_signed, sdiv, shl, srem, OFF,
 };
 use super::world::{check_width, World};
 use crate::diag::Diag;
@@ -532,7 +532,7 @@ pub fn encode_div(m: &mut SMachine) -> Result<(), Diag> {
     let minus_one = BV::from_i64(-1, w);
     let overflow = and(&v2.eq(&min), &v1.eq(&minus_one));
     m.require(&Bool::and(&[&v1.eq(&zero).not(), &overflow.not()]));
-    m.push_implicit(t, v2.bvsdiv(&v1));
+    m.push_implicit(t, sdiv(&v2, &v1));
     Ok(())
 }
 

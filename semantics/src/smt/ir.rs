@@ -68,12 +68,12 @@ fn encode_binary(op: BinOp, f: Flags, n: u64, a: &BV, b: &BV) -> (BV, Bool) {
         BinOp::UDiv | BinOp::URem => {
             poison.push(b.eq(&zero));
             if op == BinOp::UDiv && f.exact {
-                poison.push(a.bvurem(b).eq(&zero).not());
+                poison.push(super::term::urem(a, b).eq(&zero).not());
             }
             if op == BinOp::UDiv {
-                a.bvudiv(b)
+                super::term::udiv(a, b)
             } else {
-                a.bvurem(b)
+                super::term::urem(a, b)
             }
         }
         BinOp::SDiv | BinOp::SRem => {
@@ -82,10 +82,10 @@ fn encode_binary(op: BinOp, f: Flags, n: u64, a: &BV, b: &BV) -> (BV, Bool) {
             poison.push(b.eq(&zero));
             poison.push(Bool::and(&[&a.eq(&min), &b.eq(&m1)]));
             if op == BinOp::SDiv && f.exact {
-                poison.push(a.bvsrem(b).eq(&zero).not());
+                poison.push(super::term::srem(a, b).eq(&zero).not());
             }
             if op == BinOp::SDiv {
-                a.bvsdiv(b)
+                super::term::sdiv(a, b)
             } else {
                 super::term::srem(a, b)
             }
