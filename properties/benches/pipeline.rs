@@ -24,15 +24,40 @@ fn main() {
     let n = 20_000;
     let t = Instant::now();
     let mut ops = 0;
+    // Each step's share of the time: generation and the four laws.
+    let mut shares = [0f64; 5];
+    let mut lap = Instant::now();
+    let mut step = |k: usize| {
+        shares[k] += lap.elapsed().as_secs_f64();
+        lap = Instant::now();
+    };
     for k in 0..n {
         let e = strategy.new_tree(&mut runner).unwrap().current();
         ops += e.ops.len();
+        step(0);
         law_wellformed_evaluates_to_its_static_type(&e, dioptra_generators::FIXED_CONTEXT).unwrap();
+        step(1);
         law_mutation_rejected_with_its_reason(&e, k).unwrap();
+        step(2);
         law_canonicalization_preserves_location(&e, dioptra_generators::FIXED_CONTEXT).unwrap();
+        step(3);
         law_lowering_preserves_location(&e, dioptra_generators::FIXED_CONTEXT).unwrap();
+        step(4);
     }
     let s = t.elapsed().as_secs_f64();
+    let names = [
+        "generate",
+        "evaluate prefixes",
+        "mutate",
+        "canonicalize",
+        "lower",
+    ];
+    let shares: Vec<String> = names
+        .iter()
+        .zip(shares)
+        .map(|(n, x)| format!("{n} {:.0}%", 100.0 * x / s))
+        .collect();
+    println!("expression steps: {}", shares.join(", "));
     println!(
         "expressions: {n} cases in {s:.2} s = {:.0} cases/s ({:.1} ops per case; generate, check, evaluate all prefixes, read, mutate, check, canonicalize twice, evaluate, compare, lower for both targets, evaluate the DWARF in 5 contexts each, compare)",
         n as f64 / s,
