@@ -75,6 +75,10 @@ pub fn const_u128(v: &BV) -> Option<u128> {
 
 /// A bit-vector numeral as `Bits` (z3 prints numerals as `#x..` or `#b..`).
 pub fn numeral_bits(v: &BV) -> Option<Bits> {
+    // Any other term would be printed whole only to be refused.
+    if v.kind() != z3::AstKind::Numeral {
+        return None;
+    }
     let text = v.to_string();
     let w = v.get_size() as u64;
     let value = if let Some(h) = text.strip_prefix("#x") {
