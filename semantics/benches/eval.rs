@@ -3,10 +3,11 @@
 //! the throughput in ops; the summary printed last gives nanoseconds per op.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
-use dioptra_semantics::context::ConcreteContext;
+use dioptra_semantics::context::{ConcreteContext, Context};
 use dioptra_semantics::eval::eval;
 use dioptra_semantics::syntax::Expr;
 use dioptra_semantics::text::parse_expr;
+use dioptra_semantics::wellformed::check;
 use std::time::Instant;
 
 fn context() -> ConcreteContext {
@@ -89,6 +90,16 @@ fn bench(c: &mut Criterion) {
     }
     let ns = t.elapsed().as_nanos() as f64 / ops as f64;
     println!("summary: {ops} ops evaluated (check + eval) in total, {ns:.1} ns per op");
+    // The check's share: the same rounds, checking only.
+    let sig = ctx.signature();
+    let t = Instant::now();
+    for _ in 0..rounds {
+        for (_, e) in &exprs {
+            black_box(check(black_box(e), &sig).unwrap());
+        }
+    }
+    let check_ns = t.elapsed().as_nanos() as f64 / ops as f64;
+    println!("of which the check: {check_ns:.1} ns per op");
 }
 
 criterion_group!(benches, bench);
