@@ -240,6 +240,14 @@ pub(super) fn constant_value(e: &CExpr, consts: &Consts, w: u32) -> Result<Bits,
     match e {
         CExpr::Num(n) => return Ok(Bits::from_bigint(w as u64, n)),
         CExpr::Width(k) => return Ok(Bits::from_bigint(w as u64, &BigInt::from(*k))),
+        // `-x` and `~x` wrap as `bvneg` and `bvnot` do: LLVM's negative
+        // literals (`srem i64 %x, -1`) are `-` of a number, and asking z3
+        // to fold them was a tenth of a campaign's checking time.
+        CExpr::Unary(op @ ("-" | "~"), x) if matches!(**x, CExpr::Num(_) | CExpr::Width(_)) => {
+            let v = BigInt::from(constant_value(x, consts, w)?.unsigned().into_owned());
+            let r = if *op == "-" { -v } else { -v - 1 };
+            return Ok(Bits::from_bigint(w as u64, &r));
+        }
         _ => {}
     }
     numeral_bits(&constant_term(e, consts, w)?.simplify())
@@ -515,6 +523,21 @@ mod tests {
                     slow,
                     "width {k} at {w}"
                 );
+            }
+            // `-x` and `~x` of a number or a width (how LLVM's negative
+            // literals are read), folded without z3.
+            let leaves = numbers.iter().map(|n| CExpr::Num(n.clone())).chain([
+                CExpr::Width(0),
+                CExpr::Width(3),
+                CExpr::Width(300),
+            ]);
+            for leaf in leaves {
+                for op in ["-", "~"] {
+                    let e = CExpr::Unary(op, Box::new(leaf.clone()));
+                    let slow = numeral_bits(&constant_term(&e, &consts, w).unwrap().simplify());
+                    assert!(slow.is_some());
+                    assert_eq!(constant_value(&e, &consts, w).ok(), slow, "{op} at {w}");
+                }
             }
         }
     }
