@@ -351,12 +351,15 @@ fn udiv_by_multiplying(x: &BV, c: u128) -> BV {
 }
 
 /// `x / b`, unsigned, as `bvudiv` (all ones for a zero divisor). A constant
-/// divisor is a shift (a power of two) or a product ([`udiv_by_multiplying`]).
+/// divisor is a shift (a power of two), a comparison (at least `2^(w-1)`)
+/// or a product ([`udiv_by_multiplying`]).
 pub fn udiv(x: &BV, b: &BV) -> BV {
     let w = x.get_size();
     match constant_divisor(b) {
         Some(1) => x.clone(),
         Some(c) if c.is_power_of_two() => lshr(x, &bv_u(w, c.trailing_zeros() as u64)),
+        // At least half the range: the quotient is 1 or 0.
+        Some(c) if c >> (w - 1) == 1 => x.bvuge(bv_big(w, &c.into())).ite(&bv_u(w, 1), &bv_u(w, 0)),
         Some(c) => udiv_by_multiplying(x, c),
         None => x.bvudiv(b),
     }
