@@ -320,7 +320,7 @@ fn constant_divisor(b: &BV) -> Option<u128> {
     const_u128(b).filter(|&c| c != 0)
 }
 
-/// `x` divided by the constant `c` (`0 < c < 2^w`, not a power of two),
+/// `x` divided by the constant `c` (`2 < c < 2^(w-1)`, not a power of two),
 /// without a divider: `(x * m) >> (w + l)` in `2w + 2` bits, where
 /// `l = ceil(log2 c)` and `m = floor(2^(w+l) / c) + 1`.
 ///
@@ -329,10 +329,11 @@ fn constant_divisor(b: &BV) -> Option<u128> {
 /// `w`-bit `x` when `2^(w+l) <= m * c <= 2^(w+l) + 2^l`, which this `m`
 /// meets (`m * c` exceeds `2^(w+l)` by at most `c <= 2^l`).
 ///
-/// Why: z3 4.8 bit-blasts `bvudiv` by a constant as a whole divider, and a
-/// proof about one (LLVM's `srem i64 %x, -1` against 0, an `sdiv` by 1000
-/// after a shift) ran to the 200 ms limit of `dioptra llvm`; a product by a
-/// constant is a chain of adders the SAT solver sees through.
+/// Why: z3 4.8 bit-blasts `bvudiv` by a constant as a whole divider, and
+/// proofs about one (LLVM's `srem i64 %x, -1` against 0, `sdiv exact i32
+/// %x, -128` against `sub nsw 0, (ashr exact %x, 7)`) ran to the 200 ms
+/// limit of `dioptra llvm`; a product by a constant is a chain of adders
+/// the SAT solver sees through.
 fn udiv_by_multiplying(x: &BV, c: u128) -> BV {
     let w = x.get_size();
     let l = 128 - (c - 1).leading_zeros();
