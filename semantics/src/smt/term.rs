@@ -401,8 +401,7 @@ pub fn sdiv(x: &BV, b: &BV) -> BV {
     };
     if c == sign {
         // `MIN`: 1 for `MIN` itself, 0 for everything else (`w = 1`: -1 / -1).
-        let min = bv_u(w, 0).bvnot().bvshl(bv_u(w, (w - 1) as u64));
-        return x.eq(&min).ite(&bv_u(w, 1), &bv_u(w, 0));
+        return x.eq(bv_big(w, &sign.into())).ite(&bv_u(w, 1), &bv_u(w, 0));
     }
     if c == 1 {
         return x.clone();
