@@ -14,7 +14,7 @@
 //! located by the context's bindings; an unbound entity is its own abstract
 //! storage `ent(BITS, NAME)`, whose contents are unknown.
 
-use super::listing::{InstKind, Kind, Module, Referrer};
+use super::listing::{IdMap, InstKind, Kind, Module, Referrer};
 use super::ranges::{all_ranges, is_active, Intrinsics, Reading, Runs};
 use super::wellformed::{global_fragments, lifetimes_of, object_types, type_property_fragments};
 use crate::bits::Bits;
@@ -25,8 +25,9 @@ use crate::location::{LocDesc, ReadFail, Storage};
 use crate::syntax::Op;
 use crate::types::{DataLayout, Type};
 use crate::value::literal_bits;
+use rustc_hash::FxHashMap;
 use std::cell::RefCell;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 
 /// Deepest chain of inputs (`argObjects`) followed when locating an object.
 pub const MAX_INPUT_DEPTH: usize = 256;
@@ -45,7 +46,7 @@ pub struct Located {
 
 /// Segment locations remembered by (segment, object).
 /// By segment, then object (looked up by `&str`, without building a key).
-type Fixed = RefCell<HashMap<String, HashMap<String, Result<(Type, LocDesc), Diag>>>>;
+type Fixed = RefCell<FxHashMap<String, FxHashMap<String, Result<(Type, LocDesc), Diag>>>>;
 
 /// Locating in one context: the locations of the segments without inputs
 /// (`args`), which do not depend on the point, computed once. Locating an
@@ -59,7 +60,7 @@ impl<'c> SegmentCache<'c> {
     pub fn new(ctx: &'c ConcreteContext) -> SegmentCache<'c> {
         SegmentCache {
             ctx,
-            fixed: RefCell::new(HashMap::new()),
+            fixed: RefCell::new(FxHashMap::default()),
         }
     }
 }
@@ -77,17 +78,17 @@ pub struct Analysis<'m> {
     pub x: Intrinsics,
     pub reading: Reading,
     /// Per bounded segment, where it is active.
-    pub ranges: BTreeMap<String, Runs>,
+    pub ranges: IdMap<Runs>,
     /// Per object, its lifetime segments.
-    pub by: BTreeMap<String, Vec<String>>,
+    pub by: IdMap<Vec<String>>,
     /// Per object, the range of each of its segments (in `by`'s order;
     /// empty for computed segments), so that finding an object's active
     /// segments compares no names.
-    by_ranges: BTreeMap<String, Vec<Runs>>,
+    by_ranges: IdMap<Vec<Runs>>,
     /// Global variable fragment to its global.
-    pub global_of: BTreeMap<String, String>,
-    pub types: BTreeMap<String, Type>,
-    pub type_props: BTreeMap<String, Vec<(String, String)>>,
+    pub global_of: IdMap<String>,
+    pub types: IdMap<Type>,
+    pub type_props: IdMap<Vec<(String, String)>>,
 }
 
 impl<'m> Analysis<'m> {
@@ -107,11 +108,12 @@ impl<'m> Analysis<'m> {
             .collect();
         let globals = global_fragments(m);
         let types = object_types(m, &by, &globals);
-        let global_of = m
+        let mut global_of: IdMap<String> = m
             .globals
             .iter()
             .filter_map(|g| g.def.clone().map(|d| (d, g.name.clone())))
             .collect();
+        global_of.sort_unstable_keys();
         Analysis {
             m,
             x,

@@ -15,8 +15,8 @@
 //! kills, visiting each block entry once; the work is proportional to the size
 //! of the range, so computing every range is linear in the output.
 
-use super::listing::{InstKind, Module};
-use std::collections::{BTreeMap, BTreeSet};
+use super::listing::{IdMap, InstKind, Module};
+use std::collections::BTreeSet;
 
 /// How far a def extends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -37,9 +37,9 @@ pub enum Reading {
 /// The defs and kills of each lifetime, by instruction index.
 #[derive(Clone, Debug, Default)]
 pub struct Intrinsics {
-    pub defs: BTreeMap<String, Vec<usize>>,
-    pub kills: BTreeMap<String, Vec<usize>>,
-    pub labels: BTreeMap<String, Vec<usize>>,
+    pub defs: IdMap<Vec<usize>>,
+    pub kills: IdMap<Vec<usize>>,
+    pub labels: IdMap<Vec<usize>>,
 }
 
 impl Intrinsics {
@@ -68,7 +68,7 @@ impl Intrinsics {
 /// (name, instruction) pairs as each name's instructions, in order: sorted
 /// once and built in one pass (an entry per pair, each allocating its key,
 /// cost more than the rest of the analysis at 100 000 instructions).
-fn grouped(mut pairs: Vec<(&str, usize)>) -> BTreeMap<String, Vec<usize>> {
+fn grouped(mut pairs: Vec<(&str, usize)>) -> IdMap<Vec<usize>> {
     pairs.sort_unstable();
     let mut out: Vec<(String, Vec<usize>)> = Vec::new();
     for (name, i) in pairs {
@@ -235,9 +235,9 @@ fn normalize(mut stretches: Runs) -> Runs {
 }
 
 /// Every bounded segment's range, as runs.
-pub fn all_ranges(m: &Module, x: &Intrinsics, reading: Reading) -> BTreeMap<String, Runs> {
+pub fn all_ranges(m: &Module, x: &Intrinsics, reading: Reading) -> IdMap<Runs> {
     let mut walker = Walker::new(m);
-    let mut out = BTreeMap::new();
+    let mut out = IdMap::default();
     for (lt, defs) in &x.defs {
         let kills = x.kills.get(lt).map(Vec::as_slice).unwrap_or(&[]);
         let runs = if defs.len() == 1 {
@@ -273,7 +273,7 @@ pub struct Sweep<'a> {
 }
 
 impl<'a> Sweep<'a> {
-    pub fn new(ranges: &'a BTreeMap<String, Runs>) -> Sweep<'a> {
+    pub fn new(ranges: &'a IdMap<Runs>) -> Sweep<'a> {
         let mut events = Vec::new();
         for (lt, runs) in ranges {
             for &(a, b) in runs {
@@ -334,7 +334,7 @@ mod tests {
 
     #[test]
     fn a_sweep_gives_each_points_set_in_either_direction() {
-        let ranges: BTreeMap<String, Runs> = [
+        let ranges: IdMap<Runs> = [
             ("!a".to_string(), vec![(0, 2), (4, 6)]),
             ("!b".to_string(), vec![(1, 5)]),
         ]

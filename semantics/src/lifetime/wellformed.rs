@@ -5,14 +5,15 @@
 //! (`wellformed::check`) against the signature its segment gives it: a
 //! referrer only for bounded segments, the inputs' types from `argObjects`.
 
-use super::listing::{InstKind, Kind, Module, Node, Referrer};
+use super::listing::{IdMap, InstKind, Kind, Module, Node, Referrer};
 use super::ranges::{Intrinsics, Walker};
 use crate::context::Signature;
 use crate::diag::Diag;
 use crate::syntax::Op;
 use crate::types::Type;
 use crate::wellformed::{check, Checked};
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use rustc_hash::FxHashMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 fn ill(c: &str, r: &'static str, line: u32, m: impl Into<String>) -> Diag {
     Diag::ill(c, r, format!("line {line}: {}", m.into()))
@@ -318,8 +319,8 @@ fn check_global_fragments(m: &Module, out: &mut Vec<Diag>) {
 /// "If a type property fragment is referenced by the `argObjects` field of a
 /// `DILifetime` or by more than one `DICompositeType` field, then the metadata
 /// is not well-formed."
-pub fn type_property_fragments(m: &Module) -> BTreeMap<String, Vec<(String, String)>> {
-    let mut props: BTreeMap<String, Vec<(String, String)>> = BTreeMap::new();
+pub fn type_property_fragments(m: &Module) -> IdMap<Vec<(String, String)>> {
+    let mut props: IdMap<Vec<(String, String)>> = IdMap::default();
     for n in m.nodes.values() {
         if let Kind::CompositeType { props: ps } = &n.kind {
             for (field, f) in ps {
@@ -330,6 +331,7 @@ pub fn type_property_fragments(m: &Module) -> BTreeMap<String, Vec<(String, Stri
             }
         }
     }
+    props.sort_unstable_keys();
     props
 }
 
@@ -401,7 +403,7 @@ fn roots(m: &Module) -> Vec<String> {
 }
 
 /// The lifetimes of each object.
-pub fn lifetimes_of(m: &Module) -> BTreeMap<String, Vec<String>> {
+pub fn lifetimes_of(m: &Module) -> IdMap<Vec<String>> {
     // Sorted pairs grouped in one pass: an entry per lifetime cost more.
     let mut pairs: Vec<(&str, &str)> = m
         .nodes
@@ -425,7 +427,7 @@ pub fn lifetimes_of(m: &Module) -> BTreeMap<String, Vec<String>> {
 }
 
 /// The edges of the reachable lifetime graph from `id`.
-fn edges<'m>(m: &'m Module, by: &'m BTreeMap<String, Vec<String>>, id: &str) -> Vec<&'m str> {
+fn edges<'m>(m: &'m Module, by: &'m IdMap<Vec<String>>, id: &str) -> Vec<&'m str> {
     match m.nodes.get(id).map(|n| &n.kind) {
         Some(Kind::CompositeType { props }) => props.iter().map(|(_, f)| f.as_str()).collect(),
         Some(Kind::Lifetime { args, .. }) => args.iter().map(String::as_str).collect(),
@@ -440,10 +442,10 @@ fn edges<'m>(m: &'m Module, by: &'m BTreeMap<String, Vec<String>>, id: &str) -> 
 /// "If the reachable lifetime graph has any cycles or if any `DILifetime`,
 /// `DIFragment`, or `DIExprCode` are not in the reachable lifetime graph, then
 /// the metadata is not well-formed."
-fn check_graph(m: &Module, by: &BTreeMap<String, Vec<String>>, out: &mut Vec<Diag>) {
+fn check_graph(m: &Module, by: &IdMap<Vec<String>>, out: &mut Vec<Diag>) {
     let roots = roots(m);
     // Iterative three-colour DFS (no recursion: graphs can be deep).
-    let mut colour: HashMap<&str, u8> = HashMap::new(); // 1 on stack, 2 done
+    let mut colour: FxHashMap<&str, u8> = FxHashMap::default(); // 1 on stack, 2 done
     let mut cycle_reported = false;
     for root in &roots {
         let root = root.as_str();
@@ -504,12 +506,7 @@ fn check_graph(m: &Module, by: &BTreeMap<String, Vec<String>>, out: &mut Vec<Dia
 /// DECISION (D-one-computed): an object has at most one computed lifetime
 /// segment (`multiple-computed`): the spec speaks of "the computed lifetime
 /// segment" (the DWARF default location list entry), of which there is one.
-fn check_computed(
-    m: &Module,
-    x: &Intrinsics,
-    by: &BTreeMap<String, Vec<String>>,
-    out: &mut Vec<Diag>,
-) {
+fn check_computed(m: &Module, x: &Intrinsics, by: &IdMap<Vec<String>>, out: &mut Vec<Diag>) {
     for (o, lts) in by {
         let computed: Vec<&String> = lts.iter().filter(|l| !x.is_bounded(l)).collect();
         if computed.len() > 1 {
@@ -538,11 +535,11 @@ fn check_computed(
 /// cycles (reported by `check_graph`) cannot make it loop.
 pub fn object_types(
     m: &Module,
-    by: &BTreeMap<String, Vec<String>>,
+    by: &IdMap<Vec<String>>,
     globals: &BTreeSet<String>,
-) -> BTreeMap<String, Type> {
+) -> IdMap<Type> {
     let type_props = type_property_fragments(m);
-    let mut types: BTreeMap<String, Type> = BTreeMap::new();
+    let mut types: IdMap<Type> = IdMap::default();
     for n in m.nodes.values() {
         if n.is_code() {
             types.insert(n.id.clone(), Type::Int(64));
@@ -576,6 +573,7 @@ pub fn object_types(
             break;
         }
     }
+    types.sort_unstable_keys();
     types
 }
 
@@ -589,8 +587,8 @@ pub fn object_types(
 pub fn static_signature(
     m: &Module,
     lifetime: &Node,
-    types: &BTreeMap<String, Type>,
-    type_props: &BTreeMap<String, Vec<(String, String)>>,
+    types: &IdMap<Type>,
+    type_props: &IdMap<Vec<(String, String)>>,
     referrer: Option<&Referrer>,
 ) -> Signature {
     let Kind::Lifetime { args, .. } = &lifetime.kind else {
@@ -644,18 +642,13 @@ pub fn global_fragments(m: &Module) -> BTreeSet<String> {
 /// (which makes `DIOpReferrer` in a computed segment `DIOpReferrer:
 /// not-bounded`, and `DIOpTypeObject` outside a type property
 /// `DIOpTypeObject: not-type-property`).
-fn check_expressions(
-    m: &Module,
-    x: &Intrinsics,
-    by: &BTreeMap<String, Vec<String>>,
-    out: &mut Vec<Diag>,
-) {
+fn check_expressions(m: &Module, x: &Intrinsics, by: &IdMap<Vec<String>>, out: &mut Vec<Diag>) {
     let globals = global_fragments(m);
     let types = object_types(m, by, &globals);
     let type_props = type_property_fragments(m);
     // Each segment's expression checked once, in its segment's signature:
     // the sizes below and the verdicts after them both read it.
-    let mut checked: HashMap<&str, Result<Checked, Diag>> = HashMap::new();
+    let mut checked: FxHashMap<&str, Result<Checked, Diag>> = FxHashMap::default();
     for n in m.nodes.values() {
         let Some(e) = m.lifetime_expr(n) else {
             continue;
@@ -713,11 +706,11 @@ fn check_expressions(
 /// checks), each with the first segment (in id order) of that size.
 fn segment_sizes<'m>(
     m: &'m Module,
-    by: &'m BTreeMap<String, Vec<String>>,
-    checked: &HashMap<&str, Result<Checked, Diag>>,
-) -> HashMap<&'m str, BTreeMap<u64, &'m str>> {
+    by: &'m IdMap<Vec<String>>,
+    checked: &FxHashMap<&str, Result<Checked, Diag>>,
+) -> FxHashMap<&'m str, BTreeMap<u64, &'m str>> {
     let dl = m.data_layout();
-    let mut out: HashMap<&str, BTreeMap<u64, &str>> = HashMap::new();
+    let mut out: FxHashMap<&str, BTreeMap<u64, &str>> = FxHashMap::default();
     for (o, lts) in by {
         for lt in lts {
             if let Some(Ok(c)) = checked.get(lt.as_str()) {
@@ -929,7 +922,7 @@ fn join_home(a: Home, b: Home) -> Home {
 fn local_home(
     m: &Module,
     x: &Intrinsics,
-    by: &BTreeMap<String, Vec<String>>,
+    by: &IdMap<Vec<String>>,
     involved: &[String],
     sp_of: &dyn Fn(usize) -> Option<String>,
     depth: usize,
