@@ -657,7 +657,7 @@ fn check_expressions(m: &Module, x: &Intrinsics, by: &IdMap<Vec<String>>, out: &
             x.defs
                 .get(&n.id)
                 .and_then(|d| match &m.insts[d[0]].kind {
-                    InstKind::Def { referrer, .. } => Some(referrer.clone()),
+                    InstKind::Def { referrer, .. } => Some((**referrer).clone()),
                     _ => None,
                 })
                 .unwrap_or(Referrer::Undef)
