@@ -1,6 +1,8 @@
 //! Evaluation speed: a fixed set of expressions of 4 to 64 ops, checked and
 //! evaluated in a fixed context. Criterion reports the time per expression and
 //! the throughput in ops; the summary printed last gives nanoseconds per op.
+//! `DIOPTRA_BENCH_PROFILE=eval|check` runs only the summary's rounds of one
+//! side, for a profiler.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 use dioptra_semantics::context::{ConcreteContext, Context};
@@ -70,6 +72,21 @@ fn expressions() -> Vec<(String, Expr)> {
 fn bench(c: &mut Criterion) {
     let ctx = context();
     let exprs = expressions();
+    // `DIOPTRA_BENCH_PROFILE=eval|check` repeats the summary's rounds of one
+    // side alone, for `perf record` or `valgrind --tool=callgrind`.
+    if let Ok(side) = std::env::var("DIOPTRA_BENCH_PROFILE") {
+        let sig = ctx.signature();
+        for _ in 0..20_000 {
+            for (_, e) in &exprs {
+                match side.as_str() {
+                    "eval" => drop(black_box(eval(black_box(e), &ctx).unwrap())),
+                    "check" => drop(black_box(check(black_box(e), &sig).unwrap())),
+                    other => panic!("DIOPTRA_BENCH_PROFILE: eval or check, not {other}"),
+                }
+            }
+        }
+        return;
+    }
     let mut g = c.benchmark_group("eval");
     for (name, e) in &exprs {
         eval(e, &ctx).unwrap_or_else(|d| panic!("{name}: {d}"));
