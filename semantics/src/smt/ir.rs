@@ -52,16 +52,27 @@ fn encode_binary(op: BinOp, f: Flags, n: u64, a: &BV, b: &BV) -> (BV, Bool) {
                 BinOp::Sub => (n32 + 1, |x, y| x.bvsub(y)),
                 _ => (2 * n32, |x, y| x.bvmul(y)),
             };
+            // A product by a constant overflows past a bound on the other
+            // factor: a comparison, not a multiplier twice as wide.
+            let factor = match op {
+                BinOp::Mul if n <= 128 => super::term::const_u128(b)
+                    .map(|c| (a, c))
+                    .or_else(|| super::term::const_u128(a).map(|c| (b, c))),
+                _ => None,
+            };
             if f.nuw {
                 // Unsigned subtraction overflows exactly when it borrows.
-                poison.push(if op == BinOp::Sub {
-                    a.bvult(b)
-                } else {
-                    overflows(false, w, g)
+                poison.push(match (op, factor) {
+                    (BinOp::Sub, _) => a.bvult(b),
+                    (_, Some((x, c))) => super::term::mul_overflows_unsigned(x, c),
+                    _ => overflows(false, w, g),
                 });
             }
             if f.nsw {
-                poison.push(overflows(true, w, g));
+                poison.push(match factor {
+                    Some((x, c)) => super::term::mul_overflows_signed(x, c),
+                    None => overflows(true, w, g),
+                });
             }
             g(a, b)
         }

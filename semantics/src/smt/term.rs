@@ -449,6 +449,69 @@ pub fn sdiv(x: &BV, b: &BV) -> BV {
     flip.ite(&q.bvneg(), &q)
 }
 
+/// Does `x * c` overflow `w` unsigned bits, for a constant `c`? Exactly when
+/// `x > floor((2^w - 1) / c)` (never for `c = 0`): the largest `x` whose
+/// product fits.
+///
+/// Why: LLVM's `mul nuw` by a constant (correlated-propagation adds the flag
+/// to `mul i64 %z, 7` of a narrow `%z`) was encoded through the product in
+/// `2w` bits, a 128-bit multiplier at `i64` that ran to `dioptra llvm`'s
+/// 200 ms limit; a comparison with a constant is decided at once.
+pub fn mul_overflows_unsigned(x: &BV, c: u128) -> Bool {
+    let w = x.get_size();
+    if c == 0 {
+        return ff();
+    }
+    let max = if w == 128 {
+        u128::MAX
+    } else {
+        (1u128 << w) - 1
+    };
+    x.bvugt(bv_big(w, &(max / c).into()))
+}
+
+/// Does `x * c` overflow `w` signed bits, for a constant `c` (`w`-bit two's
+/// complement)? With `MIN = -2^(w-1)` and `MAX = 2^(w-1) - 1`, and Rust's
+/// division rounding toward zero:
+///
+/// * `c > 0`: when `x > MAX / c` or `x < MIN / c` (the quotients are the
+///   floor and the ceiling of the exact ones);
+/// * `c = -1`: when `x = MIN` (the one value whose negation does not fit);
+/// * `c < -1`: when `x < MAX / c` or `x > MIN / c` (dividing by a negative
+///   turns the bounds round);
+/// * `c = 0`: never.
+///
+/// Why: as [`mul_overflows_unsigned`], for `mul nsw`.
+pub fn mul_overflows_signed(x: &BV, c: u128) -> Bool {
+    let w = x.get_size();
+    let all = if w == 128 {
+        u128::MAX
+    } else {
+        (1u128 << w) - 1
+    };
+    let c = c & all;
+    // `c` and the bounds as signed numbers (`w <= 128`).
+    let signed = |v: u128| -> i128 {
+        if w < 128 && v >> (w - 1) & 1 == 1 {
+            (v | !all) as i128
+        } else {
+            v as i128
+        }
+    };
+    let (min, max) = if w == 128 {
+        (i128::MIN, i128::MAX)
+    } else {
+        (-(1i128 << (w - 1)), (1i128 << (w - 1)) - 1)
+    };
+    let bv = |v: i128| bv_big(w, &((v as u128) & all).into());
+    match signed(c) {
+        0 => ff(),
+        -1 => x.eq(bv(min)),
+        c if c > 0 => Bool::or(&[&x.bvsgt(bv(max / c)), &x.bvslt(bv(min / c))]),
+        c => Bool::or(&[&x.bvslt(bv(max / c)), &x.bvsgt(bv(min / c))]),
+    }
+}
+
 /// `x << k`, as `bvshl`: zero past the width.
 ///
 /// A constant amount is written out as `concat`/`extract`, which z3's
@@ -583,6 +646,98 @@ mod tests {
                 for divider in ["bvudiv", "bvurem", "bvsdiv", "bvsrem"] {
                     assert!(!text.contains(divider), "w {w}: {text}");
                 }
+            }
+        }
+    }
+
+    /// The constant-factor overflow tests are the product in `2w` bits
+    /// compared with the wrapped one, for every constant and every `x`,
+    /// proven at 1 to 6 bits; and at 64 and 128 bits, on numerals, they
+    /// agree with Rust's `overflowing_mul`.
+    #[test]
+    fn constant_factor_overflow_is_the_wide_product_test() {
+        for w in 1u32..=6 {
+            let x = BV::new_const("x", w);
+            for c in 0..(1u64 << w) {
+                let cb = bv_u(w, c);
+                let r = x.bvmul(&cb);
+                let wide_u = x.zero_ext(w).bvmul(cb.zero_ext(w));
+                let wide_s = x.sign_ext(w).bvmul(cb.sign_ext(w));
+                for (name, mine, theirs) in [
+                    (
+                        "nuw",
+                        mul_overflows_unsigned(&x, c as u128),
+                        wide_u.eq(r.zero_ext(w)).not(),
+                    ),
+                    (
+                        "nsw",
+                        mul_overflows_signed(&x, c as u128),
+                        wide_s.eq(r.sign_ext(w)).not(),
+                    ),
+                ] {
+                    let differ = mine.xor(&theirs);
+                    assert!(
+                        matches!(solve(&[&differ], 5_000), Answer::Unsat),
+                        "w {w}, c {c}: {name}: {mine} against {theirs}"
+                    );
+                }
+            }
+        }
+        let samples: [i128; 12] = [
+            0,
+            1,
+            -1,
+            2,
+            -2,
+            7,
+            -7,
+            1000,
+            i64::MAX as i128,
+            i64::MIN as i128,
+            1 << 40,
+            -(1 << 33) + 5,
+        ];
+        for &c in &samples {
+            for &x in &samples {
+                let (c64, x64) = (c as i64, x as i64);
+                let bv = |v: i64| bv_big(64, &(v as u64 as u128).into());
+                let signed = mul_overflows_signed(&bv(x64), c64 as u64 as u128)
+                    .simplify()
+                    .as_bool();
+                let unsigned = mul_overflows_unsigned(&bv(x64), c64 as u64 as u128)
+                    .simplify()
+                    .as_bool();
+                assert_eq!(
+                    signed,
+                    Some(x64.overflowing_mul(c64).1),
+                    "i64 {x64} * {c64}"
+                );
+                assert_eq!(
+                    unsigned,
+                    Some((x64 as u64).overflowing_mul(c64 as u64).1),
+                    "u64 {x64} * {c64}"
+                );
+                let (c128, x128) = (
+                    c.wrapping_mul(c).wrapping_add(c),
+                    x.wrapping_mul(1 << 64).wrapping_add(x),
+                );
+                let bv = |v: i128| bv_big(128, &(v as u128).into());
+                let signed = mul_overflows_signed(&bv(x128), c128 as u128)
+                    .simplify()
+                    .as_bool();
+                let unsigned = mul_overflows_unsigned(&bv(x128), c128 as u128)
+                    .simplify()
+                    .as_bool();
+                assert_eq!(
+                    signed,
+                    Some(x128.overflowing_mul(c128).1),
+                    "i128 {x128} * {c128}"
+                );
+                assert_eq!(
+                    unsigned,
+                    Some((x128 as u128).overflowing_mul(c128 as u128).1),
+                    "u128 {x128} * {c128}"
+                );
             }
         }
     }
