@@ -389,7 +389,8 @@ fn same_operand(x: &BV) -> BV {
 }
 
 /// `x % b`, unsigned, as `bvurem` (`x` for a zero divisor). A constant
-/// divisor is a mask (a power of two) or `x - c * (x / c)`.
+/// divisor is a mask (a power of two) or `x - c * (x / c)` in the bits a
+/// remainder below `c` can have.
 pub fn urem(x: &BV, b: &BV) -> BV {
     let w = x.get_size();
     match constant_divisor(b) {
@@ -401,7 +402,20 @@ pub fn urem(x: &BV, b: &BV) -> BV {
                 x.extract(k - 1, 0).zero_ext(w - k)
             }
         }
-        Some(_) => x.bvsub(b.bvmul(udiv(x, b))),
+        // The remainder is below `c`, so only its low `k` bits (`c <= 2^k`)
+        // can be set: written as their zero extension, the bits above are
+        // zero in the term itself, and a comparison that depends on them
+        // (`icmp slt` of a remainder against `icmp ult`, as
+        // correlated-propagation rewrites it) is decided without search.
+        Some(c) => {
+            let r = x.bvsub(b.bvmul(udiv(x, b)));
+            let k = 128 - (c - 1).leading_zeros();
+            if k < w {
+                r.extract(k - 1, 0).zero_ext(w - k)
+            } else {
+                r
+            }
+        }
         // `x % x` (see [`same_operand`]).
         None if x == b => bv_u(w, 0),
         None => x.bvurem(b),
