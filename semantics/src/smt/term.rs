@@ -402,6 +402,10 @@ pub fn urem(x: &BV, b: &BV) -> BV {
                 x.extract(k - 1, 0).zero_ext(w - k)
             }
         }
+        // At least half the range: the quotient is 1 or 0, so the remainder
+        // is `x - c` or `x`, the select correlated-propagation writes for
+        // such a `urem` (`icmp ult`, `sub nuw`, `select`).
+        Some(c) if c >> (w - 1) == 1 => x.bvuge(b).ite(&x.bvsub(b), x),
         // The remainder is below `c`, so only its low `k` bits (`c <= 2^k`)
         // can be set: written as their zero extension, the bits above are
         // zero in the term itself, and a comparison that depends on them
