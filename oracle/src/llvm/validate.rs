@@ -430,9 +430,7 @@ pub const QUICK_SAMPLES: u64 = 16;
 /// checking time of instcombine's records, most of which are `same`.
 pub(super) fn verdict_of(rule: &Rule, timeout_ms: u32) -> Verdict {
     let insts = instances(rule);
-    let Some(any) = insts.iter().find(|i| i.high == Some(High::Any)) else {
-        return Verdict::NotCompared("no `high any` instance".into());
-    };
+    let any = insts.iter().find(|i| i.high == Some(High::Any));
     let sample = |samples: u64| -> Result<Vec<(High, String)>, Verdict> {
         let mut wrong = Vec::new();
         for inst in &insts {
@@ -450,19 +448,22 @@ pub(super) fn verdict_of(rule: &Rule, timeout_ms: u32) -> Verdict {
         models: wrong.iter().map(|(h, _)| *h).collect(),
         detail: wrong[0].1.clone(),
     };
-    let proven = match sample(QUICK_SAMPLES) {
-        Err(v) => return v,
-        Ok(w) if w.is_empty() => match check_instance(rule, any, timeout_ms) {
+    let proven = match (sample(QUICK_SAMPLES), any) {
+        (Err(v), _) => return v,
+        (Ok(w), Some(any)) if w.is_empty() => match check_instance(rule, any, timeout_ms) {
             Ok(InstanceVerdict::Valid) => return Verdict::Same,
             other => Some(other),
         },
-        Ok(_) => None,
+        _ => None,
     };
     match sample(SAMPLES) {
         Err(v) => return v,
         Ok(w) if !w.is_empty() => return wrong_of(w),
         Ok(_) => {}
     }
+    let Some(any) = any else {
+        return Verdict::NotCompared("no `high any` instance".into());
+    };
     match proven.unwrap_or_else(|| check_instance(rule, any, timeout_ms)) {
         Ok(InstanceVerdict::Valid) => Verdict::Same,
         Ok(InstanceVerdict::Invalid(d)) => Verdict::Wrong {
