@@ -184,9 +184,11 @@ pub struct Global {
 }
 
 /// A map keyed by node id (or entity name) that is looked up by hash and
-/// iterated in the order its entries were inserted. Every builder in this
-/// module inserts in id order (or sorts the keys when it is done), so a
-/// visit is in id order, as a `BTreeMap<String, V>`'s is.
+/// iterated in the order its entries were inserted. Every builder in
+/// `lifetime` (the intrinsics, the ranges, `lifetimes_of`, `object_types`,
+/// the type-property fragments, `Analysis`) inserts in id order or sorts
+/// the keys when it is done, so a visit is in id order, as a
+/// `BTreeMap<String, V>`'s is.
 ///
 /// Why not a `BTreeMap`: a look-up compares the id with a dozen keys down
 /// the tree, each behind its own pointer; on a 100 000-instruction listing
