@@ -1009,6 +1009,7 @@ mod tests {
 !11 = distinct !DILifetime(object: !1, location: !DIExpr(DIOpArg(0, i16)), argObjects: {!2})
 !12 = distinct !DILifetime(object: !2, location: !DIExpr(DIOpArg(0, i8), DIOpZExt(i16)), argObjects: {!3})
 !13 = distinct !DILifetime(object: !3, location: !DIExpr(DIOpConstant(i8 7)))
+!9 = distinct !DIExprCode()
 ",
         )
         .unwrap();
@@ -1016,8 +1017,15 @@ mod tests {
         let types = object_types(&m, &by, &global_fragments(&m));
         assert_eq!(types.get("!2"), Some(&Type::Int(16)));
         assert_eq!(types.get("!3"), Some(&Type::Int(8)));
+        assert_eq!(
+            types.get("!9"),
+            Some(&Type::Int(64)),
+            "a code is an address"
+        );
         assert_eq!(types.get("!1"), None, "`!1` is no segment's input");
+        // The code is typed before the inputs' fixpoint runs: the map is
+        // still visited in id order.
         let ids: Vec<&str> = types.keys().map(String::as_str).collect();
-        assert_eq!(ids, ["!2", "!3"], "visited in id order");
+        assert_eq!(ids, ["!2", "!3", "!9"], "visited in id order");
     }
 }
