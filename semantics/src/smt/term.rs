@@ -365,10 +365,36 @@ pub fn udiv(x: &BV, b: &BV) -> BV {
         Some(c) if c.is_power_of_two() => lshr(x, &bv_u(w, c.trailing_zeros() as u64)),
         // At least half the range: the quotient is 1 or 0.
         Some(c) if c >> (w - 1) == 1 => x.bvuge(bv_big(w, &c.into())).ite(&bv_u(w, 1), &bv_u(w, 0)),
-        Some(c) => udiv_by_multiplying(x, c),
+        Some(c) => match narrow_dividend(x, c) {
+            Some(y) => {
+                let n = y.get_size();
+                udiv(&y, &bv_big(n, &c.into())).zero_ext(w - n)
+            }
+            None => udiv_by_multiplying(x, c),
+        },
         None if x == b => same_operand(x),
         None => x.bvudiv(b),
     }
+}
+
+/// The dividend's low `n` bits, when the rest are zero in the term itself
+/// (a zero extension, a mask) and the divisor `c` is below `2^n`, for the
+/// least of the widths 8, 16, 32 and 64 where that holds: the quotient and
+/// the remainder by `c` are then those of the low bits, zero-extended.
+///
+/// Why: correlated-propagation narrows such a division
+/// (`narrowUDivOrURem`): `udiv i64 (zext i32 %x), 3` becomes `zext (udiv
+/// i32 %x, 3)`. Written at the width it was found in, each side had a
+/// multiplier of its own width, and z3 did not prove them equal within
+/// `dioptra llvm`'s 200 ms; computed at the narrowest width, both sides are
+/// one term.
+fn narrow_dividend(x: &BV, c: u128) -> Option<BV> {
+    let w = x.get_size();
+    [8u32, 16, 32, 64]
+        .into_iter()
+        .filter(|&n| n < w && c >> n == 0)
+        .find(|&n| const_u128(&x.extract(w - 1, n)) == Some(0))
+        .map(|n| x.extract(n - 1, 0))
 }
 
 /// `x / x`, signed or unsigned: 1, and all ones for `x = 0` (SMT-LIB:
@@ -412,6 +438,10 @@ pub fn urem(x: &BV, b: &BV) -> BV {
         // (`icmp slt` of a remainder against `icmp ult`, as
         // correlated-propagation rewrites it) is decided without search.
         Some(c) => {
+            if let Some(y) = narrow_dividend(x, c) {
+                let n = y.get_size();
+                return urem(&y, &bv_big(n, &c.into())).zero_ext(w - n);
+            }
             let r = x.bvsub(b.bvmul(udiv(x, b)));
             let k = 128 - (c - 1).leading_zeros();
             if k < w {
@@ -783,6 +813,44 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// A zero-extended dividend is divided at the narrowest width that holds
+    /// it and the divisor: the forms are `bvudiv` and `bvurem` of the wide
+    /// values, proven for a spread of divisors; the quotient of `zext i8`
+    /// by a constant is the zero extension of the 8-bit quotient term, the
+    /// same term LLVM's narrowed division gives; and a dividend whose high
+    /// bits are not zero is not narrowed.
+    #[test]
+    fn a_zero_extended_dividend_is_divided_at_its_width() {
+        let y = BV::new_const("y", 8);
+        for wide in [16u32, 64] {
+            let x = y.zero_ext(wide - 8);
+            for c in [3u64, 5, 7, 10, 100, 127, 200, 255, 256, 1000] {
+                let cb = bv_u(wide, c);
+                for (name, mine, theirs) in [
+                    ("udiv", udiv(&x, &cb), x.bvudiv(&cb)),
+                    ("urem", urem(&x, &cb), x.bvurem(&cb)),
+                ] {
+                    let differ = mine.eq(&theirs).not();
+                    assert!(
+                        matches!(solve(&[&differ], 20_000), Answer::Unsat),
+                        "{name} of zext to {wide} by {c}"
+                    );
+                }
+                if c < 256 {
+                    let narrow = udiv(&y, &bv_u(8, c)).zero_ext(wide - 8);
+                    assert!(
+                        udiv(&x, &cb).simplify() == narrow.simplify(),
+                        "{c} at {wide}"
+                    );
+                }
+            }
+        }
+        let z = BV::new_const("z", 16);
+        assert!(udiv(&z, &bv_u(16, 3)) == udiv_by_multiplying(&z, 3));
+        let masked = z.bvand(bv_u(16, 0xff));
+        assert!(udiv(&masked, &bv_u(16, 3)) != udiv_by_multiplying(&masked, 3));
     }
 
     /// At 33, 64 and 128 bits the forms, on numerals, give what Rust's own
