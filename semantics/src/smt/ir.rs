@@ -31,8 +31,9 @@ fn encode_binary(op: BinOp, f: Flags, n: u64, a: &BV, b: &BV) -> (BV, Bool) {
     let n32 = n as u32;
     let zero = BV::from_u64(0, n32);
     let mut poison = Vec::new();
-    // Overflow: compute one bit wider (two's complement exact for add and
-    // sub) or twice as wide (mul) and compare with the wrapped result.
+    // Overflow of a product by a value: computed twice as wide and compared
+    // with the wrapped result. Sums, differences and products by a
+    // constant have exact tests without wider arithmetic (below).
     let wide = |x: &BV, signed: bool, w: u32| {
         if signed {
             x.sign_ext(w - n32)
