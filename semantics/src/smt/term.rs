@@ -356,8 +356,10 @@ fn udiv_by_multiplying(x: &BV, c: u128) -> BV {
 }
 
 /// `x / b`, unsigned, as `bvudiv` (all ones for a zero divisor). A constant
-/// divisor is a shift (a power of two), a comparison (at least `2^(w-1)`)
-/// or a product ([`udiv_by_multiplying`]).
+/// divisor is a shift (a power of two), a comparison (at least `2^(w-1)`),
+/// the narrow quotient of a zero-extended dividend ([`narrow_dividend`]) or
+/// a product ([`udiv_by_multiplying`]); a value divided by itself is
+/// [`same_operand`].
 pub fn udiv(x: &BV, b: &BV) -> BV {
     let w = x.get_size();
     match constant_divisor(b) {
@@ -415,8 +417,10 @@ fn same_operand(x: &BV) -> BV {
 }
 
 /// `x % b`, unsigned, as `bvurem` (`x` for a zero divisor). A constant
-/// divisor is a mask (a power of two) or `x - c * (x / c)` in the bits a
-/// remainder below `c` can have.
+/// divisor is a mask (a power of two), a select (at least `2^(w-1)`), the
+/// narrow remainder of a zero-extended dividend ([`narrow_dividend`]) or
+/// `x - c * (x / c)` in the bits a remainder below `c` can have; `x % x`
+/// is 0.
 pub fn urem(x: &BV, b: &BV) -> BV {
     let w = x.get_size();
     match constant_divisor(b) {
@@ -610,6 +614,7 @@ pub fn ashr(x: &BV, k: &BV) -> BV {
 mod tests {
     use super::*;
     use crate::smt::{solve, Answer};
+    use num_bigint::BigInt;
 
     /// The remainder through the quotient is `bvsrem` wherever the divisor
     /// is not zero.
@@ -703,7 +708,7 @@ mod tests {
     /// The constant-factor overflow tests are the product in `2w` bits
     /// compared with the wrapped one, for every constant and every `x`,
     /// proven at 1 to 6 bits; and at 64 and 128 bits, on numerals, they
-    /// agree with Rust's `overflowing_mul`.
+    /// say whether the exact product leaves each width's range.
     #[test]
     fn constant_factor_overflow_is_the_wide_product_test() {
         for w in 1u32..=6 {
@@ -747,47 +752,40 @@ mod tests {
             1 << 40,
             -(1 << 33) + 5,
         ];
+        // The exact product as a big integer, against each width's range.
+        let overflows = |w: u32, x: i128, c: i128| {
+            let (min, max) = (
+                -(BigInt::from(1) << (w - 1)),
+                (BigInt::from(1) << (w - 1)) - 1,
+            );
+            let m = BigInt::from(1) << w;
+            let unsigned = |v: i128| ((BigInt::from(v) % &m) + &m) % &m;
+            let signed = BigInt::from(x) * BigInt::from(c);
+            (signed < min || signed > max, unsigned(x) * unsigned(c) >= m)
+        };
         for &c in &samples {
             for &x in &samples {
-                let (c64, x64) = (c as i64, x as i64);
-                let bv = |v: i64| bv_big(64, &(v as u64 as u128).into());
-                let signed = mul_overflows_signed(&bv(x64), c64 as u64 as u128)
-                    .simplify()
-                    .as_bool();
-                let unsigned = mul_overflows_unsigned(&bv(x64), c64 as u64 as u128)
-                    .simplify()
-                    .as_bool();
-                assert_eq!(
-                    signed,
-                    Some(x64.overflowing_mul(c64).1),
-                    "i64 {x64} * {c64}"
-                );
-                assert_eq!(
-                    unsigned,
-                    Some((x64 as u64).overflowing_mul(c64 as u64).1),
-                    "u64 {x64} * {c64}"
-                );
-                let (c128, x128) = (
+                // At 64 bits the samples themselves, at 128 bits values
+                // spread over the upper half too.
+                let wide = (
                     c.wrapping_mul(c).wrapping_add(c),
                     x.wrapping_mul(1 << 64).wrapping_add(x),
                 );
-                let bv = |v: i128| bv_big(128, &(v as u128).into());
-                let signed = mul_overflows_signed(&bv(x128), c128 as u128)
-                    .simplify()
-                    .as_bool();
-                let unsigned = mul_overflows_unsigned(&bv(x128), c128 as u128)
-                    .simplify()
-                    .as_bool();
-                assert_eq!(
-                    signed,
-                    Some(x128.overflowing_mul(c128).1),
-                    "i128 {x128} * {c128}"
-                );
-                assert_eq!(
-                    unsigned,
-                    Some((x128 as u128).overflowing_mul(c128 as u128).1),
-                    "u128 {x128} * {c128}"
-                );
+                for (w, x, c) in [(64u32, x, c), (128, wide.1, wide.0)] {
+                    let all = if w == 128 {
+                        u128::MAX
+                    } else {
+                        (1u128 << w) - 1
+                    };
+                    let xb = bv_big(w, &((x as u128) & all).into());
+                    let cu = (c as u128) & all;
+                    let got = (
+                        mul_overflows_signed(&xb, cu).simplify().as_bool(),
+                        mul_overflows_unsigned(&xb, cu).simplify().as_bool(),
+                    );
+                    let (s, u) = overflows(w, x, c);
+                    assert_eq!(got, (Some(s), Some(u)), "{w} bits: {x} * {c}");
+                }
             }
         }
     }
