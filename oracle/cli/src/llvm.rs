@@ -2,7 +2,7 @@
 //! own passes (`opt`), every record of the output checked against the
 //! input's (`dioptra_oracle::llvm`).
 
-use dioptra_oracle::llvm::codegen::{self, Codegen, Difference, Seen};
+use dioptra_oracle::llvm::codegen::{self, Codegen, Difference, Phases, Seen};
 use dioptra_oracle::llvm::entry::AtEntry;
 use dioptra_oracle::llvm::known::{self, Known};
 use dioptra_oracle::llvm::readback::Says;
@@ -76,8 +76,8 @@ struct Shared {
     /// Each variable's DWARF at its function's entry, judged, by (pass,
     /// function, variable).
     entry: Mutex<BTreeMap<(String, String, String), AtEntry>>,
-    /// Time compiling and under gdb; calls made; values read.
-    run: Mutex<(Duration, usize, usize)>,
+    /// Time compiling, under gdb and comparing; calls made; values read.
+    run: Mutex<(Phases, usize, usize)>,
 }
 
 /// What gdb showed of a record's variable, if the program ran.
@@ -346,7 +346,7 @@ pub fn cmd_llvm(o: &Options) -> ExitCode {
         check_time: Mutex::new(Duration::ZERO),
         seen: Mutex::new(BTreeMap::new()),
         entry: Mutex::new(BTreeMap::new()),
-        run: Mutex::new((Duration::ZERO, 0, 0)),
+        run: Mutex::new((Phases::default(), 0, 0)),
     };
     let next = AtomicUsize::new(0);
     // A worker takes a batch through every pass: the passes often leave a
@@ -593,7 +593,10 @@ pub fn cmd_llvm(o: &Options) -> ExitCode {
                 "errors": errors, "records": rows,
                 "run": match &run_status {
                     Ok(cg) => json!({"llc": cg.llc.version, "gdb": cg.gdb, "calls": run_calls,
-                                     "readings": run_readings, "seconds": run_time.as_secs_f64(),
+                                     "readings": run_readings, "seconds": run_time.total().as_secs_f64(),
+                                     "phases": json!({"build": run_time.build.as_secs_f64(),
+                                         "gdb": run_time.gdb.as_secs_f64(),
+                                         "compare": run_time.compare.as_secs_f64()}),
                                      "unexplained": gdb_unexplained.len(),
                                      "after_unknown_record": gdb_after_unknown,
                                      "entry": json!({"counts": at_entry.counts,
@@ -766,14 +769,18 @@ pub fn cmd_llvm(o: &Options) -> ExitCode {
         }
         match &run_status {
             Ok(cg) => outln!(
-                "run: {} and {}, {}: {run_calls} calls, {run_readings} values read; {} code generator bugs, {} variables shown wrong after a record the solver did not decide, {} variables shown wrong unexplained; {:.1} s compiling and under gdb",
+                "run: {} and {}, {}: {run_calls} calls, {run_readings} values read; {} code generator bugs, {} variables shown wrong after a record the solver did not decide, {} variables shown wrong unexplained; {:.1} s compiling (llc, link), {:.1} s under gdb, {:.1} s comparing (DWARF read back and proven at the entry, gdb's readings); {:.0} functions/s through llc and the comparison",
                 cg.llc.version,
                 cg.gdb,
                 setup.triple,
                 run_bugs.len(),
                 gdb_after_unknown,
                 gdb_unexplained.len(),
-                run_time.as_secs_f64()
+                run_time.build.as_secs_f64(),
+                run_time.gdb.as_secs_f64(),
+                run_time.compare.as_secs_f64(),
+                o.generated as f64 * passes.len() as f64
+                    / (run_time.build + run_time.compare).as_secs_f64().max(1e-9)
             ),
             Err(why) => outln!("run: NOT CHECKED: {why}"),
         }

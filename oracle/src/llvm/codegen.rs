@@ -1068,7 +1068,34 @@ pub struct Outcome {
     pub entry: BTreeMap<(String, String), super::entry::AtEntry>,
     pub calls: usize,
     pub readings: usize,
-    pub time: Duration,
+    pub time: Phases,
+}
+
+/// Where a run's time went, phase by phase.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Phases {
+    /// `llc` of the module and the driver, and the link.
+    pub build: Duration,
+    /// gdb (and the emulator) running the program.
+    pub gdb: Duration,
+    /// Reading the output module and the program's DWARF back, comparing
+    /// gdb's readings with it, and proving each variable's DWARF at the
+    /// entry against its record.
+    pub compare: Duration,
+}
+
+impl Phases {
+    pub fn total(&self) -> Duration {
+        self.build + self.gdb + self.compare
+    }
+}
+
+impl std::ops::AddAssign for Phases {
+    fn add_assign(&mut self, o: Phases) {
+        self.build += o.build;
+        self.gdb += o.gdb;
+        self.compare += o.compare;
+    }
 }
 
 /// An error of compiling or running, with the `Llvm: run-failed:` prefix
@@ -1119,15 +1146,23 @@ fn check_run(
     let arch = Arch::of(triple)?;
     let text = driver(before, calls, triple)?;
     let program = build(&cg.llc, after, &text, triple, dir)?;
+    let built = Instant::now();
     let functions: Vec<String> = calls.iter().map(|c| c.function.clone()).collect();
     let t = run_gdb(&program, &functions, triple, dir, cg.limit)?;
+    let ran = Instant::now();
     let (after_module, dwarf) = read_output(after, &program)?;
+    let seen = compare(before, Some(&after_module), calls, &t, Some(&dwarf), arch);
+    let entry = super::entry::check(before, &dwarf, arch, entry.timeout_ms, entry.cache);
     Ok(Outcome {
-        seen: compare(before, Some(&after_module), calls, &t, Some(&dwarf), arch),
-        entry: super::entry::check(before, &dwarf, arch, entry.timeout_ms, entry.cache),
+        seen,
+        entry,
         calls: calls.len(),
         readings: t.readings.len(),
-        time: started.elapsed(),
+        time: Phases {
+            build: built - started,
+            gdb: ran - built,
+            compare: ran.elapsed(),
+        },
     })
 }
 
