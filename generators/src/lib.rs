@@ -59,7 +59,7 @@ pub fn arb_ptr_type() -> impl Strategy<Value = Type> {
     )
         .prop_map(|(a, p)| Type::Ptr {
             addrspace: a,
-            pointee: p.map(Box::new),
+            pointee: p.map(std::sync::Arc::new),
         })
 }
 
@@ -74,13 +74,13 @@ pub fn arb_type() -> impl Strategy<Value = Type> {
         prop_oneof![
             (1u64..=8, arb_scalar_type()).prop_map(|(count, e)| Type::Vector {
                 count,
-                elem: Box::new(e)
+                elem: std::sync::Arc::new(e)
             }),
             (any::<bool>(), prop::collection::vec(inner.clone(), 1..4))
                 .prop_map(|(packed, fields)| Type::Struct { packed, fields }),
             (0u64..=4, inner).prop_map(|(count, e)| Type::Array {
                 count,
-                elem: Box::new(e)
+                elem: std::sync::Arc::new(e)
             }),
         ]
     })
@@ -416,7 +416,7 @@ impl Builder {
                     Type::Float,
                     Type::Vector {
                         count: 4,
-                        elem: Box::new(Type::Int(8)),
+                        elem: std::sync::Arc::new(Type::Int(8)),
                     },
                 ][pick(3)]
                 .clone();
@@ -443,7 +443,7 @@ impl Builder {
                     Type::Double,
                     Type::Vector {
                         count: 2,
-                        elem: Box::new(Type::Int(32)),
+                        elem: std::sync::Arc::new(Type::Int(32)),
                     },
                 ][pick(3)]
                 .clone();
@@ -539,7 +539,7 @@ impl Builder {
                     self.stack.pop();
                     let v = Type::Vector {
                         count: n as u64,
-                        elem: Box::new(ty),
+                        elem: std::sync::Arc::new(ty),
                     };
                     self.push(Op::Extend(n), v)
                 }

@@ -25,16 +25,16 @@ pub fn choose_type(c: &mut dyn Chooser, depth: u32) -> Type {
         3 => Type::ptr([0, 1, 3, 5][c.pick(4)]),
         4 => Type::Ptr {
             addrspace: [0, 5][c.pick(2)],
-            pointee: Some(Box::new(Type::Int(WIDTHS[c.pick(WIDTHS.len())]))),
+            pointee: Some(std::sync::Arc::new(Type::Int(WIDTHS[c.pick(WIDTHS.len())]))),
         },
         5 => Type::Int(8),
         6 => Type::Vector {
             count: 1 + c.pick(8) as u64,
-            elem: Box::new(choose_type(c, 0)),
+            elem: std::sync::Arc::new(choose_type(c, 0)),
         },
         7 if c.pick(2) == 0 => Type::Array {
             count: c.pick(4) as u64,
-            elem: Box::new(choose_type(c, depth - 1)),
+            elem: std::sync::Arc::new(choose_type(c, depth - 1)),
         },
         _ => Type::Struct {
             packed: c.pick(2) == 1,

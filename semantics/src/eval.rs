@@ -524,7 +524,7 @@ pub fn eval_extend<'e>(m: &mut Machine<'_, 'e>, n: u32) -> Result<(), Diag> {
     m.charge(n as u64)?;
     let e = m.pop()?;
     let bits = m.bits(&e.ty);
-    let elem = Box::new(e.ty.clone().into_owned());
+    let elem = std::sync::Arc::new(e.ty.clone().into_owned());
     let ty = Type::Vector {
         count: n as u64,
         elem,

@@ -35,12 +35,12 @@ pub enum Type {
     /// `T addrspace(N)*` (`pointee: Some(T)`).
     Ptr {
         addrspace: u32,
-        pointee: Option<Box<Type>>,
+        pointee: Option<Arc<Type>>,
     },
     /// `<N x T>`.
-    Vector { count: u64, elem: Box<Type> },
+    Vector { count: u64, elem: Arc<Type> },
     /// `[N x T]`.
-    Array { count: u64, elem: Box<Type> },
+    Array { count: u64, elem: Arc<Type> },
     /// `{ T, ... }` or, packed, `<{ T, ... }>`.
     Struct { packed: bool, fields: Vec<Type> },
     /// `%name`: an identified struct type, sigil included. Its body is a
@@ -1116,7 +1116,7 @@ mod tests {
         let dl = DataLayout::default();
         let v = Type::Vector {
             count: 4,
-            elem: Box::new(Type::Int(33)),
+            elem: std::sync::Arc::new(Type::Int(33)),
         };
         assert_eq!(dl.bitsizeof(&v), 132);
         let s = Type::Struct {
@@ -1241,7 +1241,7 @@ mod tests {
     fn typed_and_opaque_pointers_are_the_same_type() {
         let typed = Type::Ptr {
             addrspace: 5,
-            pointee: Some(Box::new(Type::Int(64))),
+            pointee: Some(std::sync::Arc::new(Type::Int(64))),
         };
         assert!(typed.same(&Type::ptr(5)));
         assert!(!typed.same(&Type::ptr(1)));

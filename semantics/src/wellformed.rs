@@ -520,7 +520,7 @@ pub fn check_extend(st: &mut TypeStack, n: u32) -> Result<(), Diag> {
     }
     let v = Type::Vector {
         count: n as u64,
-        elem: Box::new(t),
+        elem: std::sync::Arc::new(t),
     };
     st.sized(&v)?;
     st.push(v);

@@ -1365,7 +1365,7 @@ impl Lowerer<'_> {
         let bits = self.bits(&f.ty);
         let ty = Type::Vector {
             count: n as u64,
-            elem: Box::new(f.ty.clone()),
+            elem: std::sync::Arc::new(f.ty.clone()),
         };
         let form = if self.target == Target::Amdgpu {
             let mut v = self.location(&f)?;

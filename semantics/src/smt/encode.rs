@@ -319,7 +319,7 @@ pub fn encode_extend(m: &mut SMachine, n: u32) -> Result<(), Diag> {
     m.require(&ok);
     let ty = Type::Vector {
         count: n as u64,
-        elem: Box::new(e.ty),
+        elem: std::sync::Arc::new(e.ty),
     };
     m.push(ty, loc);
     Ok(())

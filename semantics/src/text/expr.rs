@@ -353,7 +353,7 @@ fn ty(t: &mut Tokens, depth: usize) -> Result<Type, Diag> {
                 t.expect('>')?;
                 Type::Vector {
                     count: n,
-                    elem: Box::new(elem),
+                    elem: std::sync::Arc::new(elem),
                 }
             }
         }
@@ -376,7 +376,7 @@ fn ty(t: &mut Tokens, depth: usize) -> Result<Type, Diag> {
             t.expect(']')?;
             Type::Array {
                 count: n,
-                elem: Box::new(elem),
+                elem: std::sync::Arc::new(elem),
             }
         }
         _ => {
@@ -421,7 +421,7 @@ fn ty(t: &mut Tokens, depth: usize) -> Result<Type, Diag> {
         }
         base = Type::Ptr {
             addrspace: space,
-            pointee: (!std::mem::take(&mut function)).then(|| Box::new(base)),
+            pointee: (!std::mem::take(&mut function)).then(|| std::sync::Arc::new(base)),
         };
     }
     if function {
