@@ -304,7 +304,7 @@ pub fn encode_plus_uconst(m: &mut CSMachine, c: u64) -> Result<(), Diag> {
 
 pub fn encode_minus(m: &mut CSMachine) -> Result<(), Diag> {
     let (a, b) = m.pop_pair()?;
-    m.push(a.ty, a.v.bvsub(&b.v));
+    m.push(a.ty, crate::smt::term::sub(&a.v, &b.v));
     Ok(())
 }
 

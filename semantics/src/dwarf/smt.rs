@@ -1006,7 +1006,7 @@ impl<'a> SMachine<'a> {
         let mut ext = Ext::default();
         let r = match code {
             c::DW_OP_plus => x.bvadd(y),
-            c::DW_OP_minus => x.bvsub(y),
+            c::DW_OP_minus => crate::smt::term::sub(x, y),
             c::DW_OP_mul => x.bvmul(y),
             c::DW_OP_and => {
                 // `v & (2^m - 1)` is the zero extension of its low m bits.

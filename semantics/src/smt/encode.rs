@@ -495,7 +495,7 @@ pub fn encode_sub(m: &mut SMachine) -> Result<(), Diag> {
             a.sub_with_rounding_mode(b, &z3::ast::RoundingMode::round_nearest_ties_to_even())
         })?
     } else {
-        v2.bvsub(&v1)
+        super::term::sub(&v2, &v1)
     };
     m.push_implicit(t, r);
     Ok(())

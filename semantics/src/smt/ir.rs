@@ -50,7 +50,7 @@ fn encode_binary(op: BinOp, f: Flags, n: u64, a: &BV, b: &BV) -> (BV, Bool) {
         BinOp::Add | BinOp::Sub | BinOp::Mul => {
             let (w, g): (u32, fn(&BV, &BV) -> BV) = match op {
                 BinOp::Add => (n32 + 1, |x, y| x.bvadd(y)),
-                BinOp::Sub => (n32 + 1, |x, y| x.bvsub(y)),
+                BinOp::Sub => (n32 + 1, super::term::sub),
                 _ => (2 * n32, |x, y| x.bvmul(y)),
             };
             // A product by a constant overflows past a bound on the other
