@@ -111,8 +111,8 @@ fn run(n: usize, s: usize) -> Times {
     let mut located = 0;
     for o in a.objects() {
         let mut pieces = a.pieces(&cache, &o, usize::MAX);
-        for lt in &a.by[o.as_str()] {
-            for &(start, end) in a.ranges.get(lt.as_str()).into_iter().flatten() {
+        for lt in &a.by[&o] {
+            for &(start, end) in a.ranges.get(lt).into_iter().flatten() {
                 for p in start..end {
                     assert!(pieces.at(p).is_ok());
                     located += 1;

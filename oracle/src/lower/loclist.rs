@@ -94,7 +94,7 @@ pub fn lower_module(
             ListTag::Procedure
         };
         let name = node.display_name().unwrap_or(object).to_string();
-        die_of.insert(object.to_string(), unit.add_list(tag, &name));
+        die_of.insert(object.clone(), unit.add_list(tag, &name));
     }
     let mut lane_pcs = Vec::new();
     for node in m.nodes.values() {
@@ -114,7 +114,6 @@ pub fn lower_module(
     let mut lists: BTreeMap<String, Vec<ListEntry>> = BTreeMap::new();
     let mut not_expressible = BTreeMap::new();
     'objects: for (object, lts) in &a.by {
-        let object = &object.to_string();
         let mut entries = Vec::new();
         let mut default_done = false;
         for lt in lts {
@@ -151,15 +150,13 @@ pub fn lower_module(
         let more: Vec<(String, String)> = lists
             .keys()
             .filter_map(|o| {
-                let callee = a.by[o.as_str()]
-                    .iter()
-                    .find_map(|lt| match &m.nodes[lt].kind {
-                        Kind::Lifetime { args, .. } => args
-                            .iter()
-                            .find(|x| not_expressible.contains_key(*x))
-                            .cloned(),
-                        _ => None,
-                    })?;
+                let callee = a.by[o].iter().find_map(|lt| match &m.nodes[lt].kind {
+                    Kind::Lifetime { args, .. } => args
+                        .iter()
+                        .find(|x| not_expressible.contains_key(*x))
+                        .cloned(),
+                    _ => None,
+                })?;
                 Some((o.clone(), callee))
             })
             .collect();
@@ -309,7 +306,7 @@ fn segment(
     c.args.clear();
     for (k, arg) in args.iter().enumerate() {
         let ty = declared(k)
-            .or_else(|| a.types.get(arg.as_str()).cloned())
+            .or_else(|| a.types.get(arg).cloned())
             .unwrap_or(Type::Int(64));
         if let Some(&die) = die_of.get(arg) {
             calls.insert(k as u32, die);
@@ -359,7 +356,6 @@ pub fn prove_segments(
     let a = Analysis::new(m, Reading::ControlFlow);
     let mut out = Vec::new();
     for (object, lts) in &a.by {
-        let object = &object.to_string();
         if !lowered.die_of.contains_key(object) {
             continue;
         }

@@ -24,7 +24,6 @@ use crate::text::lex::{Tok, Tokens};
 use crate::text::parse_expr;
 use crate::text::split_top_level;
 use crate::types::Type;
-use compact_str::CompactString;
 use rustc_hash::FxHashMap;
 use std::borrow::Borrow;
 use std::collections::BTreeMap;
@@ -197,11 +196,7 @@ pub struct Global {
 /// 10 times the input. Why FxHash: the keys are short ids, and SipHash's
 /// resistance to chosen collisions buys nothing for a bounded listing
 /// (`limits` caps its size) while costing as much as the look-up itself.
-/// Why `CompactString` keys: an id is short (`!l1234`) and kept inline, so
-/// comparing the key a look-up lands on follows no pointer; `String` keys
-/// each missed the caches once more on a 100 000-instruction listing (look
-/// it up by `&str`).
-pub type IdMap<V> = indexmap::IndexMap<CompactString, V, rustc_hash::FxBuildHasher>;
+pub type IdMap<V> = indexmap::IndexMap<String, V, rustc_hash::FxBuildHasher>;
 
 /// The metadata nodes of a listing by id: looked up by hash and visited in
 /// id order, as a `BTreeMap<String, Node>` is. (That map was the listing's
@@ -210,11 +205,7 @@ pub type IdMap<V> = indexmap::IndexMap<CompactString, V, rustc_hash::FxBuildHash
 #[derive(Clone, Default)]
 pub struct NodeMap {
     nodes: Vec<Node>,
-    /// By id, the id kept inline (ids are short: `!l1234`): a look-up
-    /// compares the key without following a pointer. With `String` keys,
-    /// each comparison was a cache miss of its own on a 100 000-instruction
-    /// listing, whose nodes are referred to in no particular order.
-    index: FxHashMap<CompactString, usize>,
+    index: FxHashMap<String, usize>,
     /// `nodes`' indices in id order, computed at the first ordered visit
     /// after a change.
     order: OnceLock<Vec<usize>>,
@@ -230,10 +221,10 @@ impl NodeMap {
     /// Adds or replaces the node `id`; the node it replaces, if any.
     pub fn insert(&mut self, id: String, node: Node) -> Option<Node> {
         self.order = OnceLock::new();
-        match self.index.get(id.as_str()) {
+        match self.index.get(&id) {
             Some(&i) => Some(std::mem::replace(&mut self.nodes[i], node)),
             None => {
-                self.index.insert(CompactString::from(id), self.nodes.len());
+                self.index.insert(id, self.nodes.len());
                 self.nodes.push(node);
                 None
             }

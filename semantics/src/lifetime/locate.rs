@@ -101,7 +101,7 @@ impl<'m> Analysis<'m> {
             .map(|(o, lts)| {
                 let r = lts
                     .iter()
-                    .map(|l| ranges.get(l.as_str()).cloned().unwrap_or_default())
+                    .map(|l| ranges.get(l).cloned().unwrap_or_default())
                     .collect();
                 (o.clone(), r)
             })
@@ -111,7 +111,7 @@ impl<'m> Analysis<'m> {
         let mut global_of: IdMap<String> = m
             .globals
             .iter()
-            .filter_map(|g| g.def.as_deref().map(|d| (d.into(), g.name.clone())))
+            .filter_map(|g| g.def.clone().map(|d| (d, g.name.clone())))
             .collect();
         global_of.sort_unstable_keys();
         Analysis {
@@ -147,9 +147,7 @@ impl<'m> Analysis<'m> {
             .nodes
             .values()
             .filter(|n| {
-                n.is_object()
-                    && (self.by.contains_key(n.id.as_str())
-                        || self.global_of.contains_key(n.id.as_str()))
+                n.is_object() && (self.by.contains_key(&n.id) || self.global_of.contains_key(&n.id))
             })
             .map(|n| n.id.clone())
             .collect()
@@ -463,7 +461,7 @@ impl<'m> Analysis<'m> {
             let l = self.locate_in(ctx, a, point, memo, depth + 1)?;
             let ty =
                 l.ty.clone()
-                    .or_else(|| self.types.get(a.as_str()).cloned())
+                    .or_else(|| self.types.get(a).cloned())
                     .unwrap_or_else(|| {
                         used(&|op| match op {
                             Op::Arg(n, t) if *n as usize == k => Some(t.clone()),

@@ -16,7 +16,6 @@
 //! of the range, so computing every range is linear in the output.
 
 use super::listing::{IdMap, InstKind, Module};
-use compact_str::CompactString;
 use std::collections::BTreeSet;
 
 /// How far a def extends.
@@ -71,11 +70,11 @@ impl Intrinsics {
 /// cost more than the rest of the analysis at 100 000 instructions).
 fn grouped(mut pairs: Vec<(&str, usize)>) -> IdMap<Vec<usize>> {
     pairs.sort_unstable();
-    let mut out: Vec<(CompactString, Vec<usize>)> = Vec::new();
+    let mut out: Vec<(String, Vec<usize>)> = Vec::new();
     for (name, i) in pairs {
         match out.last_mut() {
             Some((n, v)) if n == name => v.push(i),
-            _ => out.push((name.into(), vec![i])),
+            _ => out.push((name.to_string(), vec![i])),
         }
     }
     out.into_iter().collect()
@@ -336,8 +335,8 @@ mod tests {
     #[test]
     fn a_sweep_gives_each_points_set_in_either_direction() {
         let ranges: IdMap<Runs> = [
-            ("!a".into(), vec![(0, 2), (4, 6)]),
-            ("!b".into(), vec![(1, 5)]),
+            ("!a".to_string(), vec![(0, 2), (4, 6)]),
+            ("!b".to_string(), vec![(1, 5)]),
         ]
         .into_iter()
         .collect();

@@ -12,7 +12,6 @@ use crate::diag::Diag;
 use crate::syntax::Op;
 use crate::types::Type;
 use crate::wellformed::{check, Checked};
-use compact_str::CompactString;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -326,7 +325,7 @@ pub fn type_property_fragments(m: &Module) -> IdMap<Vec<(String, String)>> {
         if let Kind::CompositeType { props: ps } = &n.kind {
             for (field, f) in ps {
                 props
-                    .entry(f.as_str().into())
+                    .entry(f.clone())
                     .or_default()
                     .push((n.id.clone(), field.clone()));
             }
@@ -352,7 +351,7 @@ fn check_type_property_fragments(m: &Module, out: &mut Vec<Diag>) {
         }
         for n in m.nodes.values() {
             if let Kind::Lifetime { args, .. } = &n.kind {
-                if args.iter().any(|a| a == f) {
+                if args.contains(f) {
                     out.push(ill(
                         "DIFragment",
                         "type-property-in-args",
@@ -372,7 +371,7 @@ fn check_type_property_fragments(m: &Module, out: &mut Vec<Diag>) {
 /// `llvm.dbg.label` intrinsic, then the metadata is not well-formed."
 fn check_codes(m: &Module, x: &Intrinsics, out: &mut Vec<Diag>) {
     for n in m.nodes.values().filter(|n| n.is_code()) {
-        let k = x.labels.get(n.id.as_str()).map(Vec::len).unwrap_or(0);
+        let k = x.labels.get(&n.id).map(Vec::len).unwrap_or(0);
         if k != 1 {
             out.push(ill(
                 "DICode",
@@ -417,11 +416,11 @@ pub fn lifetimes_of(m: &Module) -> IdMap<Vec<String>> {
         })
         .collect();
     pairs.sort_unstable();
-    let mut by: Vec<(CompactString, Vec<String>)> = Vec::new();
+    let mut by: Vec<(String, Vec<String>)> = Vec::new();
     for (o, lt) in pairs {
         match by.last_mut() {
             Some((last, v)) if last == o => v.push(lt.to_string()),
-            _ => by.push((o.into(), vec![lt.to_string()])),
+            _ => by.push((o.to_string(), vec![lt.to_string()])),
         }
     }
     by.into_iter().collect()
@@ -547,9 +546,9 @@ pub fn object_types(
     let mut types: IdMap<Type> = IdMap::default();
     for n in m.nodes.values() {
         if n.is_code() {
-            types.insert(n.id.as_str().into(), Type::Int(64));
+            types.insert(n.id.clone(), Type::Int(64));
         } else if globals.contains(&n.id) {
-            types.insert(n.id.as_str().into(), Type::ptr(1));
+            types.insert(n.id.clone(), Type::ptr(1));
         }
     }
     let inputs: FxHashSet<&str> = m
@@ -622,7 +621,7 @@ pub fn static_signature(
         .iter()
         .enumerate()
         .map(|(k, a)| {
-            types.get(a.as_str()).cloned().unwrap_or_else(|| {
+            types.get(a).cloned().unwrap_or_else(|| {
                 used(&|op| match op {
                     Op::Arg(n, t) if *n as usize == k => Some(t.clone()),
                     _ => None,
@@ -631,7 +630,7 @@ pub fn static_signature(
             })
         })
         .collect();
-    let is_type_property = matches!(&lifetime.kind, Kind::Lifetime { object: Some(o), .. } if type_props.contains_key(o.as_str()));
+    let is_type_property = matches!(&lifetime.kind, Kind::Lifetime { object: Some(o), .. } if type_props.contains_key(o));
     Signature {
         layout: m.data_layout(),
         referrer: referrer_ty,
@@ -669,7 +668,7 @@ fn check_expressions(m: &Module, x: &Intrinsics, by: &IdMap<Vec<String>>, out: &
         };
         let referrer = x.is_bounded(&n.id).then(|| {
             x.defs
-                .get(n.id.as_str())
+                .get(&n.id)
                 .and_then(|d| match &m.insts[d[0]].kind {
                     InstKind::Def { referrer, .. } => Some((**referrer).clone()),
                     _ => None,
@@ -789,7 +788,7 @@ fn check_retention(m: &Module, x: &Intrinsics, out: &mut Vec<Diag>) {
         })
     };
     for n in m.nodes.values().filter(|n| n.kind == Kind::ExprCode) {
-        if let Some(&i) = x.labels.get(n.id.as_str()).and_then(|v| v.first()) {
+        if let Some(&i) = x.labels.get(&n.id).and_then(|v| v.first()) {
             if let Some(sp) = subprogram_of_inst(i) {
                 if !retained_by(&sp).contains(&n.id) {
                     out.push(ill(
@@ -962,7 +961,7 @@ fn local_home(
             Kind::CompositeType { .. } => Home::Neutral,
             Kind::ExprCode | Kind::Label { .. } => local(
                 x.labels
-                    .get(id.as_str())
+                    .get(id)
                     .and_then(|v| v.first())
                     .and_then(|&i| sp_of(i)),
             ),
@@ -970,8 +969,8 @@ fn local_home(
                 // A fragment is where its segments are: bounded ones in the
                 // function of their def, computed ones where their inputs are.
                 let mut h = Home::Neutral;
-                for lt in by.get(id.as_str()).cloned().unwrap_or_default() {
-                    let one = if let Some(d) = x.defs.get(lt.as_str()).and_then(|v| v.first()) {
+                for lt in by.get(id).cloned().unwrap_or_default() {
+                    let one = if let Some(d) = x.defs.get(&lt).and_then(|v| v.first()) {
                         local(sp_of(*d))
                     } else if let Some(Kind::Lifetime { args, .. }) =
                         m.nodes.get(&lt).map(|n| &n.kind)
@@ -1026,7 +1025,7 @@ mod tests {
         assert_eq!(types.get("!1"), None, "`!1` is no segment's input");
         // The code is typed before the inputs' fixpoint runs: the map is
         // still visited in id order.
-        let ids: Vec<&str> = types.keys().map(CompactString::as_str).collect();
+        let ids: Vec<&str> = types.keys().map(String::as_str).collect();
         assert_eq!(ids, ["!2", "!3", "!9"], "visited in id order");
     }
 }
