@@ -354,3 +354,28 @@ fn many_live_segments_of_one_object_print_bounded_rows() {
     );
     assert_eq!(last.matches("ent(32, %v").count(), 8, "{last}");
 }
+
+/// Issue 24's "no input can hang dioptra", found since: the check that no
+/// lifetime has a type property fragment in `argObjects` walked every node
+/// once per fragment. 150 000 array types with a `dataLocation` each (a
+/// 16 MB listing, a quarter of the input bound) took the release binary
+/// past 120 s; one pass over the nodes takes about a second.
+#[test]
+fn many_type_property_fragments_are_checked_in_one_pass() {
+    let inputs = Inputs::new("props");
+    let n = 150_000;
+    let mut text = String::from("define void @f() {\nentry:\n  ret void\n}\n");
+    for k in 0..n {
+        text += &format!(
+            "!t{k} = !DICompositeType(tag: DW_TAG_array_type, dataLocation: !f{k})\n!f{k} = distinct !DIFragment()\n"
+        );
+    }
+    let f = inputs.write("props.ll", text.as_bytes());
+    let o = bounded(&["lifetimes", &f], None).expect("finishes within the time limit");
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}
