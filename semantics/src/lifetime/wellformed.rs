@@ -285,6 +285,20 @@ fn check_global_fragments(m: &Module, out: &mut Vec<Diag>) {
             by.entry(d).or_default().push(&g.name);
         }
     }
+    if by.is_empty() {
+        return;
+    }
+    // The lifetimes of each object, in id order: one pass over the nodes,
+    // not one per fragment (which was quadratic in the listing).
+    let mut of_object: FxHashMap<&str, Vec<&Node>> = FxHashMap::default();
+    for n in m.nodes.values() {
+        if let Kind::Lifetime {
+            object: Some(o), ..
+        } = &n.kind
+        {
+            of_object.entry(o.as_str()).or_default().push(n);
+        }
+    }
     for (f, gs) in &by {
         if gs.len() > 1 {
             let line = m.nodes[*f].line;
@@ -295,23 +309,16 @@ fn check_global_fragments(m: &Module, out: &mut Vec<Diag>) {
                 format!("`{f}` is the dbg.def of {}", gs.join(" and ")),
             ));
         }
-        for n in m.nodes.values() {
-            if let Kind::Lifetime {
-                object: Some(o), ..
-            } = &n.kind
-            {
-                if o == f {
-                    out.push(ill(
-                        "DIFragment",
-                        "global-fragment-object",
-                        n.line,
-                        format!(
-                            "`{}` has the global variable fragment `{f}` as its object",
-                            n.id
-                        ),
-                    ));
-                }
-            }
+        for n in of_object.get(f).into_iter().flatten() {
+            out.push(ill(
+                "DIFragment",
+                "global-fragment-object",
+                n.line,
+                format!(
+                    "`{}` has the global variable fragment `{f}` as its object",
+                    n.id
+                ),
+            ));
         }
     }
 }
@@ -761,10 +768,21 @@ fn segment_sizes<'m>(
 /// of this with `...`. A computed segment that involves nothing of any
 /// function (an all-undef fragment) may be retained by either.
 fn check_retention(m: &Module, x: &Intrinsics, out: &mut Vec<Diag>) {
-    let retained_by = |sp: &str| match m.nodes.get(sp).map(|n| &n.kind) {
-        Some(Kind::Subprogram { retained, .. }) => retained.clone(),
-        _ => Vec::new(),
-    };
+    // Each subprogram's retainedNodes as a set, and every node some
+    // subprogram retains: built once, where a look-up per node copied and
+    // scanned the list (quadratic in a subprogram's retained nodes).
+    let retained: FxHashMap<&str, FxHashSet<&str>> = m
+        .nodes
+        .values()
+        .filter_map(|n| match &n.kind {
+            Kind::Subprogram { retained, .. } => {
+                Some((n.id.as_str(), retained.iter().map(String::as_str).collect()))
+            }
+            _ => None,
+        })
+        .collect();
+    let retained_by_any: FxHashSet<&str> = retained.values().flatten().copied().collect();
+    let is_retained_by = |sp: &str, id: &str| retained.get(sp).is_some_and(|r| r.contains(id));
     // "All DILocalVariable local variables, DILabel labels, and DIExprCode code
     // locations of the function are required to be referenced by the
     // retainedNodes field of the DISubprogram."
@@ -772,11 +790,7 @@ fn check_retention(m: &Module, x: &Intrinsics, out: &mut Vec<Diag>) {
         if let Kind::LocalVariable { scope: Some(s), .. } | Kind::Label { scope: Some(s), .. } =
             &n.kind
         {
-            if matches!(
-                m.nodes.get(s).map(|k| &k.kind),
-                Some(Kind::Subprogram { .. })
-            ) && !retained_by(s).contains(&n.id)
-            {
+            if retained.contains_key(s.as_str()) && !is_retained_by(s, &n.id) {
                 out.push(ill(
                     "DISubprogram",
                     "not-retained",
@@ -789,21 +803,20 @@ fn check_retention(m: &Module, x: &Intrinsics, out: &mut Vec<Diag>) {
             }
         }
     }
+    // A listing with one subprogram and one function pairs them.
+    let lone_subprogram = (retained.len() == 1 && m.functions.len() == 1)
+        .then(|| retained.keys().next().map(|sp| sp.to_string()))
+        .flatten();
     let subprogram_of_inst = |i: usize| {
-        m.functions[m.insts[i].func].subprogram.clone().or_else(|| {
-            // A listing with one subprogram and one function pairs them.
-            let sps: Vec<&Node> = m
-                .nodes
-                .values()
-                .filter(|n| matches!(n.kind, Kind::Subprogram { .. }))
-                .collect();
-            (sps.len() == 1 && m.functions.len() == 1).then(|| sps[0].id.clone())
-        })
+        m.functions[m.insts[i].func]
+            .subprogram
+            .clone()
+            .or_else(|| lone_subprogram.clone())
     };
     for n in m.nodes.values().filter(|n| n.kind == Kind::ExprCode) {
         if let Some(&i) = x.labels.get(&n.id).and_then(|v| v.first()) {
             if let Some(sp) = subprogram_of_inst(i) {
-                if !retained_by(&sp).contains(&n.id) {
+                if !is_retained_by(&sp, &n.id) {
                     out.push(ill(
                         "DISubprogram",
                         "not-retained",
@@ -818,14 +831,11 @@ fn check_retention(m: &Module, x: &Intrinsics, out: &mut Vec<Diag>) {
         }
     }
     // Computed lifetime segments.
-    let has_sp = m
-        .nodes
-        .values()
-        .any(|n| matches!(n.kind, Kind::Subprogram { .. }));
-    let module_retained: Vec<String> = m
+    let has_sp = !retained.is_empty();
+    let module_retained: FxHashSet<&str> = m
         .named
         .get("llvm.dbg.retainedNodes")
-        .map(|(v, _)| v.clone())
+        .map(|(v, _)| v.iter().map(String::as_str).collect())
         .unwrap_or_default();
     if has_sp || m.named.contains_key("llvm.dbg.retainedNodes") {
         let by = lifetimes_of(m);
@@ -844,19 +854,16 @@ fn check_retention(m: &Module, x: &Intrinsics, out: &mut Vec<Diag>) {
             let mut involved = vec![o.clone()];
             involved.extend(args.iter().cloned());
             let home = local_home(m, x, &by, &involved, &subprogram_of_inst, 0);
-            let in_sp = |sp: &str| retained_by(sp).contains(&n.id);
-            let any_sp = m
-                .nodes
-                .values()
-                .any(|k| matches!(k.kind, Kind::Subprogram { .. }) && in_sp(&k.id));
+            let in_sp = |sp: &str| is_retained_by(sp, &n.id);
+            let any_sp = retained_by_any.contains(n.id.as_str());
             let (ok, want) = match &home {
                 Home::Local(sp) => (in_sp(sp), format!("the retainedNodes of `{sp}`")),
                 Home::Module => (
-                    module_retained.contains(&n.id),
+                    module_retained.contains(n.id.as_str()),
                     "!llvm.dbg.retainedNodes".to_string(),
                 ),
                 Home::Neutral => (
-                    any_sp || module_retained.contains(&n.id),
+                    any_sp || module_retained.contains(n.id.as_str()),
                     "a retainedNodes list (it involves nothing function-specific)".to_string(),
                 ),
             };
@@ -904,13 +911,13 @@ fn check_retention(m: &Module, x: &Intrinsics, out: &mut Vec<Diag>) {
                 ));
             }
         }
-        let cu_list = m
+        let cu_list: FxHashSet<&str> = m
             .named
             .get("llvm.dbg.cu")
-            .map(|(v, _)| v.clone())
+            .map(|(v, _)| v.iter().map(String::as_str).collect())
             .unwrap_or_default();
         for c in cus {
-            if !cu_list.contains(&c.id) {
+            if !cu_list.contains(c.id.as_str()) {
                 out.push(ill(
                     "DICompileUnit",
                     "not-in-llvm-dbg-cu",
