@@ -839,6 +839,7 @@ fn check_retention(m: &Module, x: &Intrinsics, out: &mut Vec<Diag>) {
         .unwrap_or_default();
     if has_sp || m.named.contains_key("llvm.dbg.retainedNodes") {
         let by = lifetimes_of(m);
+        let mut memo = FxHashMap::default();
         for n in m.nodes.values() {
             let Kind::Lifetime {
                 object: Some(o),
@@ -853,7 +854,7 @@ fn check_retention(m: &Module, x: &Intrinsics, out: &mut Vec<Diag>) {
             }
             let mut involved = vec![o.clone()];
             involved.extend(args.iter().cloned());
-            let home = local_home(m, x, &by, &involved, &subprogram_of_inst, 0);
+            let home = local_home(m, x, &by, &involved, &subprogram_of_inst, 0, &mut memo);
             let in_sp = |sp: &str| is_retained_by(sp, &n.id);
             let any_sp = retained_by_any.contains(n.id.as_str());
             let (ok, want) = match &home {
@@ -952,6 +953,12 @@ fn join_home(a: Home, b: Home) -> Home {
 /// Where the involved nodes put a computed segment ("If only involve
 /// DILocalVariables, DICompositeTypes, and bounded lifetime segments of the
 /// same function").
+///
+/// A fragment's home, at a depth, is computed once (`memo`): fragments
+/// whose segments take the next fragment as an input twice made the walk
+/// exponential in the chain (40 of them, a 4 KB listing, ran past a
+/// minute). The depth is part of the key, so the bound of 64 cuts a chain
+/// exactly where it did.
 fn local_home(
     m: &Module,
     x: &Intrinsics,
@@ -959,6 +966,7 @@ fn local_home(
     involved: &[String],
     sp_of: &dyn Fn(usize) -> Option<String>,
     depth: usize,
+    memo: &mut FxHashMap<(String, usize), Home>,
 ) -> Home {
     if depth > 64 {
         return Home::Module;
@@ -985,6 +993,9 @@ fn local_home(
                     .and_then(|v| v.first())
                     .and_then(|&i| sp_of(i)),
             ),
+            Kind::Fragment if memo.contains_key(&(id.clone(), depth)) => {
+                memo[&(id.clone(), depth)].clone()
+            }
             Kind::Fragment => {
                 // A fragment is where its segments are: bounded ones in the
                 // function of their def, computed ones where their inputs are.
@@ -995,12 +1006,13 @@ fn local_home(
                     } else if let Some(Kind::Lifetime { args, .. }) =
                         m.nodes.get(&lt).map(|n| &n.kind)
                     {
-                        local_home(m, x, by, args, sp_of, depth + 1)
+                        local_home(m, x, by, args, sp_of, depth + 1, memo)
                     } else {
                         Home::Module
                     };
                     h = join_home(h, one);
                 }
+                memo.insert((id.clone(), depth), h.clone());
                 h
             }
             _ => Home::Module,
