@@ -670,16 +670,20 @@ mod tests {
     use crate::smt::{solve, Answer};
     use num_bigint::BigInt;
 
+    /// Does z3 prove `mine` equal to `theirs` wherever `guard` holds,
+    /// within `ms`?
+    fn proven_equal(mine: &BV, theirs: &BV, guard: &Bool, ms: u32) -> bool {
+        let differ = Bool::and(&[guard, &mine.eq(theirs).not()]);
+        matches!(solve(&[&differ], ms), Answer::Unsat)
+    }
+
     /// The remainder through the quotient is `bvsrem` wherever the divisor
     /// is not zero.
     #[test]
     fn srem_is_the_smt_lib_remainder() {
         let (a, b) = (BV::new_const("a", 8), BV::new_const("b", 8));
-        let differ = Bool::and(&[
-            &b.eq(bv_u(8, 0)).not(),
-            &srem(&a, &b).eq(a.bvsrem(&b)).not(),
-        ]);
-        assert!(matches!(solve(&[&differ], 20_000), Answer::Unsat));
+        let nonzero = b.eq(bv_u(8, 0)).not();
+        assert!(proven_equal(&srem(&a, &b), &a.bvsrem(&b), &nonzero, 20_000));
     }
 
     /// A remainder spelled out as `x - c * (x / c)`, in either order, is
@@ -719,8 +723,10 @@ mod tests {
                 (lshr(&x, &k), x.bvlshr(&k)),
                 (ashr(&x, &k), x.bvashr(&k)),
             ] {
-                let differ = mine.eq(&theirs).not();
-                assert!(matches!(solve(&[&differ], 5_000), Answer::Unsat));
+                assert!(
+                    proven_equal(&mine, &theirs, &tt(), 5_000),
+                    "{mine} against {theirs}"
+                );
             }
         }
     }
@@ -742,9 +748,8 @@ mod tests {
                     (sdiv(&x, &c), x.bvsdiv(&c), tt()),
                     (srem(&x, &c), x.bvsrem(&c), nonzero.clone()),
                 ] {
-                    let differ = Bool::and(&[&guard, &mine.eq(&theirs).not()]);
                     assert!(
-                        matches!(solve(&[&differ], 5_000), Answer::Unsat),
+                        proven_equal(&mine, &theirs, &guard, 5_000),
                         "w {w}, {c}: {mine} against {theirs}"
                     );
                 }
@@ -766,9 +771,8 @@ mod tests {
                 ("sdiv", sdiv(&x, &x), x.bvsdiv(&x)),
                 ("srem", srem(&x, &x), x.bvsrem(&x)),
             ] {
-                let differ = mine.eq(&theirs).not();
                 assert!(
-                    matches!(solve(&[&differ], 20_000), Answer::Unsat),
+                    proven_equal(&mine, &theirs, &tt(), 20_000),
                     "w {w}: {name}: {mine} against {theirs}"
                 );
             }
@@ -909,9 +913,8 @@ mod tests {
                     ("udiv", udiv(&x, &cb), x.bvudiv(&cb)),
                     ("urem", urem(&x, &cb), x.bvurem(&cb)),
                 ] {
-                    let differ = mine.eq(&theirs).not();
                     assert!(
-                        matches!(solve(&[&differ], 20_000), Answer::Unsat),
+                        proven_equal(&mine, &theirs, &tt(), 20_000),
                         "{name} of zext to {wide} by {c}"
                     );
                 }
