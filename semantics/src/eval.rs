@@ -14,7 +14,7 @@ use crate::float::{self, FloatOp};
 use crate::limits::{MAX_EVAL_WORK, MAX_LOCATION_DEPTH};
 use crate::location::{composite, read, LocDesc, Part, ReadFail, Single, Storage};
 use crate::syntax::{Expr, Literal, Op};
-use crate::types::{DataLayout, Type};
+use crate::types::{DataLayout, Type, VectorTypes};
 use crate::value::{fits_signed, float_binop, float_value, literal_bits};
 use crate::wellformed::check;
 use num_bigint::BigInt;
@@ -33,13 +33,15 @@ use std::borrow::Cow;
 /// `DIOpExtend` and `DIOpSelect` of such values make composites whose parts
 /// are all implicit: their bits are known, and they too are kept as their
 /// value, with what it takes to build the composite the spec describes
-/// when an op needs the location itself (`Lanes`).
+/// when an op needs the location itself (`Lanes`). They live in the
+/// machine's `made` list, so that making one allocates nothing of its own.
 #[derive(Clone, Debug)]
 enum Held {
     /// `LocDesc::implicit(v)`.
     Value(Bits),
     Loc(LocDesc),
-    Lanes(Box<Lanes>),
+    /// `Machine::made[i]`.
+    Lanes(usize),
 }
 
 /// A composite of implicit parts, by its value.
@@ -70,40 +72,40 @@ enum Make {
 }
 
 impl Held {
-    /// The location description held.
-    fn loc(self) -> LocDesc {
+    /// The location description held (`made`: the machine's composites).
+    fn loc(self, made: &[Lanes]) -> LocDesc {
         match self {
             Held::Value(v) => LocDesc::implicit(v),
             Held::Loc(l) => l,
-            Held::Lanes(l) => l.make.composite(),
+            Held::Lanes(i) => made[i].make.composite(made),
         }
     }
     /// The value, when this is one implicit storage or composite of
     /// implicit parts at offset 0 of exactly `n` bits.
-    fn value(&self, n: u64) -> Option<&Bits> {
+    fn value<'h>(&'h self, n: u64, made: &'h [Lanes]) -> Option<&'h Bits> {
         match self {
             Held::Value(v) if v.width() == n => Some(v),
-            Held::Lanes(l) if l.value.width() == n => Some(&l.value),
+            Held::Lanes(i) if made[*i].value.width() == n => Some(&made[*i].value),
             _ => None,
         }
     }
     /// The nesting depth of the location held.
-    fn depth(&self) -> u32 {
+    fn depth(&self, made: &[Lanes]) -> u32 {
         match self {
             Held::Value(_) => 0,
             Held::Loc(l) => l.depth(),
-            Held::Lanes(l) => l.depth,
+            Held::Lanes(i) => made[*i].depth,
         }
     }
 }
 
 impl Make {
     /// The composite location description, at offset 0.
-    fn composite(self) -> LocDesc {
+    fn composite(&self, made: &[Lanes]) -> LocDesc {
         let parts = match self {
             Make::Extend { part, n } => {
                 let loc = LocDesc::implicit(part.clone());
-                (0..n)
+                (0..*n)
                     .map(|_| Part {
                         bits: part.width(),
                         loc: loc.clone(),
@@ -120,7 +122,8 @@ impl Make {
                 // Each input is one storage at offset 0 at least
                 // `count * size` bits long, so lane `i` is that storage at
                 // offset `i * size` (what `offset_by` gives, in bounds).
-                let (l1, l0) = (l1.loc(), l0.loc());
+                let (count, size) = (*count, *size);
+                let (l1, l0) = (l1.clone().loc(made), l0.clone().loc(made));
                 let lane = |l: &LocDesc, i: u64| {
                     let s = &l.singles()[0];
                     LocDesc::new(vec![Single {
@@ -146,13 +149,6 @@ impl Make {
 pub struct Entry<'e> {
     pub ty: Cow<'e, Type>,
     held: Held,
-}
-
-impl Entry<'_> {
-    /// The location description.
-    pub fn loc(self) -> LocDesc {
-        self.held.loc()
-    }
 }
 
 /// The result of evaluating an expression.
@@ -183,6 +179,10 @@ pub struct Machine<'a, 'e> {
     /// Keep composites of implicit values as their value (`Held::Lanes`);
     /// off only in the tests that compare both ways.
     lanes: bool,
+    /// The composites kept as their value, by `Held::Lanes` index.
+    made: Vec<Lanes>,
+    /// The vector types `DIOpExtend` made so far.
+    vectors: VectorTypes,
 }
 
 impl<'e> Machine<'_, 'e> {
@@ -228,12 +228,12 @@ impl<'e> Machine<'_, 'e> {
         self.charge(n)?;
         // An implicit storage (or composite of them) of exactly `n` bits
         // at offset 0: its read is the value.
-        if let Some(v) = e.held.value(n) {
+        if let Some(v) = e.held.value(n, &self.made) {
             return Ok(v.clone());
         }
         let r = match &e.held {
             Held::Loc(l) => read(self.ctx, l, n),
-            other => read(self.ctx, &other.clone().loc(), n),
+            other => read(self.ctx, &other.clone().loc(&self.made), n),
         };
         r.map_err(|f| f.at(self.op))
     }
@@ -252,6 +252,16 @@ impl<'e> Machine<'_, 'e> {
             held: Held::Value(v),
         });
     }
+    /// Pushes a composite of implicit parts kept as its value.
+    fn push_lanes(&mut self, ty: Cow<'e, Type>, lanes: Lanes) {
+        self.made.push(lanes);
+        let held = Held::Lanes(self.made.len() - 1);
+        self.stack.push(Entry { ty, held });
+    }
+    /// The location description of a popped entry.
+    fn loc(&self, e: Entry) -> LocDesc {
+        e.held.loc(&self.made)
+    }
 }
 
 /// Checks and evaluates `expr` in `ctx`.
@@ -268,6 +278,8 @@ fn eval_with(expr: &Expr, ctx: &dyn Context, lanes: bool) -> Result<Evaluated, D
         op: "DIExpr",
         work: 0,
         lanes,
+        made: Vec::new(),
+        vectors: VectorTypes::default(),
     };
     for op in &expr.ops {
         m.op = op.name();
@@ -308,7 +320,7 @@ fn eval_with(expr: &Expr, ctx: &dyn Context, lanes: bool) -> Result<Evaluated, D
     let Entry { ty, held } = m.pop()?;
     Ok(Evaluated {
         ty: ty.into_owned(),
-        loc: held.loc(),
+        loc: held.loc(&m.made),
         fragment: checked.fragment,
     })
 }
@@ -444,7 +456,8 @@ pub fn eval_reinterpret<'e>(m: &mut Machine<'_, 'e>, to: &'e Type) -> Result<(),
 /// Moves the popped location by `read(B, I) * scale` bits, `B` read as a
 /// signed integer.
 fn offset<'e>(m: &mut Machine<'_, 'e>, to: &'e Type, b: &Bits, scale: i128) -> Result<(), Diag> {
-    let l = m.pop()?.loc();
+    let l = m.pop()?;
+    let l = m.loc(l);
     let moved = match b.small_signed().and_then(|d| d.checked_mul(scale)) {
         Some(d) => l.offset_by_small(m.ctx, d),
         None => l.offset_by(m.ctx, &(b.signed() * scale)),
@@ -501,7 +514,7 @@ pub fn eval_composite<'e>(m: &mut Machine<'_, 'e>, n: u32, t: &'e Type) -> Resul
         let e = m.pop()?; // L1 first, LN last
         parts.push(Part {
             bits: m.bits(&e.ty),
-            loc: e.loc(),
+            loc: m.loc(e),
         });
     }
     parts.reverse(); // LN at offset 0
@@ -524,13 +537,9 @@ pub fn eval_extend<'e>(m: &mut Machine<'_, 'e>, n: u32) -> Result<(), Diag> {
     m.charge(n as u64)?;
     let e = m.pop()?;
     let bits = m.bits(&e.ty);
-    let elem = std::sync::Arc::new(e.ty.clone().into_owned());
-    let ty = Type::Vector {
-        count: n as u64,
-        elem,
-    };
+    let ty = m.vectors.of(u64::from(n), &e.ty);
     let narrow = m.lanes && bits * u64::from(n) <= LANES_BITS;
-    let value = e.held.value(bits).filter(|_| narrow);
+    let value = e.held.value(bits, &m.made).filter(|_| narrow);
     if let Some((v, x)) = value.and_then(|v| Some((v, v.small()?))) {
         // Copies of an implicit value: the composite's bits are `n`
         // copies of it, lowest first.
@@ -539,13 +548,10 @@ pub fn eval_extend<'e>(m: &mut Machine<'_, 'e>, n: u32) -> Result<(), Diag> {
             depth: 1,
             make: Make::Extend { part: v.clone(), n },
         };
-        m.stack.push(Entry {
-            ty: Cow::Owned(ty),
-            held: Held::Lanes(Box::new(lanes)),
-        });
+        m.push_lanes(Cow::Owned(ty), lanes);
         return Ok(());
     }
-    let l = e.loc();
+    let l = m.loc(e);
     let parts = (0..n)
         .map(|_| Part {
             bits,
@@ -609,13 +615,18 @@ pub fn eval_select<'e>(m: &mut Machine<'_, 'e>) -> Result<(), Diag> {
     m.charge(count)?;
     let ty = l1.ty.clone();
     let w = count * size;
-    let narrow = |h: &Held| h.value(w).and_then(Bits::small).filter(|_| w <= LANES_BITS);
+    let made = &m.made;
+    let narrow = |h: &Held| {
+        h.value(w, made)
+            .and_then(Bits::small)
+            .filter(|_| w <= LANES_BITS)
+    };
     if let (Some(v1), Some(v0), true) = (narrow(&l1.held), narrow(&l0.held), m.lanes) {
         // Both inputs are implicit values (or composites of them): so is
         // every lane, and the result's bits are the lanes chosen.
         let depth = 1
             + (0..count)
-                .map(|i| if mask.bit(i) { &l1.held } else { &l0.held }.depth())
+                .map(|i| if mask.bit(i) { &l1.held } else { &l0.held }.depth(made))
                 .max()
                 .unwrap_or(0);
         if depth > MAX_LOCATION_DEPTH {
@@ -636,13 +647,10 @@ pub fn eval_select<'e>(m: &mut Machine<'_, 'e>) -> Result<(), Diag> {
                 size,
             },
         };
-        m.stack.push(Entry {
-            ty,
-            held: Held::Lanes(Box::new(lanes)),
-        });
+        m.push_lanes(ty, lanes);
         return Ok(());
     }
-    let (l1, l0) = (l1.loc(), l0.loc());
+    let (l1, l0) = (m.loc(l1), m.loc(l0));
     let mut parts = Vec::with_capacity(count as usize);
     for i in 0..count {
         let pl = if mask.bit(i) { &l1 } else { &l0 };
@@ -666,7 +674,8 @@ pub fn eval_select<'e>(m: &mut Machine<'_, 'e>) -> Result<(), Diag> {
 /// `bitsizeof(ptr addrspace(N))` bits and conceptually holds a reference to
 /// the storage that `L` denotes."
 pub fn eval_addr_of<'e>(m: &mut Machine<'_, 'e>, n: u32) -> Result<(), Diag> {
-    let e = m.pop()?.loc();
+    let e = m.pop()?;
+    let e = m.loc(e);
     let depth = e.depth() + 1;
     if depth > crate::limits::MAX_LOCATION_DEPTH {
         return Err(Diag::unsupported(

@@ -61,6 +61,31 @@ pub const FLOAT_TYPES: [Type; 7] = [
     Type::PpcFp128,
 ];
 
+/// The vector types an interpreter makes (`DIOpExtend`'s `<N x T>`), kept
+/// so that making one again shares its element instead of allocating.
+/// Holds at most `VectorTypes::KEPT` types; past that it makes new ones.
+#[derive(Default)]
+pub struct VectorTypes(Vec<Type>);
+
+impl VectorTypes {
+    const KEPT: usize = 8;
+    /// `<count x elem>`.
+    pub fn of(&mut self, count: u64, elem: &Type) -> Type {
+        let same = |v: &&Type| matches!(v, Type::Vector { count: c, elem: e } if *c == count && **e == *elem);
+        if let Some(v) = self.0.iter().find(same) {
+            return v.clone();
+        }
+        let v = Type::Vector {
+            count,
+            elem: Arc::new(elem.clone()),
+        };
+        if self.0.len() < Self::KEPT {
+            self.0.push(v.clone());
+        }
+        v
+    }
+}
+
 impl Type {
     pub fn ptr(addrspace: u32) -> Type {
         Type::Ptr {
@@ -584,6 +609,11 @@ impl DataLayout {
             Type::Int(w) => *w,
             Type::Ptr { addrspace, .. } => u64::from(self.pointer(*addrspace).bits),
             _ if t.is_float() => u64::from(crate::float::format_bits(t)),
+            // A vector's elements are packed: `count` times the element's
+            // bits (as `sized_in` says), the alignment aside.
+            Type::Vector { count, elem } if elem.is_scalar() => {
+                count.saturating_mul(self.bitsizeof(elem))
+            }
             _ => self.sized(t).bits,
         }
     }
@@ -748,10 +778,17 @@ impl DataLayout {
     /// the layout for pointers, so it is checked where the layout is known).
     pub fn check_size(&self, t: &Type) -> Result<u64, Diag> {
         // The common case, an integer within the bounds, without the walk.
-        if let Type::Int(w @ 1..=MAX_TYPE_BITS) = t {
-            return Ok(*w);
+        match t {
+            Type::Int(w @ 1..=MAX_TYPE_BITS) => return Ok(*w),
+            // A pointer without a pointee and a float name no struct: only
+            // their size is left to check.
+            Type::Ptr { pointee: None, .. } => {}
+            _ if t.is_float() => {}
+            Type::Vector { elem, .. }
+                if matches!(**elem, Type::Int(_) | Type::Ptr { pointee: None, .. })
+                    || elem.is_float() => {}
+            _ => self.check_named(t)?,
         }
-        self.check_named(t)?;
         let b = self.bitsizeof(t);
         if b == 0 {
             return Err(Diag::ill("Type", "zero-size", format!("`{t}` has no bits")));

@@ -25,6 +25,22 @@ use num_traits::{One, ToPrimitive, Zero};
 /// Integer literals may be written signed or unsigned (`i8 -1` and `i8 255`
 /// are the same bits), as in LLVM.
 pub fn literal_bits(t: &Type, lit: &Literal, dl: &DataLayout) -> Result<Option<Bits>, Diag> {
+    // The common case, an integer of at most 64 bits written in range,
+    // without the big integer's general conversion.
+    if let (Literal::Int(v), Type::Int(w @ 1..=64)) = (lit, t) {
+        let magnitude = v.magnitude();
+        if magnitude.bits() <= 64 {
+            let m = i128::from(magnitude.iter_u64_digits().next().unwrap_or(0));
+            let i = if v.sign() == num_bigint::Sign::Minus {
+                -m
+            } else {
+                m
+            };
+            if (-(1i128 << (w - 1))..(1i128 << w)).contains(&i) {
+                return Ok(Some(Bits::from_u128(*w, i as u128)));
+            }
+        }
+    }
     let c = "DIOpConstant";
     let mismatch = || {
         Diag::ill(

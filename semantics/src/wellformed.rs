@@ -11,7 +11,7 @@ use crate::context::Signature;
 use crate::diag::Diag;
 use crate::limits::{MAX_TYPE_DEPTH, MAX_VECTOR_COUNT};
 use crate::syntax::{Expr, Literal, Op};
-use crate::types::Type;
+use crate::types::{Type, VectorTypes};
 use crate::value::literal_bits;
 
 /// The result of a successful check.
@@ -38,6 +38,8 @@ pub struct TypeStack<'a> {
     /// The op being checked, for messages.
     op: &'static str,
     index: usize,
+    /// The vector types `DIOpExtend` made so far.
+    vectors: VectorTypes,
 }
 
 impl<'a> TypeStack<'a> {
@@ -48,6 +50,7 @@ impl<'a> TypeStack<'a> {
             entries,
             op: "DIExpr",
             index: 0,
+            vectors: VectorTypes::default(),
         }
     }
 }
@@ -164,6 +167,7 @@ fn check_observed(
         entries: Vec::new(),
         op: "DIExpr",
         index: 0,
+        vectors: VectorTypes::default(),
     };
     let mut fragment = None;
     let last = expr.ops.len() - 1;
@@ -518,10 +522,7 @@ pub fn check_extend(st: &mut TypeStack, n: u32) -> Result<(), Diag> {
             ),
         ));
     }
-    let v = Type::Vector {
-        count: n as u64,
-        elem: std::sync::Arc::new(t),
-    };
+    let v = st.vectors.of(u64::from(n), &t);
     st.sized(&v)?;
     st.push(v);
     Ok(())
