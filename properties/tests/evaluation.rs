@@ -23,3 +23,93 @@ fn generated_expressions_reach_every_buildable_op() {
         .collect();
     assert!(missing.is_empty(), "never generated: {missing:?}");
 }
+
+/// `eval_prefixes` (the one pass the static-type law uses) gives, for
+/// every well-formed prefix, exactly what `eval` of that prefix alone
+/// gives: the same location description, type and fragment, or the same
+/// diagnostic; in random contexts, where evaluation errors are common.
+#[test]
+fn one_pass_over_the_prefixes_is_eval_of_each_prefix() {
+    use dioptra_generators::arb_context;
+    use dioptra_semantics::context::{ConcreteContext, Context};
+    use dioptra_semantics::eval::{eval, eval_prefixes};
+    use dioptra_semantics::syntax::Expr;
+    use dioptra_semantics::wellformed::check_ops;
+    use proptest::strategy::{Strategy, ValueTree};
+    use proptest::test_runner::TestRunner;
+    let mut runner = TestRunner::deterministic();
+    let strategy = (arb_wellformed_expr(40), arb_context());
+    let (mut compared, mut errors) = (0, 0);
+    for _ in 0..1500 {
+        let (e, c) = strategy.new_tree(&mut runner).unwrap().current();
+        let ctx = ConcreteContext::parse(&c).unwrap();
+        let mut tops = vec![None];
+        let failed = eval_prefixes(&e, &ctx, &mut |n, top| {
+            assert_eq!(n, tops.len());
+            tops.push(top)
+        })
+        .err();
+        for n in 1..=e.ops.len() {
+            if check_ops(&e.ops[..n], &ctx.signature()).is_err() {
+                continue;
+            }
+            let prefix = Expr {
+                spelling: e.spelling,
+                ops: e.ops[..n].to_vec(),
+            };
+            let alone = eval(&prefix, &ctx);
+            let one_pass = match tops.get(n) {
+                Some(top) => Ok(top.clone().expect("a well-formed prefix leaves one entry")),
+                None => Err(failed.clone().expect("an error past the last prefix")),
+            };
+            errors += alone.is_err() as u32;
+            assert_eq!(one_pass, alone, "{prefix}");
+            compared += 1;
+        }
+    }
+    assert!(
+        compared > 3000 && errors > 500,
+        "{compared} prefixes, {errors} errors"
+    );
+}
+
+/// `check_prefixes` (the one pass the static-type law uses) gives, for
+/// every prefix, exactly what `check_ops` of that prefix gives: the same
+/// type and fragment or the same diagnostic; over generated well-formed
+/// expressions and every ill-formed mutant of them.
+#[test]
+fn one_pass_over_the_prefixes_is_check_of_each_prefix() {
+    use dioptra_generators::fixed_context;
+    use dioptra_generators::mutate::mutants;
+    use dioptra_semantics::context::Context;
+    use dioptra_semantics::wellformed::{check_ops, check_prefixes};
+    use proptest::strategy::{Strategy, ValueTree};
+    use proptest::test_runner::TestRunner;
+    let mut runner = TestRunner::deterministic();
+    let strategy = arb_wellformed_expr(40);
+    let sig = fixed_context().signature();
+    let (mut compared, mut errors) = (0, 0);
+    for _ in 0..300 {
+        let e = strategy.new_tree(&mut runner).unwrap().current();
+        let mut exprs = vec![e.clone()];
+        exprs.extend(mutants(&e, &sig).into_iter().map(|m| m.expr));
+        for x in exprs {
+            let mut got = Vec::new();
+            check_prefixes(&x.ops, &sig, &mut |n, r| {
+                assert_eq!(n, got.len() + 1);
+                got.push(r)
+            });
+            assert_eq!(got.len(), x.ops.len());
+            for (n, r) in (1..).zip(got) {
+                let alone = check_ops(&x.ops[..n], &sig);
+                errors += alone.is_err() as u32;
+                assert_eq!(r, alone, "the first {n} ops of {x}");
+                compared += 1;
+            }
+        }
+    }
+    assert!(
+        compared > 20_000 && errors > 5_000,
+        "{compared} prefixes, {errors} errors"
+    );
+}

@@ -271,50 +271,9 @@ pub fn eval(expr: &Expr, ctx: &dyn Context) -> Result<Evaluated, Diag> {
 
 fn eval_with(expr: &Expr, ctx: &dyn Context, lanes: bool) -> Result<Evaluated, Diag> {
     let checked = check(expr, &ctx.signature())?;
-    let mut m = Machine {
-        ctx,
-        layout: ctx.layout(),
-        stack: Vec::with_capacity(8),
-        op: "DIExpr",
-        work: 0,
-        lanes,
-        made: Vec::new(),
-        vectors: VectorTypes::default(),
-    };
+    let mut m = Machine::new(ctx, lanes);
     for op in &expr.ops {
-        m.op = op.name();
-        m.charge(1)?;
-        match op {
-            Op::Referrer(t) => eval_referrer(&mut m, t)?,
-            Op::Arg(n, t) => eval_arg(&mut m, *n, t)?,
-            Op::TypeObject(t) => eval_type_object(&mut m, t)?,
-            Op::Constant(t, v) => eval_constant(&mut m, t, v)?,
-            Op::Convert(t) => eval_convert(&mut m, t)?,
-            Op::ZExt(t) => eval_zext(&mut m, t)?,
-            Op::SExt(t) => eval_sext(&mut m, t)?,
-            Op::Reinterpret(t) => eval_reinterpret(&mut m, t)?,
-            Op::BitOffset(t) => eval_bit_offset(&mut m, t)?,
-            Op::ByteOffset(t) => eval_byte_offset(&mut m, t)?,
-            Op::Composite(n, t) => eval_composite(&mut m, *n, t)?,
-            Op::Extend(n) => eval_extend(&mut m, *n)?,
-            Op::Select => eval_select(&mut m)?,
-            Op::AddrOf(n) => eval_addr_of(&mut m, *n)?,
-            Op::Deref(t) => eval_deref(&mut m, t)?,
-            Op::Read => eval_read(&mut m)?,
-            Op::Add => eval_add(&mut m)?,
-            Op::Sub => eval_sub(&mut m)?,
-            Op::Mul => eval_mul(&mut m)?,
-            Op::Div => eval_div(&mut m)?,
-            Op::LShr => eval_lshr(&mut m)?,
-            Op::AShr => eval_ashr(&mut m)?,
-            Op::Shl => eval_shl(&mut m)?,
-            Op::PushLane(t) => eval_push_lane(&mut m, t)?,
-            Op::Fragment(o, s) => eval_fragment(&mut m, *o, *s)?,
-            Op::And => eval_and(&mut m)?,
-            Op::Or => eval_or(&mut m)?,
-            Op::Xor => eval_xor(&mut m)?,
-            Op::Mod => eval_mod(&mut m)?,
-        }
+        eval_op(&mut m, op)?;
     }
     m.op = "DIExpr";
     let Entry { ty, held } = m.pop()?;
@@ -323,6 +282,90 @@ fn eval_with(expr: &Expr, ctx: &dyn Context, lanes: bool) -> Result<Evaluated, D
         loc: held.loc(&m.made),
         fragment: checked.fragment,
     })
+}
+
+/// Checks `expr` and evaluates it once, calling `each(n, top)` after its
+/// first `n` ops: `top` is what `eval` of those `n` ops alone gives when
+/// they leave one entry on the stack, `None` when they leave another
+/// number. The first `n` ops of a well-formed expression are evaluated
+/// exactly as they are when they are the whole expression, so this is
+/// `eval` of every prefix in one pass. An evaluation error at op `k` is
+/// returned; it is what `eval` gives for every prefix longer than `k`.
+pub fn eval_prefixes(
+    expr: &Expr,
+    ctx: &dyn Context,
+    each: &mut dyn FnMut(usize, Option<Evaluated>),
+) -> Result<(), Diag> {
+    check(expr, &ctx.signature())?;
+    let mut m = Machine::new(ctx, true);
+    for (i, op) in expr.ops.iter().enumerate() {
+        eval_op(&mut m, op)?;
+        let top = match m.stack.as_slice() {
+            [e] => Some(Evaluated {
+                ty: e.ty.clone().into_owned(),
+                loc: e.held.clone().loc(&m.made),
+                fragment: match op {
+                    Op::Fragment(o, s) => Some((*o, *s)),
+                    _ => None,
+                },
+            }),
+            _ => None,
+        };
+        each(i + 1, top);
+    }
+    Ok(())
+}
+
+impl<'a, 'e> Machine<'a, 'e> {
+    fn new(ctx: &'a dyn Context, lanes: bool) -> Machine<'a, 'e> {
+        Machine {
+            ctx,
+            layout: ctx.layout(),
+            stack: Vec::with_capacity(8),
+            op: "DIExpr",
+            work: 0,
+            lanes,
+            made: Vec::new(),
+            vectors: VectorTypes::default(),
+        }
+    }
+}
+
+/// Evaluates one op: the one `eval_<op>` per operation, in the spec's order.
+fn eval_op<'e>(m: &mut Machine<'_, 'e>, op: &'e Op) -> Result<(), Diag> {
+    m.op = op.name();
+    m.charge(1)?;
+    match op {
+        Op::Referrer(t) => eval_referrer(m, t),
+        Op::Arg(n, t) => eval_arg(m, *n, t),
+        Op::TypeObject(t) => eval_type_object(m, t),
+        Op::Constant(t, v) => eval_constant(m, t, v),
+        Op::Convert(t) => eval_convert(m, t),
+        Op::ZExt(t) => eval_zext(m, t),
+        Op::SExt(t) => eval_sext(m, t),
+        Op::Reinterpret(t) => eval_reinterpret(m, t),
+        Op::BitOffset(t) => eval_bit_offset(m, t),
+        Op::ByteOffset(t) => eval_byte_offset(m, t),
+        Op::Composite(n, t) => eval_composite(m, *n, t),
+        Op::Extend(n) => eval_extend(m, *n),
+        Op::Select => eval_select(m),
+        Op::AddrOf(n) => eval_addr_of(m, *n),
+        Op::Deref(t) => eval_deref(m, t),
+        Op::Read => eval_read(m),
+        Op::Add => eval_add(m),
+        Op::Sub => eval_sub(m),
+        Op::Mul => eval_mul(m),
+        Op::Div => eval_div(m),
+        Op::LShr => eval_lshr(m),
+        Op::AShr => eval_ashr(m),
+        Op::Shl => eval_shl(m),
+        Op::PushLane(t) => eval_push_lane(m, t),
+        Op::Fragment(o, s) => eval_fragment(m, *o, *s),
+        Op::And => eval_and(m),
+        Op::Or => eval_or(m),
+        Op::Xor => eval_xor(m),
+        Op::Mod => eval_mod(m),
+    }
 }
 
 /// `DIOpReferrer(T:type) { -> (L:T) }`

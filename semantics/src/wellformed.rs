@@ -138,24 +138,30 @@ fn type_depth(t: &Type) -> usize {
 /// more operations" and "If the stack does not have a single element after
 /// evaluation, then the expression is not well-formed."
 pub fn check(expr: &Expr, sig: &Signature) -> Result<Checked, Diag> {
-    check_observed(expr, sig, &mut |_, _| {})
+    check_ops(&expr.ops, sig)
+}
+
+/// `check` of the expression made of `ops` (a prefix of another, say),
+/// without building it.
+pub fn check_ops(ops: &[Op], sig: &Signature) -> Result<Checked, Diag> {
+    check_observed(ops, sig, &mut |_, _| {})
 }
 
 /// The abstract stack before each op of a well-formed prefix (top last), as
 /// far as checking gets; with the first diagnostic if it stops early.
 pub fn type_stacks(expr: &Expr, sig: &Signature) -> (Vec<Vec<StackTy>>, Option<Diag>) {
     let mut stacks = Vec::new();
-    let r = check_observed(expr, sig, &mut |_, st| stacks.push(st.to_vec()));
+    let r = check_observed(&expr.ops, sig, &mut |_, st| stacks.push(st.to_vec()));
     (stacks, r.err())
 }
 
 /// `check`, calling `before(i, stack)` before op `i` is checked.
 fn check_observed(
-    expr: &Expr,
+    ops: &[Op],
     sig: &Signature,
     before: &mut dyn FnMut(usize, &[StackTy]),
 ) -> Result<Checked, Diag> {
-    if expr.ops.is_empty() {
+    if ops.is_empty() {
         return Err(Diag::ill(
             "DIExpr",
             "empty",
@@ -170,15 +176,22 @@ fn check_observed(
         vectors: VectorTypes::default(),
     };
     let mut fragment = None;
-    let last = expr.ops.len() - 1;
-    for (i, op) in expr.ops.iter().enumerate() {
+    let last = ops.len() - 1;
+    for (i, op) in ops.iter().enumerate() {
         before(i, &st.entries);
         check_op(&mut st, op, i, i == last)?;
         if let Op::Fragment(o, s) = op {
             fragment = Some((*o, *s));
         }
     }
-    if st.entries.len() != 1 {
+    finish(&st, fragment)
+}
+
+/// The rules on the stack the last op leaves: "If the stack does not have
+/// a single element after evaluation, then the expression is not
+/// well-formed", and a fragment's size is the result's (D-fragment).
+fn finish(st: &TypeStack, fragment: Option<(u64, u64)>) -> Result<Checked, Diag> {
+    let [entry] = st.entries.as_slice() else {
         return Err(Diag::ill(
             "DIExpr",
             "result-stack-size",
@@ -187,8 +200,8 @@ fn check_observed(
                 st.entries.len()
             ),
         ));
-    }
-    let result = st.entries.pop().expect("one entry").ty;
+    };
+    let result = entry.ty.clone();
     if let Some((_, s)) = fragment {
         let b = st.bits(&result);
         if b != s {
@@ -200,6 +213,43 @@ fn check_observed(
         }
     }
     Ok(Checked { result, fragment })
+}
+
+/// `check_ops` of every prefix of `ops` in one pass: `each(n, r)` gets
+/// what `check_ops(&ops[..n], sig)` returns, for `n` from 1 to
+/// `ops.len()` in turn. Only `DIOpFragment` is checked differently as the
+/// last op and as an inner one ("not-last"); every other op's rules do not
+/// depend on what follows it, so the stack after op `n - 1` is the same
+/// for every prefix that contains it, and the first error is every longer
+/// prefix's.
+pub fn check_prefixes(
+    ops: &[Op],
+    sig: &Signature,
+    each: &mut dyn FnMut(usize, Result<Checked, Diag>),
+) {
+    let mut st = TypeStack::new(sig, Vec::new());
+    let mut failed: Option<Diag> = None;
+    for (i, op) in ops.iter().enumerate() {
+        if let Some(d) = &failed {
+            each(i + 1, Err(d.clone()));
+            continue;
+        }
+        let fragment = match op {
+            Op::Fragment(o, s) => Some((*o, *s)),
+            _ => None,
+        };
+        match check_op(&mut st, op, i, true) {
+            Ok(()) => each(i + 1, finish(&st, fragment)),
+            Err(d) => {
+                failed = Some(d.clone());
+                each(i + 1, Err(d));
+            }
+        }
+        if fragment.is_some() && failed.is_none() {
+            // In a longer prefix the fragment is not the last op.
+            failed = check_op(&mut st, op, i, false).err();
+        }
+    }
 }
 
 /// Checks op `op`, at index `index` (`last`: the expression's last op),
