@@ -12,7 +12,7 @@ use dioptra_semantics::classic::{ClassicExpr, Params};
 use dioptra_semantics::context::ConcreteContext;
 use dioptra_semantics::context::Context;
 use dioptra_semantics::diag::Outcome;
-use dioptra_semantics::eval::eval;
+use dioptra_semantics::eval::{eval, eval_prefixes};
 use dioptra_semantics::lifetime::locate::Analysis;
 use dioptra_semantics::lifetime::parse_module;
 use dioptra_semantics::lifetime::ranges::{all_ranges, Intrinsics, Reading, Sweep};
@@ -20,7 +20,7 @@ use dioptra_semantics::lifetime::wellformed::check_module;
 use dioptra_semantics::location::{read, same_location, LocDesc, Storage};
 use dioptra_semantics::syntax::Expr;
 use dioptra_semantics::text::parse_expr;
-use dioptra_semantics::wellformed::check;
+use dioptra_semantics::wellformed::{check, check_prefixes};
 use proptest::prelude::*;
 
 /// The multi-location listing of a generated program, the calls that
@@ -104,37 +104,58 @@ fn parse_context(text: &str) -> Result<ConcreteContext, dioptra_semantics::Diag>
 /// A well-formed expression (and every well-formed prefix of it) never
 /// panics, and its evaluated type is its static type, in any context with
 /// the generator's signature (`ctx` is context-file text).
+///
+/// The prefixes are checked (`check_prefixes`) and evaluated
+/// (`eval_prefixes`) in one pass each, and each well-formed one must have
+/// left exactly one entry, of its static type, or have stopped at an
+/// evaluation error.
 pub fn law_wellformed_evaluates_to_its_static_type(e: &Expr, ctx: &str) -> Result<(), String> {
     let ctx =
         parse_context(ctx).map_err(|d| format!("the generated context does not parse: {d}"))?;
-    check(e, &ctx.signature())
-        .map_err(|d| format!("the generator made an ill-formed expression: {d}"))?;
-    for n in 1..=e.ops.len() {
-        let prefix = Expr {
-            spelling: e.spelling,
-            ops: e.ops[..n].to_vec(),
-        };
-        let Ok(checked) = check(&prefix, &ctx.signature()) else {
+    let sig = ctx.signature();
+    check(e, &sig).map_err(|d| format!("the generator made an ill-formed expression: {d}"))?;
+    // `checks[n - 1]`: the check of the first `n` ops.
+    let mut checks = Vec::with_capacity(e.ops.len());
+    check_prefixes(&e.ops, &sig, &mut |_, r| checks.push(r.ok()));
+    // `tops[n]`: the stack's single entry after the first `n` ops; the
+    // prefixes past the end of `tops` stopped at `failed`.
+    let mut tops = vec![None];
+    let failed = eval_prefixes(e, &ctx, &mut |_, top| tops.push(top)).err();
+    let prefix = |n: usize| Expr {
+        spelling: e.spelling,
+        ops: e.ops[..n].to_vec(),
+    };
+    for (n, checked) in (1..).zip(checks) {
+        let Some(checked) = checked else {
             continue;
         };
-        match eval(&prefix, &ctx) {
-            Ok(r) => {
+        match (tops.get(n), &failed) {
+            (Some(Some(r)), _) => {
                 if r.ty != checked.result || r.fragment != checked.fragment {
                     return Err(format!(
-                        "{prefix}: evaluated type {} but static type {}",
-                        r.ty, checked.result
+                        "{}: evaluated type {} but static type {}",
+                        prefix(n),
+                        r.ty,
+                        checked.result
                     ));
                 }
                 if let Err(d) = r.value(&ctx) {
                     if !matches!(d.outcome, Outcome::EvalError | Outcome::Unsupported) {
-                        return Err(format!("{prefix}: reading the result: {d}"));
+                        return Err(format!("{}: reading the result: {d}", prefix(n)));
                     }
                 }
             }
-            Err(d)
+            (Some(None), _) => {
+                return Err(format!(
+                    "{}: well-formed, but its evaluation leaves a stack of another size",
+                    prefix(n)
+                ))
+            }
+            (None, Some(d))
                 if matches!(d.outcome, Outcome::EvalError | Outcome::Unsupported)
                     && d.reason != "internal-error" => {}
-            Err(d) => return Err(format!("{prefix}: {d}")),
+            (None, Some(d)) => return Err(format!("{}: {d}", prefix(n))),
+            (None, None) => return Err(format!("{}: not evaluated", prefix(n))),
         }
     }
     Ok(())
