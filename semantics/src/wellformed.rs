@@ -168,13 +168,7 @@ fn check_observed(
             "an expression has one or more operations",
         ));
     }
-    let mut st = TypeStack {
-        sig,
-        entries: Vec::new(),
-        op: "DIExpr",
-        index: 0,
-        vectors: VectorTypes::default(),
-    };
+    let mut st = TypeStack::new(sig, Vec::new());
     let mut fragment = None;
     let last = ops.len() - 1;
     for (i, op) in ops.iter().enumerate() {
