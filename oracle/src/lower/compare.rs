@@ -89,11 +89,16 @@ impl Agreement {
 /// Compares the DWARF of `lowered` (describing `bits` bits from bit
 /// `offset` of its location) with `expr` in `ctx`.
 pub fn compare(expr: &Expr, lowered: &Lowered, ctx: &ConcreteContext, enc: Encoding) -> Agreement {
+    compare_result(expr, lowered, ctx, dwarf_in(lowered, ctx, enc))
+}
+
+/// dioptra's evaluation of `lowered`'s DWARF in `ctx`.
+fn dwarf_in(lowered: &Lowered, ctx: &ConcreteContext, enc: Encoding) -> Result<LocDesc, Diag> {
     let env = Env {
         enc,
         ..Env::new(ctx, &lowered.listing.unit)
     };
-    compare_result(expr, lowered, ctx, evaluate(&lowered.listing.ops, env))
+    evaluate(&lowered.listing.ops, env)
 }
 
 /// Compares `dwarf`, what some evaluator made of `lowered`'s DWARF in
@@ -104,9 +109,31 @@ pub fn compare_result(
     ctx: &ConcreteContext,
     dwarf: Result<LocDesc, Diag>,
 ) -> Agreement {
-    let reference = match eval(expr, ctx) {
-        Ok(e) => Ok(e.loc),
-        Err(d) if d.outcome == Outcome::EvalError => Err(d),
+    against(reference(expr, ctx), lowered, ctx, dwarf)
+}
+
+/// The reference side of a comparison: `expr`'s location in `ctx`, or its
+/// evaluation error; `Err` when it cannot be compared at all (the context
+/// lacks what it reads, or a limit).
+type Reference = Result<Result<LocDesc, Diag>, Diag>;
+
+fn reference(expr: &Expr, ctx: &ConcreteContext) -> Reference {
+    match eval(expr, ctx) {
+        Ok(e) => Ok(Ok(e.loc)),
+        Err(d) if d.outcome == Outcome::EvalError => Ok(Err(d)),
+        Err(d) => Err(d),
+    }
+}
+
+/// Compares `dwarf` with the reference `r` in `ctx`.
+fn against(
+    r: Reference,
+    lowered: &Lowered,
+    ctx: &ConcreteContext,
+    dwarf: Result<LocDesc, Diag>,
+) -> Agreement {
+    let reference = match r {
+        Ok(r) => r,
         Err(d) => return Agreement::NotCompared(d),
     };
     let dwarf = match dwarf {
@@ -304,14 +331,37 @@ pub fn compare_many(
     n: usize,
     seed: u64,
 ) -> Tally {
-    let mut t = Tally::default();
-    let a = compare(expr, lowered, ctx, enc);
-    t.add(ctx, a);
-    for v in variants(ctx, n, seed) {
-        let a = compare(expr, lowered, &v, enc);
-        t.add(&v, a);
+    References::new(expr, ctx, n, seed).compare(lowered, enc)
+}
+
+/// The reference side of `compare_many`, computed once for any number of
+/// lowerings of the same expression: `ctx` and its `n` variants, and the
+/// expression's location (or error) in each.
+pub struct References {
+    contexts: Vec<ConcreteContext>,
+    references: Vec<Reference>,
+}
+
+impl References {
+    pub fn new(expr: &Expr, ctx: &ConcreteContext, n: usize, seed: u64) -> References {
+        let mut contexts = Vec::with_capacity(n + 1);
+        contexts.push(ctx.clone());
+        contexts.extend(variants(ctx, n, seed));
+        let references = contexts.iter().map(|c| reference(expr, c)).collect();
+        References {
+            contexts,
+            references,
+        }
     }
-    t
+    /// What `compare_many` gives for `lowered`.
+    pub fn compare(&self, lowered: &Lowered, enc: Encoding) -> Tally {
+        let mut t = Tally::default();
+        for (ctx, r) in self.contexts.iter().zip(&self.references) {
+            let dwarf = dwarf_in(lowered, ctx, enc);
+            t.add(ctx, against(r.clone(), lowered, ctx, dwarf));
+        }
+        t
+    }
 }
 
 /// Reads DWARF given as hex bytes (`91 08`, `0x91 0x08`, `9108`) or as an

@@ -48,6 +48,7 @@ use dioptra_semantics::wellformed::check;
 use gimli::constants as c;
 use num_bigint::BigInt;
 use num_traits::ToPrimitive;
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 /// Which DWARF the lowering may use.
@@ -209,14 +210,14 @@ pub fn lower(expr: &Expr, ctx: &dyn Context, target: Target) -> Result<Lowered, 
 /// them, or, when an input is in several places at once (which no DWARF
 /// operation names), in its first place only. Returns the context the
 /// lowering used.
-pub fn lower_placed(
+pub fn lower_placed<'c>(
     expr: &Expr,
-    ctx: &ConcreteContext,
+    ctx: &'c ConcreteContext,
     target: Target,
-) -> (ConcreteContext, Result<Lowered, Diag>) {
+) -> (Cow<'c, ConcreteContext>, Result<Lowered, Diag>) {
     let lowered = lower(expr, ctx, target);
     if !matches!(&lowered, Err(d) if d.message.starts_with("multi-location-input")) {
-        return (ctx.clone(), lowered);
+        return (Cow::Borrowed(ctx), lowered);
     }
     let first = |i: &mut dioptra_semantics::context::Input| {
         i.loc = LocDesc::new(vec![i.loc.singles()[0].clone()]);
@@ -226,7 +227,7 @@ pub fn lower_placed(
     c.args.iter_mut().for_each(first);
     c.type_object.iter_mut().for_each(first);
     let lowered = lower(expr, &c, target);
-    (c, lowered)
+    (Cow::Owned(c), lowered)
 }
 
 /// Lowers `expr` into `unit` (its base types and DIEs are shared, its DIE
