@@ -4,7 +4,7 @@
 //! once, with its strategy and its one-line statement.
 
 use dioptra_generators::classic::CLASSIC_ARGS;
-use dioptra_generators::mutate::mutants;
+use dioptra_generators::mutate::mutant;
 use dioptra_generators::programs::{MultiProgram, Program};
 use dioptra_generators::transform::{self, instance, Form, Transform};
 use dioptra_generators::{arb_context, fixed_context};
@@ -168,19 +168,18 @@ pub fn law_mutation_rejected_with_its_reason(
     pick: usize,
 ) -> Result<(), (String, Expr, String)> {
     let sig = fixed_context().signature();
-    let ms = mutants(e, &sig);
-    let m = &ms[pick % ms.len()];
+    let m = mutant(e, &sig, pick);
     match check(&m.expr, &sig) {
         Ok(c) => Err((
             format!("{}: accepted with type {}", m.mutation, c.result),
-            m.expr.clone(),
-            m.expect.clone(),
+            m.expr,
+            m.expect,
         )),
         Err(d) if d.outcome == Outcome::IllFormed && d.matches(&m.expect) => Ok(()),
         Err(d) => Err((
             format!("{}: expected {}, got {d}", m.mutation, m.expect),
-            m.expr.clone(),
-            m.expect.clone(),
+            m.expr,
+            m.expect,
         )),
     }
 }
@@ -462,7 +461,7 @@ fn both_lowerings(
         .into_iter()
         .map(|t| {
             let (c, l) = lower_placed(e, &given, t);
-            (t, c, l)
+            (t, c.into_owned(), l)
         })
         .collect())
 }
@@ -723,13 +722,17 @@ const LOWERING_VARIANTS: usize = 4;
 /// places is a location list for a code generator, not one expression: such
 /// a case is compared in the context whose inputs keep their first place.
 pub fn law_lowering_preserves_location(e: &Expr, ctx: &str) -> Result<Checked, String> {
-    use dioptra_oracle::lower::compare::compare_many;
+    use dioptra_oracle::lower::compare::{compare_many, References};
     use dioptra_oracle::lower::{lower_placed, Target};
     use dioptra_semantics::dwarf::Encoding;
+    use std::borrow::Cow;
     let given =
         parse_context(ctx).map_err(|d| format!("the generated context does not parse: {d}"))?;
     let mut skipped = Vec::new();
     let mut compared = false;
+    // The expression's side of the comparison depends on the context only:
+    // evaluated once for both targets when both lower in the given one.
+    let mut in_given: Option<References> = None;
     for target in [Target::Amdgpu, Target::Dwarf5] {
         let (ctx, lowered) = lower_placed(e, &given, target);
         let l = match lowered {
@@ -740,7 +743,12 @@ pub fn law_lowering_preserves_location(e: &Expr, ctx: &str) -> Result<Checked, S
             }
             Err(d) => return Err(format!("{e}: lowering for {} fails: {d}", target.name())),
         };
-        let t = compare_many(e, &l, &ctx, Encoding::default(), LOWERING_VARIANTS, 1);
+        let t = match &ctx {
+            Cow::Borrowed(_) => in_given
+                .get_or_insert_with(|| References::new(e, &given, LOWERING_VARIANTS, 1))
+                .compare(&l, Encoding::default()),
+            Cow::Owned(c) => compare_many(e, &l, c, Encoding::default(), LOWERING_VARIANTS, 1),
+        };
         if let Some((c, a)) = &t.first_difference {
             return Err(format!(
                 "{e}: the {} DWARF\n{}\ndiffers: {}\nin {}",
@@ -870,7 +878,7 @@ pub fn law_gimli_agrees_on_plain_dwarf5(e: &Expr, ctx: &str) -> Result<Checked, 
         }
         Err(d) => return Err(format!("{e}: lowering fails: {d}")),
     };
-    let mut ctxs = vec![ctx.clone()];
+    let mut ctxs = vec![ctx.clone().into_owned()];
     ctxs.extend(variants(&ctx, LOWERING_VARIANTS, 1));
     let mut compared = false;
     let mut limit = None;

@@ -168,7 +168,7 @@ fn check_observed(
             "an expression has one or more operations",
         ));
     }
-    let mut st = TypeStack::new(sig, Vec::new());
+    let mut st = TypeStack::new(sig, Vec::with_capacity(8));
     let mut fragment = None;
     let last = ops.len() - 1;
     for (i, op) in ops.iter().enumerate() {
@@ -221,7 +221,7 @@ pub fn check_prefixes(
     sig: &Signature,
     each: &mut dyn FnMut(usize, Result<Checked, Diag>),
 ) {
-    let mut st = TypeStack::new(sig, Vec::new());
+    let mut st = TypeStack::new(sig, Vec::with_capacity(8));
     let mut failed: Option<Diag> = None;
     for (i, op) in ops.iter().enumerate() {
         if let Some(d) = &failed {
