@@ -19,13 +19,19 @@ pub struct Mutant {
     pub mutation: &'static str,
 }
 
-fn with(e: &Expr, f: impl FnOnce(&mut Vec<Op>)) -> Expr {
-    let mut ops = e.ops.clone();
-    f(&mut ops);
-    Expr {
-        spelling: e.spelling,
-        ops,
-    }
+/// A mutant's expression, built only when it is wanted: most callers
+/// want one mutant of many, and building each copies the expression.
+type Lazy<'a> = Box<dyn FnOnce() -> Expr + 'a>;
+
+fn with<'a>(e: &'a Expr, f: impl FnOnce(&mut Vec<Op>) + 'a) -> Lazy<'a> {
+    Box::new(move || {
+        let mut ops = e.ops.clone();
+        f(&mut ops);
+        Expr {
+            spelling: e.spelling,
+            ops,
+        }
+    })
 }
 
 fn int_plus(bits: u64, k: u64) -> Type {
@@ -36,30 +42,59 @@ fn int_plus(bits: u64, k: u64) -> Type {
 /// those that break the stack at the start or the end, then those of each
 /// op in turn.
 pub fn mutants(e: &Expr, sig: &Signature) -> Vec<Mutant> {
+    let stacks = stacks_of(e, sig);
+    let mut out = Vec::new();
+    each_mutant(e, sig, &stacks, &mut |expr, expect, mutation| {
+        out.push(Mutant {
+            expr: expr(),
+            expect,
+            mutation,
+        })
+    });
+    out
+}
+
+/// `mutants(e, sig)[pick % n]` (`n` of them), building that one only.
+pub fn mutant(e: &Expr, sig: &Signature, pick: usize) -> Mutant {
+    let stacks = stacks_of(e, sig);
+    let mut n = 0;
+    each_mutant(e, sig, &stacks, &mut |_, _, _| n += 1);
+    let (want, mut k, mut found) = (pick % n, 0, None);
+    each_mutant(e, sig, &stacks, &mut |expr, expect, mutation| {
+        if k == want {
+            found = Some(Mutant {
+                expr: expr(),
+                expect,
+                mutation,
+            });
+        }
+        k += 1;
+    });
+    found.expect("the same mutants both times")
+}
+
+/// The type stack before each op of the well-formed `e`.
+fn stacks_of(e: &Expr, sig: &Signature) -> Vec<Vec<StackTy>> {
     let (stacks, err) = type_stacks(e, sig);
     assert!(
         err.is_none(),
         "mutants() takes a well-formed expression: {e}"
     );
-    let mut out = Vec::new();
-    let mut push = |expr: Expr, expect: String, mutation: &'static str| {
-        out.push(Mutant {
-            expr,
-            expect,
-            mutation,
-        })
-    };
-    stack_mutants(e, &mut push);
-    for (i, op) in e.ops.iter().enumerate() {
-        op_mutants(e, sig, i, op, &stacks[i], &mut push);
-        addr_of_mutant(e, i, op, stacks[i].last(), &mut push);
-    }
-    out
+    stacks
 }
 
-/// Where a mutant goes: the expression, its expected `Construct: reason`
-/// and the mutation's name.
-type Push<'a> = dyn FnMut(Expr, String, &'static str) + 'a;
+/// Every mutant, in `mutants`' order, to `push`.
+fn each_mutant(e: &Expr, sig: &Signature, stacks: &[Vec<StackTy>], push: &mut Push) {
+    stack_mutants(e, push);
+    for (i, op) in e.ops.iter().enumerate() {
+        op_mutants(e, sig, i, op, &stacks[i], push);
+        addr_of_mutant(e, i, op, stacks[i].last(), push);
+    }
+}
+
+/// Where a mutant goes: the expression (built when called), its expected
+/// `Construct: reason` and the mutation's name.
+type Push<'a> = dyn for<'l> FnMut(Lazy<'l>, String, &'static str) + 'a;
 
 /// Stack effects at the start and the end: an op with too few inputs, a
 /// deref of a non-pointer, a fragment not last, an extra result, a
