@@ -973,38 +973,39 @@ impl DataLayout {
 
     /// A named struct `t` holds by value must be defined and not opaque.
     fn check_named(&self, t: &Type) -> Result<(), Diag> {
-        let mut names = Vec::new();
-        by_value_names(t, &mut names);
-        for n in names {
-            match self.structs.defs.get(&n) {
-                None => {
-                    return Err(Diag::malformed(
-                        "Type",
-                        "unknown-type",
-                        format!("`{n}` is not defined (define it with `--types FILE` or a `(types ...)` clause, or in the module)"),
-                    ))
-                }
-                Some(NamedStruct {
-                    unsupported: Some(why),
-                    ..
-                }) => {
-                    return Err(Diag::unsupported(
-                        "Type",
-                        "unmodelled-field",
-                        format!("`{n}` has a field dioptra does not model: {why}"),
-                    ))
-                }
-                Some(d) if d.body.is_none() => {
-                    return Err(Diag::ill(
-                        "Type",
-                        "opaque-type",
-                        format!("`{n}` is opaque: it has no size"),
-                    ))
-                }
-                Some(_) => {}
-            }
+        // The names held by value, depth first (as `by_value_names` lists
+        // them), checked where they are found.
+        match t {
+            Type::Named(n) => self.check_name(n),
+            Type::Vector { elem, .. } | Type::Array { elem, .. } => self.check_named(elem),
+            Type::Struct { fields, .. } => fields.iter().try_for_each(|f| self.check_named(f)),
+            _ => Ok(()),
         }
-        Ok(())
+    }
+
+    /// A struct named by value must be defined, modelled and not opaque.
+    fn check_name(&self, n: &Arc<str>) -> Result<(), Diag> {
+        match self.structs.defs.get(n) {
+            None => Err(Diag::malformed(
+                "Type",
+                "unknown-type",
+                format!("`{n}` is not defined (define it with `--types FILE` or a `(types ...)` clause, or in the module)"),
+            )),
+            Some(NamedStruct {
+                unsupported: Some(why),
+                ..
+            }) => Err(Diag::unsupported(
+                "Type",
+                "unmodelled-field",
+                format!("`{n}` has a field dioptra does not model: {why}"),
+            )),
+            Some(d) if d.body.is_none() => Err(Diag::ill(
+                "Type",
+                "opaque-type",
+                format!("`{n}` is opaque: it has no size"),
+            )),
+            Some(_) => Ok(()),
+        }
     }
 }
 

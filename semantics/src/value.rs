@@ -55,8 +55,12 @@ pub fn literal_bits(t: &Type, lit: &Literal, dl: &DataLayout) -> Result<Option<B
         Literal::ZeroInit => Ok(Some(Bits::zero(width))),
         Literal::Int(v) => {
             // Up to 126 bits the range check and the encoding fit in `i128`.
-            if let (Some(i), Type::Int(w @ 1..=126)) = (v.to_i128(), t) {
-                let (lo, hi) = (-(1i128 << (w - 1)), (1i128 << w) - 1);
+            let small = match t {
+                Type::Int(w @ 1..=126) => Some((-(1i128 << (w - 1)), (1i128 << w) - 1)),
+                Type::Ptr { .. } if width <= 126 => Some((0, (1i128 << width) - 1)),
+                _ => None,
+            };
+            if let (Some(i), Some((lo, hi))) = (v.to_i128(), small) {
                 if (lo..=hi).contains(&i) {
                     return Ok(Some(Bits::from_i128(width, i)));
                 }
