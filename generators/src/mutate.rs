@@ -74,7 +74,7 @@ pub fn mutant(e: &Expr, sig: &Signature, pick: usize) -> Mutant {
 }
 
 /// The type stack before each op of the well-formed `e`.
-fn stacks_of(e: &Expr, sig: &Signature) -> Vec<Vec<StackTy>> {
+fn stacks_of(e: &Expr, sig: &Signature) -> Vec<Vec<StackTy<'static>>> {
     let (stacks, err) = type_stacks(e, sig);
     assert!(
         err.is_none(),
@@ -183,7 +183,7 @@ fn op_mutants(e: &Expr, sig: &Signature, i: usize, op: &Op, st: &[StackTy], push
         ),
         Op::ZExt(_) | Op::SExt(_) => {
             if let Some(t) = top {
-                let same = t.ty.clone();
+                let same = t.ty.clone().into_owned();
                 let m = if matches!(op, Op::ZExt(_)) {
                     Op::ZExt(same)
                 } else {
@@ -214,7 +214,7 @@ fn op_mutants(e: &Expr, sig: &Signature, i: usize, op: &Op, st: &[StackTy], push
         }
         Op::Select => {
             if let (Some(m), Some(Type::Vector { count, .. })) =
-                (top, st.iter().rev().nth(1).map(|s| &s.ty))
+                (top, st.iter().rev().nth(1).map(|s| &*s.ty))
             {
                 if m.ty.is_integral() && *count > 1 {
                     push(
@@ -244,7 +244,7 @@ fn binary_mutants(
         let widen = if t.ty.is_integral() {
             Some(Op::ZExt(int_plus(bits(&t.ty), 1)))
         } else if t.ty.is_float() {
-            Some(Op::Convert(if t.ty == Type::Double {
+            Some(Op::Convert(if *t.ty == Type::Double {
                 Type::Float
             } else {
                 Type::Double

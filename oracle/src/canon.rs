@@ -152,9 +152,9 @@ fn proven_int(t: &Type) -> Option<u64> {
 
 /// The top stack entry, when it is a proven integer and not an implicit
 /// address.
-fn top_int(stack: &[StackTy]) -> Option<&Type> {
+fn top_int<'s>(stack: &'s [StackTy]) -> Option<&'s Type> {
     let e = stack.last()?;
-    (!e.addr_of && proven_int(&e.ty).is_some()).then_some(&e.ty)
+    (!e.addr_of && proven_int(&e.ty).is_some()).then_some(&*e.ty)
 }
 
 /// The value of an integer constant, unsigned, if `op` is one.
@@ -382,7 +382,7 @@ pub fn canonicalize(expr: &Expr, sig: &Signature) -> Result<(Expr, Vec<Step>), D
     // were.
     let mut done: Vec<Op> = Vec::with_capacity(expr.ops.len());
     let mut todo: Vec<Op> = expr.ops.iter().rev().cloned().collect();
-    let mut stacks: Vec<Option<Vec<StackTy>>> = vec![Some(Vec::new())];
+    let mut stacks: Vec<Option<Vec<StackTy<'static>>>> = vec![Some(Vec::new())];
     while !todo.is_empty() {
         let i = done.len();
         let window: Vec<Op> = todo.iter().rev().take(MAX_WINDOW).cloned().collect();
@@ -416,7 +416,9 @@ pub fn canonicalize(expr: &Expr, sig: &Signature) -> Result<(Expr, Vec<Step>), D
         let last = todo.is_empty();
         let next = stacks[i].clone().and_then(|entries| {
             let mut st = TypeStack::new(sig, entries);
-            check_op(&mut st, &op, i, last).ok().map(|()| st.entries)
+            check_op(&mut st, &op, i, last)
+                .ok()
+                .map(|()| st.entries.into_iter().map(StackTy::into_owned).collect())
         });
         done.push(op);
         stacks.push(next);

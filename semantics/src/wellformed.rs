@@ -13,6 +13,7 @@ use crate::limits::{MAX_TYPE_DEPTH, MAX_VECTOR_COUNT};
 use crate::syntax::{Expr, Literal, Op};
 use crate::types::{Type, VectorTypes};
 use crate::value::literal_bits;
+use std::borrow::Cow;
 
 /// The result of a successful check.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -26,15 +27,26 @@ pub struct Checked {
 /// An entry of the abstract stack: a type, and whether the location will be
 /// the implicit address made by `DIOpAddrOf`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct StackTy {
-    pub ty: Type,
+pub struct StackTy<'t> {
+    /// Borrowed from the op or signature that gave it where it can be.
+    pub ty: Cow<'t, Type>,
     pub addr_of: bool,
+}
+
+impl StackTy<'_> {
+    /// The entry with a type of its own.
+    pub fn into_owned(self) -> StackTy<'static> {
+        StackTy {
+            ty: Cow::Owned(self.ty.into_owned()),
+            addr_of: self.addr_of,
+        }
+    }
 }
 
 /// The abstract stack and what checking an op needs.
 pub struct TypeStack<'a> {
     pub sig: &'a Signature,
-    pub entries: Vec<StackTy>,
+    pub entries: Vec<StackTy<'a>>,
     /// The op being checked, for messages.
     op: &'static str,
     index: usize,
@@ -44,7 +56,7 @@ pub struct TypeStack<'a> {
 
 impl<'a> TypeStack<'a> {
     /// The stack `entries` under `sig` (empty: before an expression's first op).
-    pub fn new(sig: &'a Signature, entries: Vec<StackTy>) -> TypeStack<'a> {
+    pub fn new(sig: &'a Signature, entries: Vec<StackTy<'a>>) -> TypeStack<'a> {
         TypeStack {
             sig,
             entries,
@@ -55,7 +67,7 @@ impl<'a> TypeStack<'a> {
     }
 }
 
-impl TypeStack<'_> {
+impl<'a> TypeStack<'a> {
     fn ill(&self, reason: &'static str, msg: impl Into<String>) -> Diag {
         Diag::ill(
             self.op,
@@ -65,7 +77,7 @@ impl TypeStack<'_> {
     }
     /// "If evaluation can result in a stack with fewer entries than required
     /// by an operation, then the expression is not well-formed."
-    fn pop_any(&mut self) -> Result<StackTy, Diag> {
+    fn pop_any(&mut self) -> Result<StackTy<'a>, Diag> {
         self.entries
             .pop()
             .ok_or_else(|| self.ill("stack-underflow", "the stack has too few entries"))
@@ -81,7 +93,7 @@ impl TypeStack<'_> {
     /// (`addrof-operand`), even where a meaning could be guessed (a struct
     /// holding an implicit pointer). The implicit address may be the result
     /// of the expression: that is an implicit pointer variable.
-    fn pop(&mut self) -> Result<Type, Diag> {
+    fn pop(&mut self) -> Result<Cow<'a, Type>, Diag> {
         let e = self.pop_any()?;
         if e.addr_of {
             return Err(self.ill(
@@ -94,7 +106,7 @@ impl TypeStack<'_> {
         }
         Ok(e.ty)
     }
-    fn push(&mut self, ty: Type) {
+    fn push(&mut self, ty: Cow<'a, Type>) {
         self.entries.push(StackTy { ty, addr_of: false });
     }
     fn bits(&self, t: &Type) -> u64 {
@@ -108,7 +120,7 @@ impl TypeStack<'_> {
             .map_err(|e| e.at_place(format!("op {}", self.index)))
     }
     /// Pops `(L1:T) (L2:T)` of a binary op and returns `T`.
-    fn pop_same_pair(&mut self) -> Result<Type, Diag> {
+    fn pop_same_pair(&mut self) -> Result<Cow<'a, Type>, Diag> {
         let t1 = self.pop()?;
         let t2 = self.pop()?;
         if !t1.same(&t2) {
@@ -149,16 +161,18 @@ pub fn check_ops(ops: &[Op], sig: &Signature) -> Result<Checked, Diag> {
 
 /// The abstract stack before each op of a well-formed prefix (top last), as
 /// far as checking gets; with the first diagnostic if it stops early.
-pub fn type_stacks(expr: &Expr, sig: &Signature) -> (Vec<Vec<StackTy>>, Option<Diag>) {
+pub fn type_stacks(expr: &Expr, sig: &Signature) -> (Vec<Vec<StackTy<'static>>>, Option<Diag>) {
     let mut stacks = Vec::new();
-    let r = check_observed(&expr.ops, sig, &mut |_, st| stacks.push(st.to_vec()));
+    let r = check_observed(&expr.ops, sig, &mut |_, st| {
+        stacks.push(st.iter().map(|e| e.clone().into_owned()).collect())
+    });
     (stacks, r.err())
 }
 
 /// `check`, calling `before(i, stack)` before op `i` is checked.
-fn check_observed(
-    ops: &[Op],
-    sig: &Signature,
+fn check_observed<'a>(
+    ops: &'a [Op],
+    sig: &'a Signature,
     before: &mut dyn FnMut(usize, &[StackTy]),
 ) -> Result<Checked, Diag> {
     if ops.is_empty() {
@@ -195,7 +209,7 @@ fn finish(st: &TypeStack, fragment: Option<(u64, u64)>) -> Result<Checked, Diag>
             ),
         ));
     };
-    let result = entry.ty.clone();
+    let result = entry.ty.clone().into_owned();
     if let Some((_, s)) = fragment {
         let b = st.bits(&result);
         if b != s {
@@ -216,9 +230,9 @@ fn finish(st: &TypeStack, fragment: Option<(u64, u64)>) -> Result<Checked, Diag>
 /// depend on what follows it, so the stack after op `n - 1` is the same
 /// for every prefix that contains it, and the first error is every longer
 /// prefix's.
-pub fn check_prefixes(
-    ops: &[Op],
-    sig: &Signature,
+pub fn check_prefixes<'a>(
+    ops: &'a [Op],
+    sig: &'a Signature,
     each: &mut dyn FnMut(usize, Result<Checked, Diag>),
 ) {
     let mut st = TypeStack::new(sig, Vec::with_capacity(8));
@@ -250,7 +264,12 @@ pub fn check_prefixes(
 /// against the stack `st`: the one `check_<op>` per op, in the spec's order.
 /// `check` runs it over an expression; the canonicalizer runs it over the
 /// ops it has to look at again after a rewrite.
-pub fn check_op(st: &mut TypeStack, op: &Op, index: usize, last: bool) -> Result<(), Diag> {
+pub fn check_op<'a>(
+    st: &mut TypeStack<'a>,
+    op: &'a Op,
+    index: usize,
+    last: bool,
+) -> Result<(), Diag> {
     st.op = op.name();
     st.index = index;
     match op {
@@ -292,7 +311,7 @@ pub fn check_op(st: &mut TypeStack, op: &Op, index: usize, last: bool) -> Result
 /// "If `LS` is not a bounded lifetime segment, then the expression is not
 /// well-formed. If `bitsizeof(T)` is not equal to `bitsizeof(R)`, then the
 /// expression is not well-formed."
-pub fn check_referrer(st: &mut TypeStack, t: &Type) -> Result<(), Diag> {
+pub fn check_referrer<'a>(st: &mut TypeStack<'a>, t: &'a Type) -> Result<(), Diag> {
     st.sized(t)?;
     let Some(r) = st.sig.referrer.clone() else {
         return Err(st.ill(
@@ -310,7 +329,7 @@ pub fn check_referrer(st: &mut TypeStack, t: &Type) -> Result<(), Diag> {
             ),
         ));
     }
-    st.push(t.clone());
+    st.push(Cow::Borrowed(t));
     Ok(())
 }
 
@@ -319,7 +338,7 @@ pub fn check_referrer(st: &mut TypeStack, t: &Type) -> Result<(), Diag> {
 /// "If there are fewer than `N + 1` inputs to the expression, then the
 /// expression is not well-formed. If `bitsizeof(T)` is not equal to
 /// `bitsizeof(I)`, then the expression is not well-formed."
-pub fn check_arg(st: &mut TypeStack, n: u32, t: &Type) -> Result<(), Diag> {
+pub fn check_arg<'a>(st: &mut TypeStack<'a>, n: u32, t: &'a Type) -> Result<(), Diag> {
     st.sized(t)?;
     let Some(i) = st.sig.args.get(n as usize).cloned() else {
         return Err(st.ill(
@@ -340,7 +359,7 @@ pub fn check_arg(st: &mut TypeStack, n: u32, t: &Type) -> Result<(), Diag> {
             ),
         ));
     }
-    st.push(t.clone());
+    st.push(Cow::Borrowed(t));
     Ok(())
 }
 
@@ -350,7 +369,7 @@ pub fn check_arg(st: &mut TypeStack, n: u32, t: &Type) -> Result<(), Diag> {
 /// a type property fragment, then the expression is not well-formed. [...] If
 /// `bitsizeof(T)` is not equal to `bitsizeof(LT)`, then the expression is not
 /// well-formed."
-pub fn check_type_object(st: &mut TypeStack, t: &Type) -> Result<(), Diag> {
+pub fn check_type_object<'a>(st: &mut TypeStack<'a>, t: &'a Type) -> Result<(), Diag> {
     st.sized(t)?;
     let Some(lt) = st.sig.type_object.clone() else {
         return Err(st.ill(
@@ -368,17 +387,17 @@ pub fn check_type_object(st: &mut TypeStack, t: &Type) -> Result<(), Diag> {
             ),
         ));
     }
-    st.push(t.clone());
+    st.push(Cow::Borrowed(t));
     Ok(())
 }
 
 /// `DIOpConstant(T:type V:literal) { -> (L:T) }`
 ///
 /// "`V` is a literal value of type `T` or the `undef` value."
-pub fn check_constant(st: &mut TypeStack, t: &Type, v: &Literal) -> Result<(), Diag> {
+pub fn check_constant<'a>(st: &mut TypeStack<'a>, t: &'a Type, v: &Literal) -> Result<(), Diag> {
     st.sized(t)?;
     literal_bits(t, v, &st.sig.layout).map_err(|e| e.at_place(format!("op {}", st.index)))?;
-    st.push(t.clone());
+    st.push(Cow::Borrowed(t));
     Ok(())
 }
 
@@ -400,7 +419,7 @@ fn convertible(from: &Type, to: &Type) -> bool {
 ///
 /// "If `bitsizeof(T')` is greater than `bitsizeof(T)` and `T'` and `T` are
 /// both integral types, then the expression is not well-formed."
-pub fn check_convert(st: &mut TypeStack, to: &Type) -> Result<(), Diag> {
+pub fn check_convert<'a>(st: &mut TypeStack<'a>, to: &'a Type) -> Result<(), Diag> {
     st.sized(to)?;
     let from = st.pop()?;
     if from.is_integral() && to.is_integral() && st.bits(to) > st.bits(&from) {
@@ -415,11 +434,11 @@ pub fn check_convert(st: &mut TypeStack, to: &Type) -> Result<(), Diag> {
             format!("no conversion from `{from}` to `{to}`"),
         ));
     }
-    st.push(to.clone());
+    st.push(Cow::Borrowed(to));
     Ok(())
 }
 
-fn check_extension(st: &mut TypeStack, to: &Type) -> Result<(), Diag> {
+fn check_extension<'a>(st: &mut TypeStack<'a>, to: &'a Type) -> Result<(), Diag> {
     st.sized(to)?;
     let from = st.pop()?;
     if !from.is_integral() || !to.is_integral() {
@@ -431,7 +450,7 @@ fn check_extension(st: &mut TypeStack, to: &Type) -> Result<(), Diag> {
     if st.bits(to) <= st.bits(&from) {
         return Err(st.ill("not-wider", format!("`{to}` is not wider than `{from}`")));
     }
-    st.push(to.clone());
+    st.push(Cow::Borrowed(to));
     Ok(())
 }
 
@@ -439,7 +458,7 @@ fn check_extension(st: &mut TypeStack, to: &Type) -> Result<(), Diag> {
 ///
 /// "If `T` and `T'` are not integral types, or if `bitsizeof(T')` is less than
 /// or equal to `bitsizeof(T)` then the expression is not well-formed."
-pub fn check_zext(st: &mut TypeStack, to: &Type) -> Result<(), Diag> {
+pub fn check_zext<'a>(st: &mut TypeStack<'a>, to: &'a Type) -> Result<(), Diag> {
     check_extension(st, to)
 }
 
@@ -447,7 +466,7 @@ pub fn check_zext(st: &mut TypeStack, to: &Type) -> Result<(), Diag> {
 ///
 /// "If `T` and `T'` are not integral types, or if `bitsizeof(T')` is less than
 /// or equal to `bitsizeof(T)` then the expression is not well-formed."
-pub fn check_sext(st: &mut TypeStack, to: &Type) -> Result<(), Diag> {
+pub fn check_sext<'a>(st: &mut TypeStack<'a>, to: &'a Type) -> Result<(), Diag> {
     check_extension(st, to)
 }
 
@@ -455,7 +474,7 @@ pub fn check_sext(st: &mut TypeStack, to: &Type) -> Result<(), Diag> {
 ///
 /// "If `bitsizeof(T)` is not equal to `bitsizeof(T')`, then the expression is
 /// not well-formed."
-pub fn check_reinterpret(st: &mut TypeStack, to: &Type) -> Result<(), Diag> {
+pub fn check_reinterpret<'a>(st: &mut TypeStack<'a>, to: &'a Type) -> Result<(), Diag> {
     st.sized(to)?;
     let from = st.pop()?;
     if st.bits(&from) != st.bits(to) {
@@ -468,11 +487,11 @@ pub fn check_reinterpret(st: &mut TypeStack, to: &Type) -> Result<(), Diag> {
             ),
         ));
     }
-    st.push(to.clone());
+    st.push(Cow::Borrowed(to));
     Ok(())
 }
 
-fn check_offset(st: &mut TypeStack, to: &Type) -> Result<(), Diag> {
+fn check_offset<'a>(st: &mut TypeStack<'a>, to: &'a Type) -> Result<(), Diag> {
     st.sized(to)?;
     let i = st.pop()?;
     if !i.is_integral() {
@@ -482,7 +501,7 @@ fn check_offset(st: &mut TypeStack, to: &Type) -> Result<(), Diag> {
         ));
     }
     st.pop()?;
-    st.push(to.clone());
+    st.push(Cow::Borrowed(to));
     Ok(())
 }
 
@@ -490,7 +509,7 @@ fn check_offset(st: &mut TypeStack, to: &Type) -> Result<(), Diag> {
 ///
 /// "If `I` is not an integral type, then the expression is not well-defined."
 /// (Read as "not well-formed"; see the errata register.)
-pub fn check_bit_offset(st: &mut TypeStack, to: &Type) -> Result<(), Diag> {
+pub fn check_bit_offset<'a>(st: &mut TypeStack<'a>, to: &'a Type) -> Result<(), Diag> {
     check_offset(st, to)
 }
 
@@ -498,7 +517,7 @@ pub fn check_bit_offset(st: &mut TypeStack, to: &Type) -> Result<(), Diag> {
 ///
 /// "`(L':T')` is as if `DIOpBitOffset(T')` was evaluated with a stack
 /// containing `(B * 8:I) (L:T)`." (So `I` must be integral as there.)
-pub fn check_byte_offset(st: &mut TypeStack, to: &Type) -> Result<(), Diag> {
+pub fn check_byte_offset<'a>(st: &mut TypeStack<'a>, to: &'a Type) -> Result<(), Diag> {
     check_offset(st, to)
 }
 
@@ -509,7 +528,7 @@ pub fn check_byte_offset(st: &mut TypeStack, to: &Type) -> Result<(), Diag> {
 ///
 /// DECISION (D-composite-zero-parts): `N = 0` is not well-formed (`zero-parts`): no type has zero bits,
 /// so the size rule could never hold; the separate code says why.
-pub fn check_composite(st: &mut TypeStack, n: u32, t: &Type) -> Result<(), Diag> {
+pub fn check_composite<'a>(st: &mut TypeStack<'a>, n: u32, t: &'a Type) -> Result<(), Diag> {
     let want = st.sized(t)?;
     if type_depth(t) > MAX_TYPE_DEPTH {
         return Err(st.ill("too-deep", format!("`{t}` is nested too deeply")));
@@ -534,7 +553,7 @@ pub fn check_composite(st: &mut TypeStack, n: u32, t: &Type) -> Result<(), Diag>
             format!("the parts have {sum} bits in all, `{t}` has {want}"),
         ));
     }
-    st.push(t.clone());
+    st.push(Cow::Borrowed(t));
     Ok(())
 }
 
@@ -568,7 +587,7 @@ pub fn check_extend(st: &mut TypeStack, n: u32) -> Result<(), Diag> {
     }
     let v = st.vectors.of(u64::from(n), &t);
     st.sized(&v)?;
-    st.push(v);
+    st.push(Cow::Owned(v));
     Ok(())
 }
 
@@ -589,7 +608,7 @@ pub fn check_select(st: &mut TypeStack) -> Result<(), Diag> {
     let tm = st.pop()?;
     let t1 = st.pop()?;
     let t0 = st.pop()?;
-    let (Type::Vector { count, elem }, Type::Vector { .. }) = (&t1, &t0) else {
+    let (Type::Vector { count, elem }, Type::Vector { .. }) = (&*t1, &*t0) else {
         return Err(st.ill(
             "not-a-vector",
             format!("the two sources must be vectors `<N x T>`, found `{t1}` and `{t0}`"),
@@ -607,7 +626,7 @@ pub fn check_select(st: &mut TypeStack) -> Result<(), Diag> {
             format!("`{elem}` is not an integral, floating-point or pointer type"),
         ));
     }
-    let bit_string = match &tm {
+    let bit_string = match &*tm {
         Type::Vector { elem, .. } => elem.is_integral(),
         t => t.is_integral(),
     };
@@ -632,7 +651,7 @@ pub fn check_select(st: &mut TypeStack) -> Result<(), Diag> {
 pub fn check_addr_of(st: &mut TypeStack, n: u32) -> Result<(), Diag> {
     st.pop()?;
     st.entries.push(StackTy {
-        ty: Type::ptr(n),
+        ty: Cow::Owned(Type::ptr(n)),
         addr_of: true,
     });
     Ok(())
@@ -643,7 +662,7 @@ pub fn check_addr_of(st: &mut TypeStack, n: u32) -> Result<(), Diag> {
 /// The input must be a pointer (the stack signature binds `ptr addrspace(N)`),
 /// and, unless it is an implicit address, into memory dioptra models
 /// (D-wide-pointers).
-pub fn check_deref(st: &mut TypeStack, t: &Type) -> Result<(), Diag> {
+pub fn check_deref<'a>(st: &mut TypeStack<'a>, t: &'a Type) -> Result<(), Diag> {
     st.sized(t)?;
     let p = st.pop_any()?;
     let Some(space) = p.ty.addrspace() else {
@@ -658,7 +677,7 @@ pub fn check_deref(st: &mut TypeStack, t: &Type) -> Result<(), Diag> {
             .memory_pointer_bits(space)
             .map_err(|e| e.at_place(format!("op {}", st.index)))?;
     }
-    st.push(t.clone());
+    st.push(Cow::Borrowed(t));
     Ok(())
 }
 
@@ -746,7 +765,7 @@ pub fn check_shl(st: &mut TypeStack) -> Result<(), Diag> {
 /// "If `T` is not an integral type or the source language is not implemented
 /// using a SIMD or SIMT execution model, then the expression is not
 /// well-formed."
-pub fn check_push_lane(st: &mut TypeStack, t: &Type) -> Result<(), Diag> {
+pub fn check_push_lane<'a>(st: &mut TypeStack<'a>, t: &'a Type) -> Result<(), Diag> {
     st.sized(t)?;
     if !t.is_integral() {
         return Err(st.ill("not-integral", format!("`{t}` is not an integral type")));
@@ -757,7 +776,7 @@ pub fn check_push_lane(st: &mut TypeStack, t: &Type) -> Result<(), Diag> {
             "the target is not SIMD/SIMT (no lane in the context; `--no-simt`)",
         ));
     }
-    st.push(t.clone());
+    st.push(Cow::Borrowed(t));
     Ok(())
 }
 
