@@ -24,9 +24,11 @@ use num_traits::{One, ToPrimitive, Zero};
 ///
 /// Integer literals may be written signed or unsigned (`i8 -1` and `i8 255`
 /// are the same bits), as in LLVM.
+#[inline]
 pub fn literal_bits(t: &Type, lit: &Literal, dl: &DataLayout) -> Result<Option<Bits>, Diag> {
     // The common case, an integer of at most 64 bits written in range,
-    // without the big integer's general conversion.
+    // without the big integer's general conversion (inlined where the
+    // check and the evaluation read constants; the rest is not).
     if let (Literal::Int(v), Type::Int(w @ 1..=64)) = (lit, t) {
         let magnitude = v.magnitude();
         if magnitude.bits() <= 64 {
@@ -41,6 +43,12 @@ pub fn literal_bits(t: &Type, lit: &Literal, dl: &DataLayout) -> Result<Option<B
             }
         }
     }
+    any_literal_bits(t, lit, dl)
+}
+
+/// [`literal_bits`] of any literal.
+#[inline(never)]
+fn any_literal_bits(t: &Type, lit: &Literal, dl: &DataLayout) -> Result<Option<Bits>, Diag> {
     let c = "DIOpConstant";
     let mismatch = || {
         Diag::ill(
