@@ -68,6 +68,7 @@ impl<'a> TypeStack<'a> {
 }
 
 impl<'a> TypeStack<'a> {
+    #[cold]
     fn ill(&self, reason: &'static str, msg: impl Into<String>) -> Diag {
         Diag::ill(
             self.op,
@@ -77,6 +78,7 @@ impl<'a> TypeStack<'a> {
     }
     /// "If evaluation can result in a stack with fewer entries than required
     /// by an operation, then the expression is not well-formed."
+    #[inline]
     fn pop_any(&mut self) -> Result<StackTy<'a>, Diag> {
         self.entries
             .pop()
@@ -93,19 +95,22 @@ impl<'a> TypeStack<'a> {
     /// (`addrof-operand`), even where a meaning could be guessed (a struct
     /// holding an implicit pointer). The implicit address may be the result
     /// of the expression: that is an implicit pointer variable.
+    #[inline]
     fn pop(&mut self) -> Result<Cow<'a, Type>, Diag> {
         let e = self.pop_any()?;
         if e.addr_of {
-            return Err(self.ill(
-                "addrof-operand",
-                format!(
-                    "the `{}` entry was made by DIOpAddrOf; only DIOpDeref may use it",
-                    e.ty
-                ),
-            ));
+            return Err(self.addrof_operand(&e.ty));
         }
         Ok(e.ty)
     }
+    #[cold]
+    fn addrof_operand(&self, t: &Type) -> Diag {
+        self.ill(
+            "addrof-operand",
+            format!("the `{t}` entry was made by DIOpAddrOf; only DIOpDeref may use it"),
+        )
+    }
+    #[inline]
     fn push(&mut self, ty: Cow<'a, Type>) {
         self.entries.push(StackTy { ty, addr_of: false });
     }
