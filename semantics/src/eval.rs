@@ -186,17 +186,24 @@ pub struct Machine<'a, 'e> {
 }
 
 impl<'e> Machine<'_, 'e> {
+    #[inline]
     fn pop(&mut self) -> Result<Entry<'e>, Diag> {
         // Well-formedness guarantees the entry; a failure here is a bug in
         // dioptra, reported rather than panicking.
-        self.stack.pop().ok_or_else(|| {
-            Diag::eval(
-                self.op,
-                "internal-error",
-                "stack underflow after a successful check (a dioptra bug)",
-            )
-        })
+        match self.stack.pop() {
+            Some(e) => Ok(e),
+            None => Err(self.underflow()),
+        }
     }
+    #[cold]
+    fn underflow(&self) -> Diag {
+        Diag::eval(
+            self.op,
+            "internal-error",
+            "stack underflow after a successful check (a dioptra bug)",
+        )
+    }
+    #[inline]
     fn push(&mut self, ty: Cow<'e, Type>, loc: LocDesc) {
         self.stack.push(Entry {
             ty,
@@ -204,16 +211,21 @@ impl<'e> Machine<'_, 'e> {
         });
     }
     /// Counts `units` of work against the budget.
+    #[inline]
     fn charge(&mut self, units: u64) -> Result<(), Diag> {
         self.work = self.work.saturating_add(units);
         if self.work > MAX_EVAL_WORK {
-            return Err(Diag::unsupported(
-                self.op,
-                "limit-exceeded",
-                format!("the evaluation needs more than {MAX_EVAL_WORK} units of work (dioptra's bound)"),
-            ));
+            return Err(self.over_budget());
         }
         Ok(())
+    }
+    #[cold]
+    fn over_budget(&self) -> Diag {
+        Diag::unsupported(
+            self.op,
+            "limit-exceeded",
+            format!("the evaluation needs more than {MAX_EVAL_WORK} units of work (dioptra's bound)"),
+        )
     }
     fn bits(&self, t: &Type) -> u64 {
         match t {
@@ -237,15 +249,18 @@ impl<'e> Machine<'_, 'e> {
         };
         r.map_err(|f| f.at(self.op))
     }
+    #[cold]
     fn fail(&self, f: ReadFail) -> Diag {
         f.at(self.op)
     }
+    #[cold]
     fn err(&self, reason: &'static str, msg: impl Into<String>) -> Diag {
         Diag::eval(self.op, reason, msg)
     }
     /// Pushes an implicit location description holding `v`: "`L` comprises
     /// one implicit location description `IL`. `IL` specifies implicit
     /// location storage `ILS` and offset 0."
+    #[inline]
     fn push_implicit(&mut self, ty: Cow<'e, Type>, v: Bits) {
         self.stack.push(Entry {
             ty,
