@@ -776,10 +776,19 @@ impl DataLayout {
 
     /// Checks that `bitsizeof(t)` is within dioptra's bounds (it depends on
     /// the layout for pointers, so it is checked where the layout is known).
+    #[inline]
     pub fn check_size(&self, t: &Type) -> Result<u64, Diag> {
-        // The common case, an integer within the bounds, without the walk.
+        // The common case, an integer within the bounds, inlined.
         match t {
-            Type::Int(w @ 1..=MAX_TYPE_BITS) => return Ok(*w),
+            Type::Int(w @ 1..=MAX_TYPE_BITS) => Ok(*w),
+            _ => self.check_any_size(t),
+        }
+    }
+
+    /// [`DataLayout::check_size`] of any type.
+    #[inline(never)]
+    fn check_any_size(&self, t: &Type) -> Result<u64, Diag> {
+        match t {
             // A pointer without a pointee and a float name no struct: only
             // their size is left to check.
             Type::Ptr { pointee: None, .. } => {}
