@@ -634,17 +634,20 @@ fn replicate(v: u128, width: u64, n: u32) -> Bits {
 }
 
 /// The bits of lanes `0..count` (`size` bits each, `count * size <=
-/// LANES_BITS`) taken from `v1` where bit `i` of `mask` is set and from
-/// `v0` where it is clear.
-fn select_lanes(mask: &Bits, v1: u128, v0: u128, count: u64, size: u64) -> Bits {
+/// LANES_BITS`) taken from `v1` where bit `i` of `chosen` (the mask's
+/// low `count` bits) is set and from `v0` where it is clear.
+fn select_lanes(chosen: u128, v1: u128, v0: u128, count: u64, size: u64) -> Bits {
     let lane = if size >= 128 {
         u128::MAX
     } else {
         (1u128 << size) - 1
     };
-    let m = (0..count)
-        .filter(|&i| mask.bit(i))
-        .fold(0u128, |m, i| m | lane << (i * size));
+    let (mut m, mut rest) = (0u128, chosen);
+    while rest != 0 {
+        let i = u64::from(rest.trailing_zeros());
+        m |= lane << (i * size);
+        rest &= rest - 1;
+    }
     Bits::from_u128(count * size, (v1 & m) | (v0 & !m))
 }
 
@@ -682,11 +685,14 @@ pub fn eval_select<'e>(m: &mut Machine<'_, 'e>) -> Result<(), Diag> {
     if let (Some(v1), Some(v0), true) = (narrow(&l1.held), narrow(&l0.held), m.lanes) {
         // Both inputs are implicit values (or composites of them): so is
         // every lane, and the result's bits are the lanes chosen.
-        let depth = 1
-            + (0..count)
-                .map(|i| if mask.bit(i) { &l1.held } else { &l0.held }.depth(made))
-                .max()
-                .unwrap_or(0);
+        // `count <= LANES_BITS` lanes: the mask's low `count` bits say
+        // which input each lane comes from, and the composite is one
+        // deeper than the deepest input a lane comes from.
+        let all = u128::MAX >> (128 - count);
+        let chosen = mask.extract(0, count).small().unwrap_or(0);
+        let from1 = if chosen != 0 { l1.held.depth(made) } else { 0 };
+        let from0 = if chosen != all { l0.held.depth(made) } else { 0 };
+        let depth = 1 + from1.max(from0);
         if depth > MAX_LOCATION_DEPTH {
             let f = ReadFail::missing(
                 "limit-exceeded",
@@ -695,7 +701,7 @@ pub fn eval_select<'e>(m: &mut Machine<'_, 'e>) -> Result<(), Diag> {
             return Err(m.fail(f));
         }
         let lanes = Lanes {
-            value: select_lanes(&mask, v1, v0, count, size),
+            value: select_lanes(chosen, v1, v0, count, size),
             depth,
             make: Make::Select {
                 mask,
