@@ -34,7 +34,7 @@ pub struct Rule {
 
 /// A rule's rewrite: given the ops from some position on and the stack
 /// types before them, how many ops to replace and with what.
-pub type Rewrite = fn(&[Op], &[StackTy], &Signature) -> Option<(usize, Vec<Op>)>;
+pub type Rewrite = fn(&[&Op], &[StackTy], &Signature) -> Option<(usize, Vec<Op>)>;
 
 /// The address spaces `canon.rules` instantiates address-space variables
 /// with (the checker's default set); pointers there are proven 32 and 64
@@ -45,6 +45,9 @@ const PROVEN_ADDRSPACES: [u32; 2] = [0, 5];
 /// many ops from its position (and the stack before it), never more, which
 /// is what lets the canonicalizer look again only near a rewrite.
 pub const MAX_WINDOW: usize = 3;
+
+/// What fills the slots of a window past the last op (never looked at).
+static FILLER: Op = Op::Read;
 
 /// The rule table, in the order rules are tried.
 pub const RULES: &[Rule] = &[
@@ -181,7 +184,7 @@ fn signed(v: &BigUint, w: u64) -> BigInt {
 }
 
 /// `addrof-deref-cancel`: `%l, DIOpAddrOf(N), DIOpDeref(T)` => `%l`.
-fn addrof_deref_cancel(w: &[Op], st: &[StackTy], sig: &Signature) -> Option<(usize, Vec<Op>)> {
+fn addrof_deref_cancel(w: &[&Op], st: &[StackTy], sig: &Signature) -> Option<(usize, Vec<Op>)> {
     let [Op::AddrOf(n), Op::Deref(t), ..] = w else {
         return None;
     };
@@ -190,7 +193,12 @@ fn addrof_deref_cancel(w: &[Op], st: &[StackTy], sig: &Signature) -> Option<(usi
     (PROVEN_ADDRSPACES.contains(n) && proven_size && top == t).then(|| (2, vec![]))
 }
 
-fn offset_zero(w: &[Op], st: &[StackTy], sig: &Signature, bytes: bool) -> Option<(usize, Vec<Op>)> {
+fn offset_zero(
+    w: &[&Op],
+    st: &[StackTy],
+    sig: &Signature,
+    bytes: bool,
+) -> Option<(usize, Vec<Op>)> {
     let [c, op, ..] = w else { return None };
     let t = match (op, bytes) {
         (Op::BitOffset(t), false) | (Op::ByteOffset(t), true) => t,
@@ -202,17 +210,17 @@ fn offset_zero(w: &[Op], st: &[StackTy], sig: &Signature, bytes: bool) -> Option
 }
 
 /// `bitoffset-zero`: `%l, DIOpConstant(I 0), DIOpBitOffset(T)` => `%l`.
-fn bitoffset_zero(w: &[Op], st: &[StackTy], sig: &Signature) -> Option<(usize, Vec<Op>)> {
+fn bitoffset_zero(w: &[&Op], st: &[StackTy], sig: &Signature) -> Option<(usize, Vec<Op>)> {
     offset_zero(w, st, sig, false)
 }
 
 /// `byteoffset-zero`: `%l, DIOpConstant(I 0), DIOpByteOffset(T)` => `%l`.
-fn byteoffset_zero(w: &[Op], st: &[StackTy], sig: &Signature) -> Option<(usize, Vec<Op>)> {
+fn byteoffset_zero(w: &[&Op], st: &[StackTy], sig: &Signature) -> Option<(usize, Vec<Op>)> {
     offset_zero(w, st, sig, true)
 }
 
 /// `reinterpret-same`: `%l, DIOpReinterpret(T)` => `%l` when `%l: T`.
-fn reinterpret_same(w: &[Op], st: &[StackTy], _: &Signature) -> Option<(usize, Vec<Op>)> {
+fn reinterpret_same(w: &[&Op], st: &[StackTy], _: &Signature) -> Option<(usize, Vec<Op>)> {
     let [Op::Reinterpret(t), ..] = w else {
         return None;
     };
@@ -220,7 +228,7 @@ fn reinterpret_same(w: &[Op], st: &[StackTy], _: &Signature) -> Option<(usize, V
 }
 
 /// `read-read`: `%l, DIOpRead(), DIOpRead()` => `%l, DIOpRead()`.
-fn read_read(w: &[Op], st: &[StackTy], _: &Signature) -> Option<(usize, Vec<Op>)> {
+fn read_read(w: &[&Op], st: &[StackTy], _: &Signature) -> Option<(usize, Vec<Op>)> {
     let [Op::Read, Op::Read, ..] = w else {
         return None;
     };
@@ -229,17 +237,17 @@ fn read_read(w: &[Op], st: &[StackTy], _: &Signature) -> Option<(usize, Vec<Op>)
 }
 
 /// `read-constant`: `DIOpConstant(T C), DIOpRead()` => `DIOpConstant(T C)`.
-fn read_constant(w: &[Op], _: &[StackTy], sig: &Signature) -> Option<(usize, Vec<Op>)> {
+fn read_constant(w: &[&Op], _: &[StackTy], sig: &Signature) -> Option<(usize, Vec<Op>)> {
     let [c, Op::Read, ..] = w else { return None };
     int_constant(c, sig)?;
-    Some((2, vec![c.clone()]))
+    Some((2, vec![(*c).clone()]))
 }
 
 /// `constant-fold-<op>`: `DIOpConstant(T C1), DIOpConstant(T C2), <op>` =>
 /// `DIOpConstant(T f(C1, C2))`, with `f` on the unsigned values (results are
 /// reduced modulo `2^width`); `None` where the rule's precondition fails.
 fn fold2(
-    w: &[Op],
+    w: &[&Op],
     sig: &Signature,
     is: fn(&Op) -> bool,
     f: fn(BigInt, BigInt, u64) -> Option<BigInt>,
@@ -305,7 +313,7 @@ fn fold_ashr(a: BigInt, b: BigInt, w: u64) -> Option<BigInt> {
     Some(a >> s)
 }
 
-fn fold_ext(w: &[Op], sig: &Signature, sext: bool) -> Option<(usize, Vec<Op>)> {
+fn fold_ext(w: &[&Op], sig: &Signature, sext: bool) -> Option<(usize, Vec<Op>)> {
     let [c, op, ..] = w else { return None };
     let u = match (op, sext) {
         (Op::ZExt(u), false) | (Op::SExt(u), true) => u,
@@ -325,20 +333,20 @@ fn fold_ext(w: &[Op], sig: &Signature, sext: bool) -> Option<(usize, Vec<Op>)> {
 }
 
 /// `constant-fold-zext`: `DIOpConstant(T C), DIOpZExt(U)` => `DIOpConstant(U C)`.
-fn constant_fold_zext(w: &[Op], _: &[StackTy], sig: &Signature) -> Option<(usize, Vec<Op>)> {
+fn constant_fold_zext(w: &[&Op], _: &[StackTy], sig: &Signature) -> Option<(usize, Vec<Op>)> {
     fold_ext(w, sig, false)
 }
 
 /// `constant-fold-sext`: `DIOpConstant(T C), DIOpSExt(U)` =>
 /// `DIOpConstant(U signed(C))`.
-fn constant_fold_sext(w: &[Op], _: &[StackTy], sig: &Signature) -> Option<(usize, Vec<Op>)> {
+fn constant_fold_sext(w: &[&Op], _: &[StackTy], sig: &Signature) -> Option<(usize, Vec<Op>)> {
     fold_ext(w, sig, true)
 }
 
 /// `add-zero`, `mul-one`, `shift-zero`: `%x, DIOpConstant(T K), <op>` =>
 /// `%x, DIOpRead()`.
 fn identity(
-    w: &[Op],
+    w: &[&Op],
     st: &[StackTy],
     sig: &Signature,
     is: fn(&Op) -> bool,
@@ -351,7 +359,7 @@ fn identity(
 
 /// `mul-power-of-two`: `%x, DIOpConstant(T C), DIOpMul()` with
 /// `isPowerOf2(C)` => `%x, DIOpConstant(T log2(C)), DIOpShl()`.
-fn mul_power_of_two(w: &[Op], st: &[StackTy], sig: &Signature) -> Option<(usize, Vec<Op>)> {
+fn mul_power_of_two(w: &[&Op], st: &[StackTy], sig: &Signature) -> Option<(usize, Vec<Op>)> {
     let [c, Op::Mul, ..] = w else { return None };
     let (t, width, v) = int_constant(c, sig)?;
     if top_int(st)? != &t || v.is_zero() || v.count_ones() != 1 {
@@ -385,11 +393,18 @@ pub fn canonicalize(expr: &Expr, sig: &Signature) -> Result<(Expr, Vec<Step>), D
     let mut stacks: Vec<Option<Vec<StackTy<'static>>>> = vec![Some(Vec::new())];
     while !todo.is_empty() {
         let i = done.len();
-        let window: Vec<Op> = todo.iter().rev().take(MAX_WINDOW).cloned().collect();
+        // The window, borrowed: the next `MAX_WINDOW` ops (`todo` is
+        // reversed).
+        let mut buf = [&FILLER; MAX_WINDOW];
+        let k = todo.len().min(MAX_WINDOW);
+        for (slot, op) in buf.iter_mut().zip(todo.iter().rev()) {
+            *slot = op;
+        }
+        let window = &buf[..k];
         let before = stacks[i].as_deref().unwrap_or(&[]);
         let hit = RULES
             .iter()
-            .find_map(|r| (r.rewrite)(&window, before, sig).map(|w| (r.name, w)));
+            .find_map(|r| (r.rewrite)(window, before, sig).map(|w| (r.name, w)));
         if let Some((rule, (len, with))) = hit {
             todo.truncate(todo.len() - len);
             todo.extend(with.into_iter().rev());

@@ -45,7 +45,9 @@ fn the_peephole_pass_equals_a_rescan_after_every_rewrite() {
             for i in 0..e.ops.len() {
                 let before = stacks.get(i).map(Vec::as_slice).unwrap_or(&[]);
                 for r in RULES {
-                    if let Some((len, with)) = (r.rewrite)(&e.ops[i..], before, sig) {
+                    if let Some((len, with)) =
+                        (r.rewrite)(&e.ops[i..].iter().collect::<Vec<_>>(), before, sig)
+                    {
                         e.ops.splice(i..i + len, with);
                         steps.push((r.name, i));
                         continue 'outer;

@@ -224,7 +224,9 @@ impl<'e> Machine<'_, 'e> {
         Diag::unsupported(
             self.op,
             "limit-exceeded",
-            format!("the evaluation needs more than {MAX_EVAL_WORK} units of work (dioptra's bound)"),
+            format!(
+                "the evaluation needs more than {MAX_EVAL_WORK} units of work (dioptra's bound)"
+            ),
         )
     }
     fn bits(&self, t: &Type) -> u64 {
@@ -691,7 +693,11 @@ pub fn eval_select<'e>(m: &mut Machine<'_, 'e>) -> Result<(), Diag> {
         let all = u128::MAX >> (128 - count);
         let chosen = mask.extract(0, count).small().unwrap_or(0);
         let from1 = if chosen != 0 { l1.held.depth(made) } else { 0 };
-        let from0 = if chosen != all { l0.held.depth(made) } else { 0 };
+        let from0 = if chosen != all {
+            l0.held.depth(made)
+        } else {
+            0
+        };
         let depth = 1 + from1.max(from0);
         if depth > MAX_LOCATION_DEPTH {
             let f = ReadFail::missing(
