@@ -834,6 +834,12 @@ fn alternatives<L: Leaves>(st: &Storage, off: u128, n: u64) -> Option<Vec<L>> {
         if acc.len() * choices.len() > MAX_ALTERNATIVES {
             return None;
         }
+        if let [only] = choices.as_slice() {
+            // One place for this part (the common case): every
+            // alternative goes on with it, without copying what it has.
+            acc.iter_mut().for_each(|v| v.append(only));
+            continue;
+        }
         acc = acc
             .iter()
             .flat_map(|prefix| {
