@@ -429,7 +429,11 @@ pub fn canonicalize(expr: &Expr, sig: &Signature) -> Result<(Expr, Vec<Step>), D
         }
         let op = todo.pop().expect("not empty");
         let last = todo.is_empty();
-        let next = stacks[i].clone().and_then(|entries| {
+        let next = stacks[i].as_ref().and_then(|before| {
+            // Room for what the op pushes: checking it does not grow a
+            // copy made to the size of the stack before it.
+            let mut entries = Vec::with_capacity(before.len() + 2);
+            entries.extend(before.iter().cloned());
             let mut st = TypeStack::new(sig, entries);
             check_op(&mut st, &op, i, last)
                 .ok()
