@@ -8,7 +8,7 @@
 //! and types are known to be right here.
 
 use crate::bits::Bits;
-use crate::context::Context;
+use crate::context::{Context, Signature};
 use crate::diag::Diag;
 use crate::float::{self, FloatOp};
 use crate::limits::{MAX_EVAL_WORK, MAX_LOCATION_DEPTH};
@@ -16,7 +16,7 @@ use crate::location::{composite, read, LocDesc, Part, ReadFail, Single, Storage}
 use crate::syntax::{Expr, Literal, Op};
 use crate::types::{DataLayout, Type, VectorTypes};
 use crate::value::{fits_signed, float_binop, float_value, literal_bits};
-use crate::wellformed::check;
+use crate::wellformed::{check, Checked};
 use num_bigint::BigInt;
 use num_traits::{Signed, Zero};
 use std::borrow::Cow;
@@ -288,6 +288,33 @@ pub fn eval(expr: &Expr, ctx: &dyn Context) -> Result<Evaluated, Diag> {
 
 fn eval_with(expr: &Expr, ctx: &dyn Context, lanes: bool) -> Result<Evaluated, Diag> {
     let checked = check(expr, &ctx.signature())?;
+    run(expr, &checked, ctx, lanes)
+}
+
+/// `eval` of `expr` in each of `ctxs`, in order, checking it once for
+/// contexts in a row with the same signature (a context's variants, which
+/// differ only in the contents of its storage).
+pub fn eval_each<C: Context>(expr: &Expr, ctxs: &[C]) -> Vec<Result<Evaluated, Diag>> {
+    let mut last: Option<(Signature, Result<Checked, Diag>)> = None;
+    ctxs.iter()
+        .map(|ctx| {
+            let sig = ctx.signature();
+            let checked = match &last {
+                Some((s, c)) if *s == sig => c.clone(),
+                _ => {
+                    let c = check(expr, &sig);
+                    last = Some((sig, c.clone()));
+                    c
+                }
+            };
+            run(expr, &checked?, ctx, true)
+        })
+        .collect()
+}
+
+/// Evaluates `expr`, which `checked` says is well-formed under `ctx`'s
+/// signature.
+fn run(expr: &Expr, checked: &Checked, ctx: &dyn Context, lanes: bool) -> Result<Evaluated, Diag> {
     let mut m = Machine::new(ctx, lanes);
     for op in &expr.ops {
         eval_op(&mut m, op)?;

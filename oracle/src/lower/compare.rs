@@ -23,7 +23,7 @@ use dioptra_semantics::diag::{Diag, Outcome};
 use dioptra_semantics::dwarf::eval::{evaluate, Env};
 use dioptra_semantics::dwarf::unit::Listing;
 use dioptra_semantics::dwarf::{decode, Encoding};
-use dioptra_semantics::eval::eval;
+use dioptra_semantics::eval::{eval, eval_each, Evaluated};
 use dioptra_semantics::location::{refines_places, same_places, LocDesc};
 use dioptra_semantics::syntax::Expr;
 use dioptra_semantics::wellformed::check;
@@ -118,7 +118,12 @@ pub fn compare_result(
 type Reference = Result<Result<LocDesc, Diag>, Diag>;
 
 fn reference(expr: &Expr, ctx: &ConcreteContext) -> Reference {
-    match eval(expr, ctx) {
+    as_reference(eval(expr, ctx))
+}
+
+/// The reference side of an evaluation's result.
+fn as_reference(r: Result<Evaluated, Diag>) -> Reference {
+    match r {
         Ok(e) => Ok(Ok(e.loc)),
         Err(d) if d.outcome == Outcome::EvalError => Ok(Err(d)),
         Err(d) => Err(d),
@@ -347,7 +352,10 @@ impl References {
         let mut contexts = Vec::with_capacity(n + 1);
         contexts.push(ctx.clone());
         contexts.extend(variants(ctx, n, seed));
-        let references = contexts.iter().map(|c| reference(expr, c)).collect();
+        let references = eval_each(expr, &contexts)
+            .into_iter()
+            .map(as_reference)
+            .collect();
         References {
             contexts,
             references,
