@@ -76,8 +76,12 @@ pub fn arb_type() -> impl Strategy<Value = Type> {
                 count,
                 elem: std::sync::Arc::new(e)
             }),
-            (any::<bool>(), prop::collection::vec(inner.clone(), 1..4))
-                .prop_map(|(packed, fields)| Type::Struct { packed, fields }),
+            (any::<bool>(), prop::collection::vec(inner.clone(), 1..4)).prop_map(
+                |(packed, fields)| Type::Struct {
+                    packed,
+                    fields: fields.into(),
+                }
+            ),
             (0u64..=4, inner).prop_map(|(count, e)| Type::Array {
                 count,
                 elem: std::sync::Arc::new(e)

@@ -42,7 +42,7 @@ pub enum Type {
     /// `[N x T]`.
     Array { count: u64, elem: Arc<Type> },
     /// `{ T, ... }` or, packed, `<{ T, ... }>`.
-    Struct { packed: bool, fields: Vec<Type> },
+    Struct { packed: bool, fields: Arc<[Type]> },
     /// `%name`: an identified struct type, sigil included. Its body is a
     /// definition (`%name = type { ... }`) the data layout holds, as an
     /// LLVM module holds it beside its `target datalayout`
@@ -162,7 +162,9 @@ impl Type {
                     packed: p2,
                     fields: f2,
                 },
-            ) => p1 == p2 && f1.len() == f2.len() && f1.iter().zip(f2).all(|(a, b)| a.same(b)),
+            ) => {
+                p1 == p2 && f1.len() == f2.len() && f1.iter().zip(f2.iter()).all(|(a, b)| a.same(b))
+            }
             _ => self == other,
         }
     }
@@ -881,7 +883,7 @@ impl DataLayout {
                     "{name} = type {}",
                     Type::Struct {
                         packed: *packed,
-                        fields: fields.clone()
+                        fields: fields.clone().into()
                     }
                 ),
             })
@@ -1067,7 +1069,7 @@ fn parse_definition(line: &str) -> Result<(Arc<str>, Option<Body>), DefinitionEr
         _ => Refused(d),
     })?;
     match parsed {
-        Type::Struct { packed, fields } => Ok((name.into(), Some((packed, fields)))),
+        Type::Struct { packed, fields } => Ok((name.into(), Some((packed, fields.to_vec())))),
         other => Err(Refused(Diag::malformed(
             "Type",
             "bad-definition",
@@ -1168,7 +1170,7 @@ mod tests {
         assert_eq!(dl.bitsizeof(&v), 132);
         let s = Type::Struct {
             packed: false,
-            fields: vec![Type::Int(8), Type::Float, Type::ptr(5)],
+            fields: vec![Type::Int(8), Type::Float, Type::ptr(5)].into(),
         };
         assert_eq!(dl.bitsizeof(&s), 8 + 24 + 32 + 32);
         assert_eq!(

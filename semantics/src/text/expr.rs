@@ -319,7 +319,7 @@ fn ty(t: &mut Tokens, depth: usize) -> Result<Type, Diag> {
                 t.expect('>')?;
                 Type::Struct {
                     packed: true,
-                    fields,
+                    fields: fields.into(),
                 }
             } else {
                 let n = t.unsigned("a vector element count", u64::MAX)?;
@@ -362,7 +362,7 @@ fn ty(t: &mut Tokens, depth: usize) -> Result<Type, Diag> {
             t.expect('}')?;
             Type::Struct {
                 packed: false,
-                fields,
+                fields: fields.into(),
             }
         }
         // `[N x T]`: any count LLVM accepts (`[0 x i8]` included; a
