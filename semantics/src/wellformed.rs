@@ -28,7 +28,8 @@ pub struct Checked {
 /// the implicit address made by `DIOpAddrOf`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StackTy<'t> {
-    /// Borrowed from the op or signature that gave it where it can be.
+    /// Borrowed from the op that wrote it where it can be (owned for the
+    /// types an op makes: `DIOpExtend`'s vector, `DIOpAddrOf`'s pointer).
     pub ty: Cow<'t, Type>,
     pub addr_of: bool,
 }
