@@ -14,6 +14,11 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::time::Duration;
 
+/// The allocator the `dioptra` command runs with, so that the figures are
+/// the command's.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 struct Stats {
     times: Vec<Duration>,
     verdicts: BTreeMap<&'static str, u32>,

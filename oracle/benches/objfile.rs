@@ -16,6 +16,11 @@ use dioptra_semantics::dwarf::op::decode;
 use std::process::Command;
 use std::time::Instant;
 
+/// The allocator the `dioptra` command runs with, so that the figures are
+/// the command's.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 mod generated;
 
 fn main() {

@@ -26,6 +26,11 @@ use proptest::test_runner::TestRunner;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
+/// The allocator the `dioptra` command runs with, so that the figures are
+/// the command's.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 const ROUNDS: usize = 20;
 
 fn main() {

@@ -18,6 +18,11 @@ use proptest::strategy::{Strategy, ValueTree};
 use proptest::test_runner::TestRunner;
 use std::time::Instant;
 
+/// The allocator the `dioptra` command runs with, so that the figures are
+/// the command's.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() {
     let mut runner = TestRunner::deterministic();
     let strategy = arb_wellformed_expr(40);

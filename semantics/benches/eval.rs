@@ -12,6 +12,11 @@ use dioptra_semantics::text::parse_expr;
 use dioptra_semantics::wellformed::check;
 use std::time::Instant;
 
+/// The allocator the `dioptra` command runs with, so that the figures are
+/// the command's.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn context() -> ConcreteContext {
     ConcreteContext::parse(
         r#"(context

@@ -18,6 +18,11 @@ use dioptra_semantics::lifetime::wellformed::check_module;
 use std::fmt::Write;
 use std::time::Instant;
 
+/// The allocator the `dioptra` command runs with, so that the figures are
+/// the command's.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// A function of `n` instructions in blocks of 20, each falling through or
 /// branching ahead, with a loop back-edge every 50 blocks; `s` variables, each
 /// with one bounded segment killed 40..240 instructions after its def, in a
