@@ -353,8 +353,11 @@ fn identity(
     k: u32,
 ) -> Option<(usize, Vec<Op>)> {
     let [c, op, ..] = w else { return None };
+    if !is(op) {
+        return None;
+    }
     let (t, _, v) = int_constant(c, sig)?;
-    (is(op) && top_int(st)? == &t && v == BigUint::from(k)).then(|| (2, vec![Op::Read]))
+    (top_int(st)? == &t && v == BigUint::from(k)).then(|| (2, vec![Op::Read]))
 }
 
 /// `mul-power-of-two`: `%x, DIOpConstant(T C), DIOpMul()` with
