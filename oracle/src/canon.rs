@@ -29,6 +29,10 @@ use num_traits::{One, Zero};
 /// some position, given the stack types before the window.
 pub struct Rule {
     pub name: &'static str,
+    /// The name of the op every window the rule rewrites starts with: the
+    /// canonicalizer tries only the rules whose window starts with the op
+    /// at hand (most start with a `DIOpConstant`).
+    pub starts: &'static str,
     pub rewrite: Rewrite,
 }
 
@@ -53,94 +57,117 @@ static FILLER: Op = Op::Read;
 pub const RULES: &[Rule] = &[
     Rule {
         name: "addrof-deref-cancel",
+        starts: "DIOpAddrOf",
         rewrite: addrof_deref_cancel,
     },
     Rule {
         name: "bitoffset-zero",
+        starts: "DIOpConstant",
         rewrite: bitoffset_zero,
     },
     Rule {
         name: "byteoffset-zero",
+        starts: "DIOpConstant",
         rewrite: byteoffset_zero,
     },
     Rule {
         name: "reinterpret-same",
+        starts: "DIOpReinterpret",
         rewrite: reinterpret_same,
     },
     Rule {
         name: "read-read",
+        starts: "DIOpRead",
         rewrite: read_read,
     },
     Rule {
         name: "read-constant",
+        starts: "DIOpConstant",
         rewrite: read_constant,
     },
     Rule {
         name: "constant-fold-add",
+        starts: "DIOpConstant",
         rewrite: |w, _, s| fold2(w, s, |o| matches!(o, Op::Add), |a, b, _| Some(a + b)),
     },
     Rule {
         name: "constant-fold-sub",
+        starts: "DIOpConstant",
         rewrite: |w, _, s| fold2(w, s, |o| matches!(o, Op::Sub), |a, b, _| Some(a - b)),
     },
     Rule {
         name: "constant-fold-mul",
+        starts: "DIOpConstant",
         rewrite: |w, _, s| fold2(w, s, |o| matches!(o, Op::Mul), |a, b, _| Some(a * b)),
     },
     Rule {
         name: "constant-fold-div",
+        starts: "DIOpConstant",
         rewrite: |w, _, s| fold2(w, s, |o| matches!(o, Op::Div), fold_div),
     },
     Rule {
         name: "constant-fold-mod",
+        starts: "DIOpConstant",
         rewrite: |w, _, s| fold2(w, s, |o| matches!(o, Op::Mod), fold_mod),
     },
     Rule {
         name: "constant-fold-and",
+        starts: "DIOpConstant",
         rewrite: |w, _, s| fold2(w, s, |o| matches!(o, Op::And), |a, b, _| Some(a & b)),
     },
     Rule {
         name: "constant-fold-or",
+        starts: "DIOpConstant",
         rewrite: |w, _, s| fold2(w, s, |o| matches!(o, Op::Or), |a, b, _| Some(a | b)),
     },
     Rule {
         name: "constant-fold-xor",
+        starts: "DIOpConstant",
         rewrite: |w, _, s| fold2(w, s, |o| matches!(o, Op::Xor), |a, b, _| Some(a ^ b)),
     },
     Rule {
         name: "constant-fold-shl",
+        starts: "DIOpConstant",
         rewrite: |w, _, s| fold2(w, s, |o| matches!(o, Op::Shl), fold_shl),
     },
     Rule {
         name: "constant-fold-lshr",
+        starts: "DIOpConstant",
         rewrite: |w, _, s| fold2(w, s, |o| matches!(o, Op::LShr), fold_lshr),
     },
     Rule {
         name: "constant-fold-ashr",
+        starts: "DIOpConstant",
         rewrite: |w, _, s| fold2(w, s, |o| matches!(o, Op::AShr), fold_ashr),
     },
     Rule {
         name: "constant-fold-zext",
+        starts: "DIOpConstant",
         rewrite: constant_fold_zext,
     },
     Rule {
         name: "constant-fold-sext",
+        starts: "DIOpConstant",
         rewrite: constant_fold_sext,
     },
     Rule {
         name: "add-zero",
+        starts: "DIOpConstant",
         rewrite: |w, st, s| identity(w, st, s, |o| matches!(o, Op::Add), 0),
     },
     Rule {
         name: "mul-one",
+        starts: "DIOpConstant",
         rewrite: |w, st, s| identity(w, st, s, |o| matches!(o, Op::Mul), 1),
     },
     Rule {
         name: "shift-zero",
+        starts: "DIOpConstant",
         rewrite: |w, st, s| identity(w, st, s, |o| matches!(o, Op::Shl), 0),
     },
     Rule {
         name: "mul-power-of-two",
+        starts: "DIOpConstant",
         rewrite: mul_power_of_two,
     },
 ];
@@ -405,8 +432,10 @@ pub fn canonicalize(expr: &Expr, sig: &Signature) -> Result<(Expr, Vec<Step>), D
         }
         let window = &buf[..k];
         let before = stacks[i].as_deref().unwrap_or(&[]);
+        let head = window[0].name();
         let hit = RULES
             .iter()
+            .filter(|r| r.starts == head)
             .find_map(|r| (r.rewrite)(window, before, sig).map(|w| (r.name, w)));
         if let Some((rule, (len, with))) = hit {
             todo.truncate(todo.len() - len);
