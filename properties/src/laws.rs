@@ -22,6 +22,7 @@ use dioptra_semantics::syntax::Expr;
 use dioptra_semantics::text::parse_expr;
 use dioptra_semantics::wellformed::{check, check_prefixes};
 use proptest::prelude::*;
+use std::rc::Rc;
 
 /// The multi-location listing of a generated program, the calls that
 /// break one of the thread's invariants replaced by ordinary instructions
@@ -81,22 +82,31 @@ pub fn law_print_parse_round_trip(e: &Expr) -> Result<(), String> {
     Ok(())
 }
 
-/// A context's text parsed, the last text each thread parsed kept: the
-/// laws take contexts as text, and a campaign passes the same one (the
-/// fixed context) to every case, whose parse cost a fifth of the pipeline.
-fn parse_context(text: &str) -> Result<ConcreteContext, dioptra_semantics::Diag> {
+/// A context's text parsed, the last two texts each thread parsed kept:
+/// the laws take contexts as text, and a campaign passes the same one (the
+/// fixed context) to every case, whose parse cost a fifth of the pipeline;
+/// the transformation law reads the contexts before and after a store, for
+/// the source and then for the target. Shared, not copied: a copy of a
+/// context costs its maps.
+fn parse_context(text: &str) -> Result<Rc<ConcreteContext>, dioptra_semantics::Diag> {
+    type Parsed = Option<(String, Rc<ConcreteContext>)>;
     thread_local! {
-        static LAST: std::cell::RefCell<Option<(String, ConcreteContext)>> =
-            const { std::cell::RefCell::new(None) };
+        static LAST: std::cell::RefCell<[Parsed; 2]> =
+            const { std::cell::RefCell::new([None, None]) };
     }
     LAST.with(|last| {
-        if let Some((t, c)) = &*last.borrow() {
-            if t == text {
-                return Ok(c.clone());
-            }
+        let mut last = last.borrow_mut();
+        if let Some(k) = last
+            .iter()
+            .position(|p| p.as_ref().is_some_and(|(t, _)| t == text))
+        {
+            // The most recent first.
+            last.swap(0, k);
+            return Ok(Rc::clone(&last[0].as_ref().expect("found").1));
         }
-        let c = ConcreteContext::parse(text)?;
-        *last.borrow_mut() = Some((text.to_string(), c.clone()));
+        let c = Rc::new(ConcreteContext::parse(text)?);
+        last.swap(0, 1);
+        last[0] = Some((text.to_string(), Rc::clone(&c)));
         Ok(c)
     })
 }
@@ -120,7 +130,7 @@ pub fn law_wellformed_evaluates_to_its_static_type(e: &Expr, ctx: &str) -> Resul
     // `tops[n]`: the stack's single entry after the first `n` ops; the
     // prefixes past the end of `tops` stopped at `failed`.
     let mut tops = vec![None];
-    let failed = eval_prefixes(e, &ctx, &mut |_, top| tops.push(top)).err();
+    let failed = eval_prefixes(e, &*ctx, &mut |_, top| tops.push(top)).err();
     let prefix = |n: usize| Expr {
         spelling: e.spelling,
         ops: e.ops[..n].to_vec(),
@@ -139,7 +149,7 @@ pub fn law_wellformed_evaluates_to_its_static_type(e: &Expr, ctx: &str) -> Resul
                         checked.result
                     ));
                 }
-                if let Err(d) = r.value(&ctx) {
+                if let Err(d) = r.value(&*ctx) {
                     if !matches!(d.outcome, Outcome::EvalError | Outcome::Unsupported) {
                         return Err(format!("{}: reading the result: {d}", prefix(n)));
                     }
@@ -271,8 +281,8 @@ pub fn law_transformation_preserves_values(
     // the last block (memory changes there).
     type Loaded = (
         dioptra_semantics::lifetime::Module,
-        ConcreteContext,
-        ConcreteContext,
+        Rc<ConcreteContext>,
+        Rc<ConcreteContext>,
     );
     let load = |i: &transform::Instance| -> Result<Loaded, String> {
         let m = parse_module(&i.listing).map_err(|d| format!("{d}\n{}", i.listing))?;
@@ -362,7 +372,7 @@ pub fn law_transformation_preserves_values(
                             ));
                         };
                         let src_pointee = read(
-                            cs,
+                            &**cs,
                             &LocDesc::single(
                                 Storage::Memory {
                                     addrspace: *addrspace,
@@ -372,7 +382,7 @@ pub fn law_transformation_preserves_values(
                             64,
                         )
                         .ok();
-                        let tgt_pointee = read(ct, target, 64).ok();
+                        let tgt_pointee = read(&**ct, target, 64).ok();
                         if src_pointee.is_none() || src_pointee != tgt_pointee {
                             return Err(at_(
                                 "the implicit pointer does not point at the same value",
@@ -688,7 +698,7 @@ pub fn law_canonicalization_preserves_location(e: &Expr, ctx: &str) -> Result<us
     if again != c || !more.is_empty() {
         return Err(format!("not idempotent: {c} becomes {again} ({more:?})"));
     }
-    match (eval(e, &ctx), eval(&c, &ctx)) {
+    match (eval(e, &*ctx), eval(&c, &*ctx)) {
         (Ok(a), Ok(b)) => {
             let n = ctx.layout.bitsizeof(&a.ty);
             if !a.ty.same(&b.ty) || !same_location(&a.loc, &b.loc, n) {
@@ -967,8 +977,8 @@ pub fn law_classic_reverse_agrees(d: &Expr, ctx: &str) -> Result<Checked, String
         }
         Err(x) => return Err(format!("`{d}` does not reverse: {x}")),
     };
-    let a = eval(d, &ctx);
-    let b = eval_classic(&c, &ctx, &cp);
+    let a = eval(d, &*ctx);
+    let b = eval_classic(&c, &*ctx, &cp);
     same_outcome(
         (&format!("`{d}`"), &a),
         (&format!("its classic form `{c}`"), &b),
@@ -1035,8 +1045,8 @@ pub fn law_classic_translation_agrees(
         }
         Err(x) => return Err(format!("a generated expression does not translate: {x}")),
     };
-    let a = eval_classic(e, &ctx, p);
-    let b = eval(&d, &ctx);
+    let a = eval_classic(e, &*ctx, p);
+    let b = eval(&d, &*ctx);
     // D-classic-div-wrap: DWARF wraps INT_MIN / -1, DIOpDiv fails there.
     same_outcome(
         ("classic", &a),
