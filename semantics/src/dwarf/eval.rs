@@ -29,6 +29,7 @@ use crate::value::{float_binop, float_value};
 use gimli::constants as c;
 use num_bigint::{BigInt, BigUint};
 use num_traits::{Signed, ToPrimitive, Zero};
+use std::sync::atomic::{AtomicU8, Ordering};
 
 /// Operations executed, over all calls, before evaluation gives up.
 pub const MAX_DWARF_STEPS: u64 = 1 << 20;
@@ -335,9 +336,19 @@ enum Step {
     Next,
     /// Evaluated a taken branch by this many bytes.
     Branch(i64),
-    /// Not an operation of this section.
+    /// Not an operation of this section. Which section an operation is of
+    /// depends on its opcode alone (every section answers this in the
+    /// catch-all arm of a `match` on the opcode, before doing anything), so
+    /// `std_op` remembers it per opcode.
     NotMine,
 }
+
+/// Per opcode, which of `std_op`'s sections evaluates it, as its index plus
+/// one; 0 until an operation with that opcode was first evaluated, and
+/// [`NO_SECTION`] when none does. Shared by every evaluation: the answer is
+/// a fact about DWARF, not about an expression.
+static SECTION_OF: [AtomicU8; 256] = [const { AtomicU8::new(0) }; 256];
+const NO_SECTION: u8 = u8::MAX;
 
 struct Machine<'a> {
     env: Env<'a>,
@@ -523,13 +534,29 @@ impl<'a> Machine<'a> {
             Self::location_op,
             Self::composite_op,
         ];
-        for section in sections {
+        let known = &SECTION_OF[usize::from(code.0)];
+        // The sections before the one that evaluates the opcode answer
+        // `NotMine` without looking further, so asking only that one gives
+        // what asking them in order gives.
+        let first = match known.load(Ordering::Relaxed) {
+            0 => 0,
+            NO_SECTION => sections.len(),
+            k => usize::from(k - 1),
+        };
+        for (k, section) in sections.iter().enumerate().skip(first) {
             match section(self, name, code, op)? {
                 Step::NotMine => continue,
-                Step::Next => return Ok(None),
-                Step::Branch(offset) => return Ok(Some(offset)),
+                Step::Next => {
+                    known.store(k as u8 + 1, Ordering::Relaxed);
+                    return Ok(None);
+                }
+                Step::Branch(offset) => {
+                    known.store(k as u8 + 1, Ordering::Relaxed);
+                    return Ok(Some(offset));
+                }
             }
         }
+        known.store(NO_SECTION, Ordering::Relaxed);
         Err(Diag::unsupported(
             name,
             "opcode",
