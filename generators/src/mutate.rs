@@ -9,6 +9,7 @@ use dioptra_semantics::context::Signature;
 use dioptra_semantics::syntax::{Expr, Literal, Op};
 use dioptra_semantics::types::Type;
 use dioptra_semantics::wellformed::{type_stacks, StackTy};
+use std::borrow::Cow;
 
 /// A mutated expression, the `Construct: reason` it must be rejected with,
 /// and the mutation's name.
@@ -47,7 +48,7 @@ pub fn mutants(e: &Expr, sig: &Signature) -> Vec<Mutant> {
     each_mutant(e, sig, &stacks, &mut |expr, expect, mutation| {
         out.push(Mutant {
             expr: expr(),
-            expect,
+            expect: expect.into_owned(),
             mutation,
         })
     });
@@ -64,7 +65,7 @@ pub fn mutant(e: &Expr, sig: &Signature, pick: usize) -> Mutant {
         if k == want {
             found = Some(Mutant {
                 expr: expr(),
-                expect,
+                expect: expect.into_owned(),
                 mutation,
             });
         }
@@ -94,7 +95,7 @@ fn each_mutant(e: &Expr, sig: &Signature, stacks: &[Vec<StackTy>], push: &mut Pu
 
 /// Where a mutant goes: the expression (built when called), its expected
 /// `Construct: reason` and the mutation's name.
-type Push<'a> = dyn for<'l> FnMut(Lazy<'l>, String, &'static str) + 'a;
+type Push<'a> = dyn for<'l> FnMut(Lazy<'l>, Cow<'static, str>, &'static str) + 'a;
 
 /// Stack effects at the start and the end: an op with too few inputs, a
 /// deref of a non-pointer, a fragment not last, an extra result, a
@@ -191,7 +192,7 @@ fn op_mutants(e: &Expr, sig: &Signature, i: usize, op: &Op, st: &[StackTy], push
                 };
                 push(
                     with(e, |o| o[i] = m),
-                    format!("{name}: not-wider"),
+                    format!("{name}: not-wider").into(),
                     "extension-not-wider",
                 );
             }
@@ -208,7 +209,7 @@ fn op_mutants(e: &Expr, sig: &Signature, i: usize, op: &Op, st: &[StackTy], push
         Op::BitOffset(_) | Op::ByteOffset(_) if top.is_some_and(|t| t.ty.is_integral()) => {
             push(
                 with(e, |o| o.insert(i, Op::Convert(Type::Float))),
-                format!("{name}: offset-not-integral"),
+                format!("{name}: offset-not-integral").into(),
                 "offset-float",
             );
         }
@@ -255,7 +256,7 @@ fn binary_mutants(
         if let Some(w) = widen {
             push(
                 with(e, |o| o.insert(i, w)),
-                format!("{name}: type-mismatch"),
+                format!("{name}: type-mismatch").into(),
                 "binary-type-mismatch",
             );
         }
@@ -284,7 +285,7 @@ fn addr_of_mutant(e: &Expr, i: usize, op: &Op, top: Option<&StackTy>, push: &mut
     if consumes && top.is_some_and(|t| !t.addr_of) {
         push(
             with(e, |o| o.insert(i, Op::AddrOf(5))),
-            format!("{}: addrof-operand", op.name()),
+            format!("{}: addrof-operand", op.name()).into(),
             "addrof-consumed",
         );
     }
