@@ -538,25 +538,34 @@ impl<'a> Machine<'a> {
         // The sections before the one that evaluates the opcode answer
         // `NotMine` without looking further, so asking only that one gives
         // what asking them in order gives.
-        let first = match known.load(Ordering::Relaxed) {
+        let was = known.load(Ordering::Relaxed);
+        let first = match was {
             0 => 0,
             NO_SECTION => sections.len(),
             k => usize::from(k - 1),
+        };
+        // Written once per opcode, not per operation: the threads of a
+        // campaign share the table and would otherwise keep taking its
+        // cache line from each other.
+        let remember = |k: u8| {
+            if was != k {
+                known.store(k, Ordering::Relaxed);
+            }
         };
         for (k, section) in sections.iter().enumerate().skip(first) {
             match section(self, name, code, op)? {
                 Step::NotMine => continue,
                 Step::Next => {
-                    known.store(k as u8 + 1, Ordering::Relaxed);
+                    remember(k as u8 + 1);
                     return Ok(None);
                 }
                 Step::Branch(offset) => {
-                    known.store(k as u8 + 1, Ordering::Relaxed);
+                    remember(k as u8 + 1);
                     return Ok(Some(offset));
                 }
             }
         }
-        known.store(NO_SECTION, Ordering::Relaxed);
+        remember(NO_SECTION);
         Err(Diag::unsupported(
             name,
             "opcode",
