@@ -187,14 +187,24 @@ fn main() {
             .unwrap_or(100_000);
         let text = listing(n, n / 10);
         let m = parse_module(&text).unwrap();
+        let mut times = Vec::new();
         for _ in 0..20 * 100_000 / n.max(1) {
+            let t = Instant::now();
             match phase.as_str() {
                 "parse" => drop(parse_module(&text).unwrap()),
                 "check" => assert!(check_module(&m).is_empty()),
                 "ranges" => drop(Analysis::new(&m, Reading::ControlFlow)),
                 other => panic!("DIOPTRA_BENCH_PROFILE: parse, check or ranges, not {other}"),
             }
+            times.push(t.elapsed().as_secs_f64());
         }
+        times.sort_by(f64::total_cmp);
+        println!(
+            "{phase} at {n} instructions, {} runs: least {:.3} ms, median {:.3} ms",
+            times.len(),
+            times[0] * 1e3,
+            times[times.len() / 2] * 1e3
+        );
         return;
     }
     let small = best(10_000, 1_000, 7);
