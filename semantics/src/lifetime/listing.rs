@@ -198,6 +198,22 @@ pub struct Global {
 /// (`limits` caps its size) while costing as much as the look-up itself.
 pub type IdMap<V> = indexmap::IndexMap<String, V, rustc_hash::FxBuildHasher>;
 
+/// The first 8 bytes of `id`, big-endian, padded with zeros: sorting by
+/// `(id_prefix(id), id)` gives the order of `id` alone, and compares the
+/// strings themselves only when their prefixes tie. For a pair of ids, the
+/// first byte where they differ decides both orders if it lies in the
+/// prefix; an id that is a proper prefix of the other pads with zeros, which
+/// sort no later than any byte. Sorting ids by the prefix first keeps the
+/// sort from reading each string through its pointer at every comparison:
+/// on a 100 000-instruction listing those reads missed the caches and were
+/// most of the time spent grouping the intrinsics by lifetime.
+pub fn id_prefix(id: &str) -> u64 {
+    let mut b = [0u8; 8];
+    let n = id.len().min(8);
+    b[..n].copy_from_slice(&id.as_bytes()[..n]);
+    u64::from_be_bytes(b)
+}
+
 /// The metadata nodes of a listing by id: looked up by hash and visited in
 /// id order, as a `BTreeMap<String, Node>` is. (That map was the listing's
 /// first model; its look-ups compared ids byte by byte down the tree, most
@@ -238,10 +254,13 @@ impl NodeMap {
     }
     fn order(&self) -> &[usize] {
         self.order.get_or_init(|| {
-            let mut ids: Vec<(&str, usize)> =
-                self.index.iter().map(|(k, &i)| (k.as_str(), i)).collect();
+            let mut ids: Vec<(u64, &str, usize)> = self
+                .index
+                .iter()
+                .map(|(k, &i)| (id_prefix(k), k.as_str(), i))
+                .collect();
             ids.sort_unstable();
-            ids.into_iter().map(|(_, i)| i).collect()
+            ids.into_iter().map(|(_, _, i)| i).collect()
         })
     }
     /// The nodes in id order.
@@ -1384,6 +1403,19 @@ fn build_function(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    proptest::proptest! {
+        /// Sorting by `(id_prefix(id), id)` is sorting by `id`: ids that
+        /// share a prefix, are prefixes of each other, or hold NUL bytes
+        /// (which pad the same as a missing byte) included.
+        #[test]
+        fn id_prefix_keeps_the_order_of_ids(
+            a in "[a-c\\x00]{0,10}",
+            b in "[a-c\\x00]{0,10}",
+        ) {
+            proptest::prop_assert_eq!((id_prefix(&a), &a).cmp(&(id_prefix(&b), &b)), a.cmp(&b));
+        }
+    }
 
     #[test]
     fn reads_ir_and_mir_forms() {

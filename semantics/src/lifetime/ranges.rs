@@ -15,7 +15,7 @@
 //! kills, visiting each block entry once; the work is proportional to the size
 //! of the range, so computing every range is linear in the output.
 
-use super::listing::{IdMap, InstKind, Module};
+use super::listing::{id_prefix, IdMap, InstKind, Module};
 use std::collections::BTreeSet;
 
 /// How far a def extends.
@@ -66,16 +66,23 @@ impl Intrinsics {
 }
 
 /// (name, instruction) pairs as each name's instructions, in order: sorted
-/// once and built in one pass (an entry per pair, each allocating its key,
-/// cost more than the rest of the analysis at 100 000 instructions).
-fn grouped(mut pairs: Vec<(&str, usize)>) -> IdMap<Vec<usize>> {
+/// once (by [`id_prefix`] first) and built in one pass (an entry per pair,
+/// each allocating its key, cost more than the rest of the analysis at
+/// 100 000 instructions).
+fn grouped(pairs: Vec<(&str, usize)>) -> IdMap<Vec<usize>> {
+    let mut pairs: Vec<(u64, &str, usize)> = pairs
+        .into_iter()
+        .map(|(name, i)| (id_prefix(name), name, i))
+        .collect();
     pairs.sort_unstable();
     let mut out: Vec<(String, Vec<usize>)> = Vec::new();
-    for (name, i) in pairs {
+    let mut last = None;
+    for (key, name, i) in pairs {
         match out.last_mut() {
-            Some((n, v)) if n == name => v.push(i),
+            Some((n, v)) if last == Some(key) && n == name => v.push(i),
             _ => out.push((name.to_string(), vec![i])),
         }
+        last = Some(key);
     }
     out.into_iter().collect()
 }

@@ -5,7 +5,7 @@
 //! (`wellformed::check`) against the signature its segment gives it: a
 //! referrer only for bounded segments, the inputs' types from `argObjects`.
 
-use super::listing::{IdMap, InstKind, Kind, Module, Node, Referrer};
+use super::listing::{id_prefix, IdMap, InstKind, Kind, Module, Node, Referrer};
 use super::ranges::{Intrinsics, Walker};
 use crate::context::Signature;
 use crate::diag::Diag;
@@ -425,23 +425,27 @@ fn roots(m: &Module) -> Vec<String> {
 /// The lifetimes of each object.
 pub fn lifetimes_of(m: &Module) -> IdMap<Vec<String>> {
     // Sorted pairs grouped in one pass: an entry per lifetime cost more.
-    let mut pairs: Vec<(&str, &str)> = m
+    // The nodes are visited in id order, so a stable sort by object keeps
+    // each object's lifetimes in id order.
+    let mut pairs: Vec<(u64, &str, &str)> = m
         .nodes
         .values()
         .filter_map(|n| match &n.kind {
             Kind::Lifetime {
                 object: Some(o), ..
-            } => Some((o.as_str(), n.id.as_str())),
+            } => Some((id_prefix(o), o.as_str(), n.id.as_str())),
             _ => None,
         })
         .collect();
-    pairs.sort_unstable();
+    pairs.sort_by(|a, b| (a.0, a.1).cmp(&(b.0, b.1)));
     let mut by: Vec<(String, Vec<String>)> = Vec::new();
-    for (o, lt) in pairs {
+    let mut prev = None;
+    for (key, o, lt) in pairs {
         match by.last_mut() {
-            Some((last, v)) if last == o => v.push(lt.to_string()),
+            Some((last, v)) if prev == Some(key) && last == o => v.push(lt.to_string()),
             _ => by.push((o.to_string(), vec![lt.to_string()])),
         }
+        prev = Some(key);
     }
     by.into_iter().collect()
 }
