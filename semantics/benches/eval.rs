@@ -2,7 +2,8 @@
 //! evaluated in a fixed context. Criterion reports the time per expression and
 //! the throughput in ops; the summary printed last gives nanoseconds per op.
 //! `DIOPTRA_BENCH_PROFILE=eval|check` runs only the summary's rounds of one
-//! side, for a profiler.
+//! side, for a profiler (`DIOPTRA_BENCH_EXPR=NAME`: only the expressions
+//! whose name starts with NAME).
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 use dioptra_semantics::context::{ConcreteContext, Context};
@@ -79,10 +80,13 @@ fn bench(c: &mut Criterion) {
     let exprs = expressions();
     // `DIOPTRA_BENCH_PROFILE=eval|check` repeats the summary's rounds of one
     // side alone, for `perf record` or `valgrind --tool=callgrind`.
+    // `DIOPTRA_BENCH_EXPR=NAME` keeps only the expressions whose name
+    // starts with NAME.
     if let Ok(side) = std::env::var("DIOPTRA_BENCH_PROFILE") {
         let sig = ctx.signature();
+        let only = std::env::var("DIOPTRA_BENCH_EXPR").unwrap_or_default();
         for _ in 0..20_000 {
-            for (_, e) in &exprs {
+            for (_, e) in exprs.iter().filter(|(n, _)| n.starts_with(&only)) {
                 match side.as_str() {
                     "eval" => drop(black_box(eval(black_box(e), &ctx).unwrap())),
                     "check" => drop(black_box(check(black_box(e), &sig).unwrap())),
