@@ -7,7 +7,9 @@
 //! growth ratio (10 would be linear), and, as the reference, locating each
 //! object-point on its own.
 //!
-//! `cargo bench -p dioptra-semantics --bench lifetimes`
+//! `cargo bench -p dioptra-semantics --bench lifetimes`; with
+//! `DIOPTRA_BENCH_SWEEP=parse|check|ranges`, one phase timed from 10 000 to
+//! 1 000 000 instructions instead.
 
 use dioptra_semantics::context::ConcreteContext;
 use dioptra_semantics::lifetime::listing::Kind;
@@ -174,6 +176,27 @@ fn best(n: usize, s: usize, reps: usize) -> Times {
     t
 }
 
+/// Repeats `phase` on a function of `n` instructions (`n / 10` segments),
+/// `20 * 100_000 / n` times (the same total work at any size): the least
+/// and the median time of one run, in seconds, and the number of runs.
+fn repeat_phase(phase: &str, n: usize) -> (f64, f64, usize) {
+    let text = listing(n, n / 10);
+    let m = parse_module(&text).unwrap();
+    let mut times = Vec::new();
+    for _ in 0..(20 * 100_000 / n.max(1)).max(1) {
+        let t = Instant::now();
+        match phase {
+            "parse" => drop(parse_module(&text).unwrap()),
+            "check" => assert!(check_module(&m).is_empty()),
+            "ranges" => drop(Analysis::new(&m, Reading::ControlFlow)),
+            other => panic!("a phase is parse, check or ranges, not {other}"),
+        }
+        times.push(t.elapsed().as_secs_f64());
+    }
+    times.sort_by(f64::total_cmp);
+    (times[0], times[times.len() / 2], times.len())
+}
+
 fn main() {
     // `DIOPTRA_BENCH_PROFILE=parse|check|ranges` repeats one phase on the
     // larger function, for `perf record`.
@@ -185,26 +208,36 @@ fn main() {
             .ok()
             .and_then(|s| s.parse().ok())
             .unwrap_or(100_000);
-        let text = listing(n, n / 10);
-        let m = parse_module(&text).unwrap();
-        let mut times = Vec::new();
-        for _ in 0..20 * 100_000 / n.max(1) {
-            let t = Instant::now();
-            match phase.as_str() {
-                "parse" => drop(parse_module(&text).unwrap()),
-                "check" => assert!(check_module(&m).is_empty()),
-                "ranges" => drop(Analysis::new(&m, Reading::ControlFlow)),
-                other => panic!("DIOPTRA_BENCH_PROFILE: parse, check or ranges, not {other}"),
-            }
-            times.push(t.elapsed().as_secs_f64());
-        }
-        times.sort_by(f64::total_cmp);
+        let (least, median, runs) = repeat_phase(&phase, n);
         println!(
-            "{phase} at {n} instructions, {} runs: least {:.3} ms, median {:.3} ms",
-            times.len(),
-            times[0] * 1e3,
-            times[times.len() / 2] * 1e3
+            "{phase} at {n} instructions, {runs} runs: least {:.3} ms, median {:.3} ms",
+            least * 1e3,
+            median * 1e3
         );
+        return;
+    }
+    // `DIOPTRA_BENCH_SWEEP=parse|check|ranges` times one phase from 10 000
+    // to 1 000 000 instructions and prints the growth of each step, so
+    // that where the time grows faster than the input shows.
+    if let Ok(phase) = std::env::var("DIOPTRA_BENCH_SWEEP") {
+        let mut last: Option<(usize, f64)> = None;
+        for n in [10_000, 30_000, 100_000, 300_000, 1_000_000] {
+            let (least, _, runs) = repeat_phase(&phase, n);
+            let step = last
+                .map(|(m, t)| {
+                    format!(
+                        ", {:.1}x the time for {:.1}x the input",
+                        least / t,
+                        n as f64 / m as f64
+                    )
+                })
+                .unwrap_or_default();
+            println!(
+                "{phase} at {n} instructions: least {:.3} ms of {runs} runs{step}",
+                least * 1e3
+            );
+            last = Some((n, least));
+        }
         return;
     }
     let small = best(10_000, 1_000, 7);
