@@ -123,10 +123,21 @@ pub fn law_wellformed_evaluates_to_its_static_type(e: &Expr, ctx: &str) -> Resul
     let ctx =
         parse_context(ctx).map_err(|d| format!("the generated context does not parse: {d}"))?;
     let sig = ctx.signature();
-    check(e, &sig).map_err(|d| format!("the generator made an ill-formed expression: {d}"))?;
-    // `checks[n - 1]`: the check of the first `n` ops.
+    // `checks[n - 1]`: the check of the first `n` ops; the last is `check`
+    // of the whole expression.
     let mut checks = Vec::with_capacity(e.ops.len());
-    check_prefixes(&e.ops, &sig, &mut |_, r| checks.push(r.ok()));
+    let mut whole = None;
+    check_prefixes(&e.ops, &sig, &mut |n, r| {
+        if n == e.ops.len() {
+            whole = Some(r.clone());
+        }
+        checks.push(r.ok())
+    });
+    match whole {
+        Some(Ok(_)) => {}
+        Some(Err(d)) => return Err(format!("the generator made an ill-formed expression: {d}")),
+        None => return Err("the generator made an empty expression".to_string()),
+    }
     // `tops[n]`: the stack's single entry after the first `n` ops; the
     // prefixes past the end of `tops` stopped at `failed`.
     let mut tops = vec![None];

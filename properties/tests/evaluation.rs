@@ -158,3 +158,27 @@ fn evaluating_in_many_contexts_is_eval_in_each() {
         "{compared} compared, {ok} evaluated, {ill} ill-formed"
     );
 }
+
+/// The static-type law takes well-formed expressions only: an ill-formed or
+/// empty one is reported as the generator's fault, not checked and passed.
+#[test]
+fn the_static_type_law_rejects_what_the_generator_should_not_make() {
+    use dioptra_generators::FIXED_CONTEXT;
+    use dioptra_properties::laws::law_wellformed_evaluates_to_its_static_type;
+    use dioptra_semantics::syntax::Expr;
+    use dioptra_semantics::text::parse_expr;
+    let ill = parse_expr("DIOpConstant(i32 1), DIOpConstant(i32 2)").unwrap();
+    let e = law_wellformed_evaluates_to_its_static_type(&ill, FIXED_CONTEXT).unwrap_err();
+    assert!(
+        e.contains("ill-formed expression") && e.contains("result-stack-size"),
+        "{e}"
+    );
+    let empty = Expr {
+        ops: Vec::new(),
+        ..ill
+    };
+    let e = law_wellformed_evaluates_to_its_static_type(&empty, FIXED_CONTEXT).unwrap_err();
+    assert!(e.contains("empty expression"), "{e}");
+    let well = parse_expr("DIOpConstant(i32 1), DIOpConstant(i32 2), DIOpAdd()").unwrap();
+    law_wellformed_evaluates_to_its_static_type(&well, FIXED_CONTEXT).unwrap();
+}
