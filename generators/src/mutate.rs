@@ -9,7 +9,6 @@ use dioptra_semantics::context::Signature;
 use dioptra_semantics::syntax::{Expr, Literal, Op};
 use dioptra_semantics::types::Type;
 use dioptra_semantics::wellformed::{type_stacks, StackTy};
-use std::borrow::Cow;
 
 /// A mutated expression, the `Construct: reason` it must be rejected with,
 /// and the mutation's name.
@@ -48,7 +47,7 @@ pub fn mutants(e: &Expr, sig: &Signature) -> Vec<Mutant> {
     each_mutant(e, sig, &stacks, &mut |expr, expect, mutation| {
         out.push(Mutant {
             expr: expr(),
-            expect: expect.into_owned(),
+            expect: expect.text(),
             mutation,
         })
     });
@@ -65,7 +64,7 @@ pub fn mutant(e: &Expr, sig: &Signature, pick: usize) -> Mutant {
         if k == want {
             found = Some(Mutant {
                 expr: expr(),
-                expect: expect.into_owned(),
+                expect: expect.text(),
                 mutation,
             });
         }
@@ -95,7 +94,19 @@ fn each_mutant(e: &Expr, sig: &Signature, stacks: &[Vec<StackTy>], push: &mut Pu
 
 /// Where a mutant goes: the expression (built when called), its expected
 /// `Construct: reason` and the mutation's name.
-type Push<'a> = dyn for<'l> FnMut(Lazy<'l>, Cow<'static, str>, &'static str) + 'a;
+type Push<'a> = dyn for<'l> FnMut(Lazy<'l>, Expect, &'static str) + 'a;
+
+/// A mutant's expected diagnostic, `Construct: reason`, kept as its two
+/// parts: `mutant` counts every mutant and builds one, so the text is made
+/// for that one only.
+#[derive(Clone, Copy, Debug)]
+struct Expect(&'static str, &'static str);
+
+impl Expect {
+    fn text(self) -> String {
+        format!("{}: {}", self.0, self.1)
+    }
+}
 
 /// Stack effects at the start and the end: an op with too few inputs, a
 /// deref of a non-pointer, a fragment not last, an extra result, a
@@ -106,7 +117,7 @@ fn stack_mutants(e: &Expr, push: &mut Push) {
     // Stack effects at the start: an op with too few inputs.
     push(
         with(e, |o| o.insert(0, Op::Add)),
-        "DIOpAdd: stack-underflow".into(),
+        Expect("DIOpAdd", "stack-underflow"),
         "underflow",
     );
     push(
@@ -119,25 +130,25 @@ fn stack_mutants(e: &Expr, push: &mut Push) {
                 ],
             );
         }),
-        "DIOpDeref: not-a-pointer".into(),
+        Expect("DIOpDeref", "not-a-pointer"),
         "deref-non-pointer",
     );
     push(
         with(e, |o| o.insert(0, Op::Fragment(0, 8))),
-        "DIOpFragment: not-last".into(),
+        Expect("DIOpFragment", "not-last"),
         "fragment-not-last",
     );
     push(
         with(e, |o| {
             o.insert(body_end, Op::Constant(Type::Int(8), Literal::Int(0.into())))
         }),
-        "DIExpr: result-stack-size".into(),
+        Expect("DIExpr", "result-stack-size"),
         "extra-result",
     );
     if !has_fragment {
         push(
             with(e, |o| o.push(Op::Fragment(0, 0))),
-            "DIOpFragment: zero-size".into(),
+            Expect("DIOpFragment", "zero-size"),
             "fragment-zero",
         );
     }
@@ -152,34 +163,34 @@ fn op_mutants(e: &Expr, sig: &Signature, i: usize, op: &Op, st: &[StackTy], push
     match op {
         Op::Referrer(t) => push(
             with(e, |o| o[i] = Op::Referrer(int_plus(bits(t), 8))),
-            "DIOpReferrer: size-mismatch".into(),
+            Expect("DIOpReferrer", "size-mismatch"),
             "referrer-size",
         ),
         Op::Arg(n, t) => {
             push(
                 with(e, |o| o[i] = Op::Arg(sig.args.len() as u32, t.clone())),
-                "DIOpArg: index-out-of-range".into(),
+                Expect("DIOpArg", "index-out-of-range"),
                 "arg-index",
             );
             push(
                 with(e, |o| o[i] = Op::Arg(*n, int_plus(bits(t), 1))),
-                "DIOpArg: size-mismatch".into(),
+                Expect("DIOpArg", "size-mismatch"),
                 "arg-size",
             );
         }
         Op::Composite(n, t) => push(
             with(e, |o| o[i] = Op::Composite(*n, int_plus(bits(t), 1))),
-            "DIOpComposite: size-mismatch".into(),
+            Expect("DIOpComposite", "size-mismatch"),
             "composite-size",
         ),
         Op::Extend(_) => push(
             with(e, |o| o[i] = Op::Extend(0)),
-            "DIOpExtend: zero-count".into(),
+            Expect("DIOpExtend", "zero-count"),
             "extend-zero",
         ),
         Op::Reinterpret(t) => push(
             with(e, |o| o[i] = Op::Reinterpret(int_plus(bits(t), 1))),
-            "DIOpReinterpret: size-mismatch".into(),
+            Expect("DIOpReinterpret", "size-mismatch"),
             "reinterpret-size",
         ),
         Op::ZExt(_) | Op::SExt(_) => {
@@ -192,7 +203,7 @@ fn op_mutants(e: &Expr, sig: &Signature, i: usize, op: &Op, st: &[StackTy], push
                 };
                 push(
                     with(e, |o| o[i] = m),
-                    format!("{name}: not-wider").into(),
+                    Expect(name, "not-wider"),
                     "extension-not-wider",
                 );
             }
@@ -201,7 +212,7 @@ fn op_mutants(e: &Expr, sig: &Signature, i: usize, op: &Op, st: &[StackTy], push
             if let Some(t) = top.filter(|t| t.ty.is_integral() && to.is_integral()) {
                 push(
                     with(e, |o| o[i] = Op::Convert(int_plus(bits(&t.ty), 1))),
-                    "DIOpConvert: integral-extension".into(),
+                    Expect("DIOpConvert", "integral-extension"),
                     "convert-extends",
                 );
             }
@@ -209,7 +220,7 @@ fn op_mutants(e: &Expr, sig: &Signature, i: usize, op: &Op, st: &[StackTy], push
         Op::BitOffset(_) | Op::ByteOffset(_) if top.is_some_and(|t| t.ty.is_integral()) => {
             push(
                 with(e, |o| o.insert(i, Op::Convert(Type::Float))),
-                format!("{name}: offset-not-integral").into(),
+                Expect(name, "offset-not-integral"),
                 "offset-float",
             );
         }
@@ -220,7 +231,7 @@ fn op_mutants(e: &Expr, sig: &Signature, i: usize, op: &Op, st: &[StackTy], push
                 if m.ty.is_integral() && *count > 1 {
                     push(
                         with(e, |o| o.insert(i, Op::Convert(Type::Int(1)))),
-                        "DIOpSelect: mask-too-narrow".into(),
+                        Expect("DIOpSelect", "mask-too-narrow"),
                         "select-mask-narrow",
                     );
                 }
@@ -236,7 +247,7 @@ fn op_mutants(e: &Expr, sig: &Signature, i: usize, op: &Op, st: &[StackTy], push
 fn binary_mutants(
     e: &Expr,
     i: usize,
-    name: &str,
+    name: &'static str,
     top: Option<&StackTy>,
     bits: &dyn Fn(&Type) -> u64,
     push: &mut Push,
@@ -256,14 +267,14 @@ fn binary_mutants(
         if let Some(w) = widen {
             push(
                 with(e, |o| o.insert(i, w)),
-                format!("{name}: type-mismatch").into(),
+                Expect(name, "type-mismatch"),
                 "binary-type-mismatch",
             );
         }
         if t.ty.is_float() {
             push(
                 with(e, |o| o[i] = Op::Shl),
-                "DIOpShl: not-integral".into(),
+                Expect("DIOpShl", "not-integral"),
                 "shift-float",
             );
         }
@@ -285,7 +296,7 @@ fn addr_of_mutant(e: &Expr, i: usize, op: &Op, top: Option<&StackTy>, push: &mut
     if consumes && top.is_some_and(|t| !t.addr_of) {
         push(
             with(e, |o| o.insert(i, Op::AddrOf(5))),
-            format!("{}: addrof-operand", op.name()).into(),
+            Expect(op.name(), "addrof-operand"),
             "addrof-consumed",
         );
     }
