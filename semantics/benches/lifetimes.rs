@@ -8,8 +8,8 @@
 //! object-point on its own.
 //!
 //! `cargo bench -p dioptra-semantics --bench lifetimes`; with
-//! `DIOPTRA_BENCH_SWEEP=parse|check|ranges`, one phase timed from 10 000 to
-//! 1 000 000 instructions instead.
+//! `DIOPTRA_BENCH_SWEEP=parse|check|ranges|locate`, one phase timed from
+//! 10 000 to 1 000 000 instructions instead.
 
 use dioptra_semantics::context::ConcreteContext;
 use dioptra_semantics::lifetime::listing::Kind;
@@ -101,20 +101,11 @@ struct Times {
     insts: usize,
 }
 
-fn run(n: usize, s: usize) -> Times {
-    let text = listing(n, s);
-    let t0 = Instant::now();
-    let m = parse_module(&text).unwrap();
-    let t1 = Instant::now();
-    let ds = check_module(&m);
-    assert!(ds.is_empty(), "{}", ds[0]);
-    let t2 = Instant::now();
-    let a = Analysis::new(&m, Reading::ControlFlow);
-    let t3 = Instant::now();
-    let ctx = ConcreteContext::default();
-    let cache = SegmentCache::new(&ctx);
-    // Every object at every point of its segments' ranges, each stretch
-    // between two boundaries located once.
+/// Locates every object at every point of its segments' ranges, each
+/// stretch between two boundaries once, in a fresh cache; how many
+/// object-points.
+fn locate_all(a: &Analysis, ctx: &ConcreteContext) -> usize {
+    let cache = SegmentCache::new(ctx);
     let mut located = 0;
     for o in a.objects() {
         let mut pieces = a.pieces(&cache, &o, usize::MAX);
@@ -127,6 +118,21 @@ fn run(n: usize, s: usize) -> Times {
             }
         }
     }
+    located
+}
+
+fn run(n: usize, s: usize) -> Times {
+    let text = listing(n, s);
+    let t0 = Instant::now();
+    let m = parse_module(&text).unwrap();
+    let t1 = Instant::now();
+    let ds = check_module(&m);
+    assert!(ds.is_empty(), "{}", ds[0]);
+    let t2 = Instant::now();
+    let a = Analysis::new(&m, Reading::ControlFlow);
+    let t3 = Instant::now();
+    let ctx = ConcreteContext::default();
+    let located = locate_all(&a, &ctx);
     let t4 = Instant::now();
     // The reference: each object-point located on its own, in a fresh
     // cache (how `locate` was used before pieces).
@@ -182,6 +188,8 @@ fn best(n: usize, s: usize, reps: usize) -> Times {
 fn repeat_phase(phase: &str, n: usize) -> (f64, f64, usize) {
     let text = listing(n, n / 10);
     let m = parse_module(&text).unwrap();
+    let a = Analysis::new(&m, Reading::ControlFlow);
+    let ctx = ConcreteContext::default();
     let mut times = Vec::new();
     for _ in 0..(20 * 100_000 / n.max(1)).max(1) {
         let t = Instant::now();
@@ -189,7 +197,8 @@ fn repeat_phase(phase: &str, n: usize) -> (f64, f64, usize) {
             "parse" => drop(parse_module(&text).unwrap()),
             "check" => assert!(check_module(&m).is_empty()),
             "ranges" => drop(Analysis::new(&m, Reading::ControlFlow)),
-            other => panic!("a phase is parse, check or ranges, not {other}"),
+            "locate" => drop(locate_all(&a, &ctx)),
+            other => panic!("a phase is parse, check, ranges or locate, not {other}"),
         }
         times.push(t.elapsed().as_secs_f64());
     }
@@ -198,7 +207,7 @@ fn repeat_phase(phase: &str, n: usize) -> (f64, f64, usize) {
 }
 
 fn main() {
-    // `DIOPTRA_BENCH_PROFILE=parse|check|ranges` repeats one phase on the
+    // `DIOPTRA_BENCH_PROFILE=parse|check|ranges|locate` repeats one phase on the
     // larger function, for `perf record`.
     // `DIOPTRA_BENCH_PROFILE_SIZE=N` profiles N instructions (N / 10
     // segments) instead, repeated to the same total, to compare the phase's
@@ -216,7 +225,7 @@ fn main() {
         );
         return;
     }
-    // `DIOPTRA_BENCH_SWEEP=parse|check|ranges` times one phase from 10 000
+    // `DIOPTRA_BENCH_SWEEP=parse|check|ranges|locate` times one phase from 10 000
     // to 1 000 000 instructions and prints the growth of each step, so
     // that where the time grows faster than the input shows.
     if let Ok(phase) = std::env::var("DIOPTRA_BENCH_SWEEP") {
