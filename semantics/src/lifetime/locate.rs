@@ -14,7 +14,7 @@
 //! located by the context's bindings; an unbound entity is its own abstract
 //! storage `ent(BITS, NAME)`, whose contents are unknown.
 
-use super::listing::{IdMap, InstKind, Kind, Module, Referrer};
+use super::listing::{IdMap, InstKind, Kind, Module, Referrer, Tag};
 use super::ranges::{all_ranges, is_active, Intrinsics, Reading, Runs};
 use super::wellformed::{global_fragments, lifetimes_of, object_types, type_property_fragments};
 use crate::bits::Bits;
@@ -145,10 +145,8 @@ impl<'m> Analysis<'m> {
     pub fn objects(&self) -> Vec<String> {
         self.m
             .nodes
-            .values()
-            .filter(|n| {
-                n.is_object() && (self.by.contains_key(&n.id) || self.global_of.contains_key(&n.id))
-            })
+            .of_kinds(Tag::OBJECTS)
+            .filter(|n| self.by.contains_key(&n.id) || self.global_of.contains_key(&n.id))
             .map(|n| n.id.clone())
             .collect()
     }

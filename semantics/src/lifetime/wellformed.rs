@@ -5,7 +5,7 @@
 //! (`wellformed::check`) against the signature its segment gives it: a
 //! referrer only for bounded segments, the inputs' types from `argObjects`.
 
-use super::listing::{id_prefix, IdMap, InstKind, Kind, Module, Node, Referrer};
+use super::listing::{id_prefix, IdMap, InstKind, Kind, Module, Node, Referrer, Tag};
 use super::ranges::{Intrinsics, Walker};
 use crate::context::Signature;
 use crate::diag::Diag;
@@ -85,7 +85,15 @@ fn check_references(m: &Module, _x: &Intrinsics, out: &mut Vec<Diag>) {
             _ => {}
         }
     }
-    for n in m.nodes.values() {
+    let holders = [
+        Tag::Lifetime,
+        Tag::Subprogram,
+        Tag::CompileUnit,
+        Tag::CompositeType,
+        Tag::LocalVariable,
+        Tag::Label,
+    ];
+    for n in m.nodes.of_kinds(&holders) {
         match &n.kind {
             Kind::Lifetime {
                 object,
@@ -291,7 +299,7 @@ fn check_global_fragments(m: &Module, out: &mut Vec<Diag>) {
     // The lifetimes of each object, in id order: one pass over the nodes,
     // not one per fragment (which was quadratic in the listing).
     let mut of_object: FxHashMap<&str, Vec<&Node>> = FxHashMap::default();
-    for n in m.nodes.values() {
+    for n in m.nodes.of_kinds(&[Tag::Lifetime]) {
         if let Kind::Lifetime {
             object: Some(o), ..
         } = &n.kind
@@ -328,7 +336,7 @@ fn check_global_fragments(m: &Module, out: &mut Vec<Diag>) {
 /// is not well-formed."
 pub fn type_property_fragments(m: &Module) -> IdMap<Vec<(String, String)>> {
     let mut props: IdMap<Vec<(String, String)>> = IdMap::default();
-    for n in m.nodes.values() {
+    for n in m.nodes.of_kinds(&[Tag::CompositeType]) {
         if let Kind::CompositeType { props: ps } = &n.kind {
             for (field, f) in ps {
                 props
@@ -351,7 +359,7 @@ fn check_type_property_fragments(m: &Module, out: &mut Vec<Diag>) {
     // one pass over the nodes, where a pass per fragment made the rule
     // quadratic (60 000 array types with a `dataLocation` each: 14 s).
     let mut in_args: FxHashMap<&str, Vec<&Node>> = FxHashMap::default();
-    for n in m.nodes.values() {
+    for n in m.nodes.of_kinds(&[Tag::Lifetime]) {
         if let Kind::Lifetime { args, .. } = &n.kind {
             for a in args {
                 let users = in_args.entry(a.as_str()).or_default();
@@ -390,7 +398,7 @@ fn check_type_property_fragments(m: &Module, out: &mut Vec<Diag>) {
 /// "If a `DICode` is not referenced by exactly one call to the
 /// `llvm.dbg.label` intrinsic, then the metadata is not well-formed."
 fn check_codes(m: &Module, x: &Intrinsics, out: &mut Vec<Diag>) {
-    for n in m.nodes.values().filter(|n| n.is_code()) {
+    for n in m.nodes.of_kinds(Tag::CODES) {
         let k = x.labels.get(&n.id).map(Vec::len).unwrap_or(0);
         if k != 1 {
             out.push(ill(
@@ -409,9 +417,17 @@ fn check_codes(m: &Module, x: &Intrinsics, out: &mut Vec<Diag>) {
 /// and the graph's definition does not list.
 fn roots(m: &Module) -> Vec<String> {
     let mut r = Vec::new();
-    for n in m.nodes.values() {
+    let kinds = [
+        Tag::LocalVariable,
+        Tag::GlobalVariable,
+        Tag::CompositeType,
+        Tag::Subprogram,
+    ];
+    for n in m.nodes.of_kinds(&kinds) {
         match &n.kind {
-            k if n.is_variable() || matches!(k, Kind::CompositeType { .. }) => r.push(n.id.clone()),
+            Kind::LocalVariable { .. }
+            | Kind::GlobalVariable { .. }
+            | Kind::CompositeType { .. } => r.push(n.id.clone()),
             Kind::Subprogram {
                 active_lane_pc: Some(f),
                 ..
@@ -429,7 +445,7 @@ pub fn lifetimes_of(m: &Module) -> IdMap<Vec<String>> {
     // each object's lifetimes in id order.
     let mut pairs: Vec<(u64, &str, &str)> = m
         .nodes
-        .values()
+        .of_kinds(&[Tag::Lifetime])
         .filter_map(|n| match &n.kind {
             Kind::Lifetime {
                 object: Some(o), ..
@@ -508,12 +524,11 @@ fn check_graph(m: &Module, by: &IdMap<Vec<String>>, out: &mut Vec<Diag>) {
             }
         }
     }
-    for n in m.nodes.values() {
-        let counted = matches!(
-            n.kind,
-            Kind::Lifetime { .. } | Kind::Fragment | Kind::ExprCode
-        );
-        if counted && !colour.contains_key(n.id.as_str()) {
+    for n in m
+        .nodes
+        .of_kinds(&[Tag::Lifetime, Tag::Fragment, Tag::ExprCode])
+    {
+        if !colour.contains_key(n.id.as_str()) {
             out.push(ill(
                 "lifetime-graph",
                 "unreachable",
@@ -568,16 +583,17 @@ pub fn object_types(
 ) -> IdMap<Type> {
     let type_props = type_property_fragments(m);
     let mut types: IdMap<Type> = IdMap::default();
-    for n in m.nodes.values() {
-        if n.is_code() {
-            types.insert(n.id.clone(), Type::Int(64));
-        } else if globals.contains(&n.id) {
-            types.insert(n.id.clone(), Type::ptr(1));
+    for n in m.nodes.of_kinds(Tag::CODES) {
+        types.insert(n.id.clone(), Type::Int(64));
+    }
+    for g in globals {
+        if m.nodes.get(g).is_some_and(|n| !n.is_code()) {
+            types.insert(g.clone(), Type::ptr(1));
         }
     }
     let inputs: FxHashSet<&str> = m
         .nodes
-        .values()
+        .of_kinds(&[Tag::Lifetime])
         .filter_map(|n| match &n.kind {
             Kind::Lifetime { args, .. } => Some(args.iter().map(String::as_str)),
             _ => None,
@@ -686,7 +702,7 @@ fn check_expressions(m: &Module, x: &Intrinsics, by: &IdMap<Vec<String>>, out: &
     // Each segment's expression checked once, in its segment's signature:
     // the sizes below and the verdicts after them both read it.
     let mut checked: FxHashMap<&str, Result<Checked, Diag>> = FxHashMap::default();
-    for n in m.nodes.values() {
+    for n in m.nodes.of_kinds(&[Tag::Lifetime]) {
         let Some(e) = m.lifetime_expr(n) else {
             continue;
         };
@@ -703,7 +719,7 @@ fn check_expressions(m: &Module, x: &Intrinsics, by: &IdMap<Vec<String>>, out: &
         checked.insert(n.id.as_str(), check(e, &sig));
     }
     let sizes = segment_sizes(m, by, &checked);
-    for n in m.nodes.values() {
+    for n in m.nodes.of_kinds(&[Tag::Lifetime]) {
         let Kind::Lifetime { args, .. } = &n.kind else {
             continue;
         };
@@ -777,7 +793,7 @@ fn check_retention(m: &Module, x: &Intrinsics, out: &mut Vec<Diag>) {
     // scanned the list (quadratic in a subprogram's retained nodes).
     let retained: FxHashMap<&str, FxHashSet<&str>> = m
         .nodes
-        .values()
+        .of_kinds(&[Tag::Subprogram])
         .filter_map(|n| match &n.kind {
             Kind::Subprogram { retained, .. } => {
                 Some((n.id.as_str(), retained.iter().map(String::as_str).collect()))
@@ -790,7 +806,13 @@ fn check_retention(m: &Module, x: &Intrinsics, out: &mut Vec<Diag>) {
     // "All DILocalVariable local variables, DILabel labels, and DIExprCode code
     // locations of the function are required to be referenced by the
     // retainedNodes field of the DISubprogram."
-    for n in m.nodes.values() {
+    // (No subprogram retains anything: no variable's scope can be one.)
+    let scoped: &[Tag] = if retained.is_empty() {
+        &[]
+    } else {
+        &[Tag::LocalVariable, Tag::Label]
+    };
+    for n in m.nodes.of_kinds(scoped) {
         if let Kind::LocalVariable { scope: Some(s), .. } | Kind::Label { scope: Some(s), .. } =
             &n.kind
         {
@@ -817,7 +839,7 @@ fn check_retention(m: &Module, x: &Intrinsics, out: &mut Vec<Diag>) {
             .clone()
             .or_else(|| lone_subprogram.clone())
     };
-    for n in m.nodes.values().filter(|n| n.kind == Kind::ExprCode) {
+    for n in m.nodes.of_kinds(&[Tag::ExprCode]) {
         if let Some(&i) = x.labels.get(&n.id).and_then(|v| v.first()) {
             if let Some(sp) = subprogram_of_inst(i) {
                 if !is_retained_by(&sp, &n.id) {
@@ -844,7 +866,7 @@ fn check_retention(m: &Module, x: &Intrinsics, out: &mut Vec<Diag>) {
     if has_sp || m.named.contains_key("llvm.dbg.retainedNodes") {
         let by = lifetimes_of(m);
         let mut memo = FxHashMap::default();
-        for n in m.nodes.values() {
+        for n in m.nodes.of_kinds(&[Tag::Lifetime]) {
             let Kind::Lifetime {
                 object: Some(o),
                 args,
@@ -889,11 +911,7 @@ fn check_retention(m: &Module, x: &Intrinsics, out: &mut Vec<Diag>) {
     // to be referenced by the globals field of the DICompileUnit." and "All
     // DICompileUnit compile units are required to be referenced by the
     // !llvm.dbg.cu named metadata node".
-    let cus: Vec<&Node> = m
-        .nodes
-        .values()
-        .filter(|n| matches!(n.kind, Kind::CompileUnit { .. }))
-        .collect();
+    let cus: Vec<&Node> = m.nodes.of_kinds(&[Tag::CompileUnit]).collect();
     if !cus.is_empty() {
         let listed: BTreeSet<String> = cus
             .iter()
@@ -902,11 +920,7 @@ fn check_retention(m: &Module, x: &Intrinsics, out: &mut Vec<Diag>) {
                 _ => Vec::new(),
             })
             .collect();
-        for n in m
-            .nodes
-            .values()
-            .filter(|n| matches!(n.kind, Kind::GlobalVariable { .. }))
-        {
+        for n in m.nodes.of_kinds(&[Tag::GlobalVariable]) {
             if !listed.contains(&n.id) {
                 out.push(ill(
                     "DICompileUnit",
