@@ -323,10 +323,27 @@ impl NodeMap {
     /// The nodes of the kinds `tags` in id order: [`NodeMap::values`]
     /// filtered by kind, without reading the nodes of other kinds.
     pub fn of_kinds<'a>(&'a self, tags: &'a [Tag]) -> impl Iterator<Item = &'a Node> + 'a {
+        self.of_kinds_indexed(tags).map(|(_, n)| n)
+    }
+    /// [`NodeMap::of_kinds`], each node with its [`NodeMap::index_of`].
+    pub fn of_kinds_indexed<'a>(
+        &'a self,
+        tags: &'a [Tag],
+    ) -> impl Iterator<Item = (usize, &'a Node)> + 'a {
         self.order()
             .iter()
             .filter(move |(_, t)| tags.contains(t))
-            .map(move |&(i, _)| &self.nodes[i as usize])
+            .map(move |&(i, _)| (i as usize, &self.nodes[i as usize]))
+    }
+    /// Where the node `id` is: a number below [`NodeMap::len`], the same
+    /// until the next `insert` of a new id, so that a pass can keep what it
+    /// knows of each node in an array instead of a map keyed by id.
+    pub fn index_of(&self, id: &str) -> Option<usize> {
+        self.index.get(id).copied()
+    }
+    /// The node at `i`, an [`NodeMap::index_of`].
+    pub fn at(&self, i: usize) -> &Node {
+        &self.nodes[i]
     }
     /// (id, node) in id order.
     pub fn iter(&self) -> impl Iterator<Item = (&String, &Node)> {

@@ -415,23 +415,23 @@ fn check_codes(m: &Module, x: &Intrinsics, out: &mut Vec<Diag>) {
 /// `DICompositeType`, and (DECISION (D-lane-pc-root)) the `activeLanePC`
 /// fragment of every `DISubprogram`, which the divergent-lane example needs
 /// and the graph's definition does not list.
-fn roots(m: &Module) -> Vec<String> {
-    let mut r = Vec::new();
-    let kinds = [
+fn roots(m: &Module) -> Vec<(usize, &str)> {
+    const KINDS: [Tag; 4] = [
         Tag::LocalVariable,
         Tag::GlobalVariable,
         Tag::CompositeType,
         Tag::Subprogram,
     ];
-    for n in m.nodes.of_kinds(&kinds) {
+    let mut r = Vec::new();
+    for (i, n) in m.nodes.of_kinds_indexed(&KINDS) {
         match &n.kind {
             Kind::LocalVariable { .. }
             | Kind::GlobalVariable { .. }
-            | Kind::CompositeType { .. } => r.push(n.id.clone()),
+            | Kind::CompositeType { .. } => r.push((i, n.id.as_str())),
             Kind::Subprogram {
                 active_lane_pc: Some(f),
                 ..
-            } => r.push(f.clone()),
+            } => r.extend(m.nodes.index_of(f).map(|i| (i, f.as_str()))),
             _ => {}
         }
     }
@@ -467,15 +467,15 @@ pub fn lifetimes_of(m: &Module) -> IdMap<Vec<String>> {
 }
 
 /// The edges of the reachable lifetime graph from `id`.
-fn edges<'m>(m: &'m Module, by: &'m IdMap<Vec<String>>, id: &str) -> Vec<&'m str> {
-    match m.nodes.get(id).map(|n| &n.kind) {
-        Some(Kind::CompositeType { props }) => props.iter().map(|(_, f)| f.as_str()).collect(),
-        Some(Kind::Lifetime { args, .. }) => args.iter().map(String::as_str).collect(),
-        Some(_) => by
-            .get(id)
+fn edges<'m>(m: &'m Module, by: &'m IdMap<Vec<String>>, node: usize) -> Vec<&'m str> {
+    let n = m.nodes.at(node);
+    match &n.kind {
+        Kind::CompositeType { props } => props.iter().map(|(_, f)| f.as_str()).collect(),
+        Kind::Lifetime { args, .. } => args.iter().map(String::as_str).collect(),
+        _ => by
+            .get(n.id.as_str())
             .map(|v| v.iter().map(String::as_str).collect())
             .unwrap_or_default(),
-        None => Vec::new(),
     }
 }
 
@@ -484,30 +484,38 @@ fn edges<'m>(m: &'m Module, by: &'m IdMap<Vec<String>>, id: &str) -> Vec<&'m str
 /// the metadata is not well-formed."
 fn check_graph(m: &Module, by: &IdMap<Vec<String>>, out: &mut Vec<Diag>) {
     let roots = roots(m);
-    // Iterative three-colour DFS (no recursion: graphs can be deep).
-    let mut colour: FxHashMap<&str, u8> = FxHashMap::default(); // 1 on stack, 2 done
+    // Iterative three-colour DFS (no recursion: graphs can be deep), the
+    // colours in an array by node index (a map keyed by id hashed and
+    // compared the id at every edge). Every id in the graph names a node:
+    // `check_references` has passed.
+    const WHITE: u8 = 0;
+    const ON_STACK: u8 = 1;
+    const DONE: u8 = 2;
+    let mut colour = vec![WHITE; m.nodes.len()];
     let mut cycle_reported = false;
-    for root in &roots {
-        let root = root.as_str();
-        if colour.contains_key(root) {
+    for (r, root) in roots {
+        if colour[r] != WHITE {
             continue;
         }
-        let mut stack = vec![(root, edges(m, by, root), 0usize)];
-        colour.insert(root, 1);
-        while let Some((id, es, k)) = stack.last_mut() {
+        let mut stack = vec![(r, root, edges(m, by, r), 0usize)];
+        colour[r] = ON_STACK;
+        while let Some((i, _, es, k)) = stack.last_mut() {
             if *k >= es.len() {
-                colour.insert(id, 2);
+                colour[*i] = DONE;
                 stack.pop();
                 continue;
             }
             let next = es[*k];
             *k += 1;
-            let here = *id;
-            match colour.get(next) {
-                Some(1) if !cycle_reported => {
+            let here = *i;
+            let Some(j) = m.nodes.index_of(next) else {
+                continue;
+            };
+            match colour[j] {
+                ON_STACK if !cycle_reported => {
                     cycle_reported = true;
-                    let path: Vec<&str> = stack.iter().map(|(i, _, _)| *i).collect();
-                    let line = m.nodes.get(here).map(|n| n.line).unwrap_or(0);
+                    let path: Vec<&str> = stack.iter().map(|(_, i, _, _)| *i).collect();
+                    let line = m.nodes.at(here).line;
                     out.push(ill(
                         "lifetime-graph",
                         "cycle",
@@ -515,20 +523,19 @@ fn check_graph(m: &Module, by: &IdMap<Vec<String>>, out: &mut Vec<Diag>) {
                         format!("{} -> {next}", path.join(" -> ")),
                     ));
                 }
-                Some(_) => {}
-                None => {
-                    colour.insert(next, 1);
-                    let e = edges(m, by, next);
-                    stack.push((next, e, 0));
+                WHITE => {
+                    colour[j] = ON_STACK;
+                    stack.push((j, next, edges(m, by, j), 0));
                 }
+                _ => {}
             }
         }
     }
-    for n in m
+    for (i, n) in m
         .nodes
-        .of_kinds(&[Tag::Lifetime, Tag::Fragment, Tag::ExprCode])
+        .of_kinds_indexed(&[Tag::Lifetime, Tag::Fragment, Tag::ExprCode])
     {
-        if !colour.contains_key(n.id.as_str()) {
+        if colour[i] == WHITE {
             out.push(ill(
                 "lifetime-graph",
                 "unreachable",
@@ -567,6 +574,18 @@ fn check_computed(m: &Module, x: &Intrinsics, by: &IdMap<Vec<String>>, out: &mut
     }
 }
 
+/// Every object that is some lifetime segment's input (`argObjects`).
+fn input_objects(m: &Module) -> FxHashSet<&str> {
+    m.nodes
+        .of_kinds(&[Tag::Lifetime])
+        .filter_map(|n| match &n.kind {
+            Kind::Lifetime { args, .. } => Some(args.iter().map(String::as_str)),
+            _ => None,
+        })
+        .flatten()
+        .collect()
+}
+
 /// The type of each object as an input (`DIOpArg`): the result type of its
 /// lifetime segments, a pointer for a global variable fragment, `i64` (a code
 /// address) for a `DICode`. Objects with no segment have no entry, nor do
@@ -591,15 +610,7 @@ pub fn object_types(
             types.insert(g.clone(), Type::ptr(1));
         }
     }
-    let inputs: FxHashSet<&str> = m
-        .nodes
-        .of_kinds(&[Tag::Lifetime])
-        .filter_map(|n| match &n.kind {
-            Kind::Lifetime { args, .. } => Some(args.iter().map(String::as_str)),
-            _ => None,
-        })
-        .flatten()
-        .collect();
+    let inputs = input_objects(m);
     for _ in 0..64 {
         let mut changed = false;
         for (o, lts) in by {
@@ -701,29 +712,26 @@ fn check_expressions(m: &Module, x: &Intrinsics, by: &IdMap<Vec<String>>, out: &
     let type_props = type_property_fragments(m);
     // Each segment's expression checked once, in its segment's signature:
     // the sizes below and the verdicts after them both read it.
-    let mut checked: FxHashMap<&str, Result<Checked, Diag>> = FxHashMap::default();
+    let mut checked: Vec<(&Node, Result<Checked, Diag>)> = Vec::new();
     for n in m.nodes.of_kinds(&[Tag::Lifetime]) {
         let Some(e) = m.lifetime_expr(n) else {
             continue;
         };
-        let referrer = x.is_bounded(&n.id).then(|| {
-            x.defs
-                .get(&n.id)
-                .and_then(|d| match &m.insts[d[0]].kind {
-                    InstKind::Def { referrer, .. } => Some((**referrer).clone()),
-                    _ => None,
-                })
-                .unwrap_or(Referrer::Undef)
+        // Bounded (`Intrinsics::is_bounded`): a def or a kill names it.
+        let defs = x.defs.get(&n.id);
+        let referrer = (defs.is_some() || x.kills.contains_key(&n.id)).then(|| {
+            defs.and_then(|d| match &m.insts[d[0]].kind {
+                InstKind::Def { referrer, .. } => Some(&**referrer),
+                _ => None,
+            })
+            .unwrap_or(&Referrer::Undef)
         });
-        let sig = static_signature(m, n, &types, &type_props, referrer.as_ref());
-        checked.insert(n.id.as_str(), check(e, &sig));
+        let sig = static_signature(m, n, &types, &type_props, referrer);
+        checked.push((n, check(e, &sig)));
     }
-    let sizes = segment_sizes(m, by, &checked);
-    for n in m.nodes.of_kinds(&[Tag::Lifetime]) {
+    let sizes = segment_sizes(m, &input_objects(m), &checked);
+    for (n, verdict) in &checked {
         let Kind::Lifetime { args, .. } = &n.kind else {
-            continue;
-        };
-        let Some(verdict) = checked.get(n.id.as_str()) else {
             continue;
         };
         // DECISION (D-arg-object-sizes): an input's size must not depend on
@@ -755,23 +763,36 @@ fn check_expressions(m: &Module, x: &Intrinsics, by: &IdMap<Vec<String>>, out: &
     }
 }
 
-/// The result sizes of each object's segments (those whose expression
-/// checks), each with the first segment (in id order) of that size.
+/// The result sizes of each input object's segments (those whose
+/// expression checks), each with the first segment (in id order) of that
+/// size. `checked` is every segment with an expression, in id order, with
+/// its verdict. (Only an input's sizes are asked for: an object that is no
+/// segment's input has none, which spares a map per object.)
 fn segment_sizes<'m>(
-    m: &'m Module,
-    by: &'m IdMap<Vec<String>>,
-    checked: &FxHashMap<&str, Result<Checked, Diag>>,
+    m: &Module,
+    inputs: &FxHashSet<&str>,
+    checked: &[(&'m Node, Result<Checked, Diag>)],
 ) -> FxHashMap<&'m str, BTreeMap<u64, &'m str>> {
     let dl = m.data_layout();
     let mut out: FxHashMap<&str, BTreeMap<u64, &str>> = FxHashMap::default();
-    for (o, lts) in by {
-        for lt in lts {
-            if let Some(Ok(c)) = checked.get(lt.as_str()) {
-                out.entry(o.as_str())
-                    .or_default()
-                    .entry(dl.bitsizeof(&c.result))
-                    .or_insert(lt.as_str());
-            }
+    if inputs.is_empty() {
+        return out;
+    }
+    for (n, verdict) in checked {
+        let (
+            Kind::Lifetime {
+                object: Some(o), ..
+            },
+            Ok(c),
+        ) = (&n.kind, verdict)
+        else {
+            continue;
+        };
+        if inputs.contains(o.as_str()) {
+            out.entry(o.as_str())
+                .or_default()
+                .entry(dl.bitsizeof(&c.result))
+                .or_insert(n.id.as_str());
         }
     }
     out
