@@ -100,6 +100,11 @@ pub struct Walker {
     stamp: Vec<u32>,
     round: u32,
     block_base: Vec<usize>,
+    /// The work list and the sorted kills of the walk under way, kept from
+    /// one walk to the next: a walk per segment, each allocating and
+    /// growing its own, was a fifth of the check's instructions.
+    work: Vec<(usize, usize)>,
+    kill_set: Vec<usize>,
 }
 
 impl Walker {
@@ -114,6 +119,8 @@ impl Walker {
             stamp: vec![0; n],
             round: 0,
             block_base,
+            work: Vec::new(),
+            kill_set: Vec::new(),
         }
     }
 
@@ -147,12 +154,16 @@ impl Walker {
     ) -> BTreeSet<usize> {
         self.round += 1;
         let round = self.round;
-        let mut kill_set = kills.to_vec();
+        let mut kill_set = std::mem::take(&mut self.kill_set);
+        kill_set.clear();
+        kill_set.extend_from_slice(kills);
         kill_set.sort_unstable();
         let mut reached = BTreeSet::new();
         let f = &m.functions[m.insts[def].func];
         let base = self.block_base[m.insts[def].func];
-        let mut work = vec![(m.insts[def].block, def)];
+        let mut work = std::mem::take(&mut self.work);
+        work.clear();
+        work.push((m.insts[def].block, def));
         while let Some((b, start)) = work.pop() {
             let block = &f.blocks[b];
             // The first kill of the segment at or after `start` in this
@@ -183,6 +194,8 @@ impl Walker {
                 }
             }
         }
+        self.work = work;
+        self.kill_set = kill_set;
         reached
     }
 

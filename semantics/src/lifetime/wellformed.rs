@@ -467,15 +467,29 @@ pub fn lifetimes_of(m: &Module) -> IdMap<Vec<String>> {
 }
 
 /// The edges of the reachable lifetime graph from `id`.
-fn edges<'m>(m: &'m Module, by: &'m IdMap<Vec<String>>, node: usize) -> Vec<&'m str> {
+fn edges<'m>(m: &'m Module, by: &'m IdMap<Vec<String>>, node: usize) -> Edges<'m> {
     let n = m.nodes.at(node);
     match &n.kind {
-        Kind::CompositeType { props } => props.iter().map(|(_, f)| f.as_str()).collect(),
-        Kind::Lifetime { args, .. } => args.iter().map(String::as_str).collect(),
-        _ => by
-            .get(n.id.as_str())
-            .map(|v| v.iter().map(String::as_str).collect())
-            .unwrap_or_default(),
+        Kind::CompositeType { props } => Edges::Props(props),
+        Kind::Lifetime { args, .. } => Edges::Ids(args),
+        _ => Edges::Ids(by.get(n.id.as_str()).map(Vec::as_slice).unwrap_or_default()),
+    }
+}
+
+/// A node's edges, borrowed from the node or from `lifetimes_of` (a `Vec`
+/// of them per node allocated once for each node of the graph).
+enum Edges<'m> {
+    Ids(&'m [String]),
+    /// A composite type's properties: (field, fragment).
+    Props(&'m [(String, String)]),
+}
+
+impl<'m> Edges<'m> {
+    fn get(&self, k: usize) -> Option<&'m str> {
+        match self {
+            Edges::Ids(ids) => ids.get(k).map(String::as_str),
+            Edges::Props(props) => props.get(k).map(|(_, f)| f.as_str()),
+        }
     }
 }
 
@@ -493,19 +507,19 @@ fn check_graph(m: &Module, by: &IdMap<Vec<String>>, out: &mut Vec<Diag>) {
     const DONE: u8 = 2;
     let mut colour = vec![WHITE; m.nodes.len()];
     let mut cycle_reported = false;
+    let mut stack = Vec::new();
     for (r, root) in roots {
         if colour[r] != WHITE {
             continue;
         }
-        let mut stack = vec![(r, root, edges(m, by, r), 0usize)];
+        stack.push((r, root, edges(m, by, r), 0usize));
         colour[r] = ON_STACK;
         while let Some((i, _, es, k)) = stack.last_mut() {
-            if *k >= es.len() {
+            let Some(next) = es.get(*k) else {
                 colour[*i] = DONE;
                 stack.pop();
                 continue;
-            }
-            let next = es[*k];
+            };
             *k += 1;
             let here = *i;
             let Some(j) = m.nodes.index_of(next) else {
