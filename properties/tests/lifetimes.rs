@@ -89,6 +89,7 @@ fn cached_locations_are_the_fresh_ones() {
 /// between two boundaries) gives what locating each point afresh gives, at
 /// every point of generated and transformed programs, visited backwards and
 /// forwards; and the stretches are fewer than the points (the reuse is real).
+/// Locating the first segments without a limit is locating the object.
 #[test]
 fn stretch_locations_are_the_pointwise_ones() {
     use dioptra_semantics::lifetime::locate::{Analysis, SegmentCache};
@@ -112,6 +113,15 @@ fn stretch_locations_are_the_pointwise_ones() {
                 assert_eq!(
                     pieces.at(point),
                     &a.locate_first(&fresh, &o, point, 2),
+                    "{o} at {point} of\n{}",
+                    listing
+                );
+                // With no limit, locating the first segments is locating
+                // the object (`locate_first` takes its own way there).
+                assert_eq!(
+                    a.locate_first(&SegmentCache::new(&ctx), &o, point, usize::MAX),
+                    a.locate_cached(&SegmentCache::new(&ctx), &o, point)
+                        .map(|l| (l, 0)),
                     "{o} at {point} of\n{}",
                     listing
                 );

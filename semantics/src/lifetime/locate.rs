@@ -248,14 +248,22 @@ impl<'m> Analysis<'m> {
         let ctx = cache.ctx;
         let plain = self.global_of.contains_key(object)
             || self.m.nodes.get(object).is_none_or(|n| n.is_code());
-        let active = self.active_of(object, point);
-        if plain || active.len() <= limit {
+        if plain {
             return self.locate_cached(cache, object, point).map(|l| (l, 0));
         }
+        let active = self.active_of(object, point);
         let mut memo = Memo {
             objects: BTreeMap::new(),
             fixed: &cache.fixed,
         };
+        if active.len() <= limit {
+            // What `locate_cached` does for an object that is neither a
+            // code nor a global variable fragment, with its active segments
+            // already found.
+            return self
+                .locate_segments(ctx, object, active, point, &mut memo, 0)
+                .map(|l| (l, 0));
+        }
         let mut singles = Vec::new();
         let mut ty = None;
         for lt in &active[..limit] {
@@ -323,9 +331,24 @@ impl<'m> Analysis<'m> {
                 segments: vec![g.clone()],
             });
         }
-        let active: Vec<String> = self.active_of(object, point).into_iter().cloned().collect();
-        let chosen = if !active.is_empty() {
-            active
+        let active = self.active_of(object, point);
+        self.locate_segments(ctx, object, active, point, memo, depth)
+    }
+
+    /// The location of `object`, a variable or a fragment that is not a
+    /// global variable fragment, whose segments active at `point` are
+    /// `active`: theirs if any is, else its computed segment's.
+    fn locate_segments(
+        &self,
+        ctx: &ConcreteContext,
+        object: &str,
+        active: Vec<&String>,
+        point: usize,
+        memo: &mut Memo,
+        depth: usize,
+    ) -> Result<Located, Diag> {
+        let chosen: Vec<String> = if !active.is_empty() {
+            active.into_iter().cloned().collect()
         } else {
             self.by
                 .get(object)
@@ -391,6 +414,13 @@ impl<'m> Analysis<'m> {
         memo: &mut Memo,
         depth: usize,
     ) -> Result<(Type, LocDesc), Diag> {
+        // Without inputs a segment's location depends on the context and
+        // the object (its referrer is its def's), not on the point. Only
+        // such segments are cached, so a cached answer is looked up before
+        // the segment's node.
+        if let Some(r) = memo.fixed.borrow().get(lt).and_then(|o| o.get(object)) {
+            return r.clone();
+        }
         let m = self.m;
         let ln = &m.nodes[lt];
         let Kind::Lifetime { args, .. } = &ln.kind else {
@@ -400,13 +430,6 @@ impl<'m> Analysis<'m> {
                 format!("`{lt}` is not a lifetime"),
             ));
         };
-        // Without inputs a segment's location depends on the context and
-        // the object (its referrer is its def's), not on the point.
-        if args.is_empty() {
-            if let Some(r) = memo.fixed.borrow().get(lt).and_then(|o| o.get(object)) {
-                return r.clone();
-            }
-        }
         let r = self.eval_segment_at(ctx, object, lt, args, point, memo, depth);
         if args.is_empty() {
             memo.fixed
