@@ -274,12 +274,12 @@ fn main() {
         ("100k instructions, 10k segments", &big),
     ] {
         println!(
-            "{name}: {} points, parse {:.3} s, check {:.3} s, ranges {:.3} s, locate {:.3} s ({} object-points, {:.0} ns each; {:.0} ns each located one by one, {:.1}x)",
+            "{name}: {} points, parse {:.2} ms, check {:.2} ms, ranges {:.2} ms, locate {:.2} ms ({} object-points, {:.0} ns each; {:.0} ns each located one by one, {:.1}x)",
             t.insts,
-            t.parse,
-            t.check,
-            t.ranges,
-            t.locate,
+            t.parse * 1e3,
+            t.check * 1e3,
+            t.ranges * 1e3,
+            t.locate * 1e3,
             t.located,
             t.locate * 1e9 / t.located.max(1) as f64,
             t.pointwise * 1e9 / t.located.max(1) as f64,
