@@ -335,9 +335,10 @@ impl NodeMap {
             .filter(move |(_, t)| tags.contains(t))
             .map(move |&(i, _)| (i as usize, &self.nodes[i as usize]))
     }
-    /// Where the node `id` is: a number below [`NodeMap::len`], the same
-    /// until the next `insert` of a new id, so that a pass can keep what it
-    /// knows of each node in an array instead of a map keyed by id.
+    /// Where the node `id` is: a number below [`NodeMap::len`] that stays
+    /// the node's (an `insert` of a new id appends, one of an old id
+    /// replaces in place), so that a pass can keep what it knows of each
+    /// node in an array instead of a map keyed by id.
     pub fn index_of(&self, id: &str) -> Option<usize> {
         self.index.get(id).copied()
     }

@@ -101,8 +101,9 @@ pub struct Walker {
     round: u32,
     block_base: Vec<usize>,
     /// The work list and the sorted kills of the walk under way, kept from
-    /// one walk to the next: a walk per segment, each allocating and
-    /// growing its own, was a fifth of the check's instructions.
+    /// one walk to the next instead of allocated and grown by each (with
+    /// the graph check's edge lists, which it borrows now, 9% of the
+    /// check's instructions on the bench's 10 000-instruction listing).
     work: Vec<(usize, usize)>,
     kill_set: Vec<usize>,
 }

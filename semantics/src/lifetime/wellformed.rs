@@ -841,7 +841,8 @@ fn check_retention(m: &Module, x: &Intrinsics, out: &mut Vec<Diag>) {
     // "All DILocalVariable local variables, DILabel labels, and DIExprCode code
     // locations of the function are required to be referenced by the
     // retainedNodes field of the DISubprogram."
-    // (No subprogram retains anything: no variable's scope can be one.)
+    // (The rule asks only of a scope that is a subprogram: with none in the
+    // listing, the variables and labels are not visited.)
     let scoped: &[Tag] = if retained.is_empty() {
         &[]
     } else {
