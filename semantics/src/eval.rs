@@ -315,7 +315,7 @@ pub fn eval_each<C: Context>(expr: &Expr, ctxs: &[C]) -> Vec<Result<Evaluated, D
 /// Evaluates `expr`, which `checked` says is well-formed under `ctx`'s
 /// signature.
 fn run(expr: &Expr, checked: &Checked, ctx: &dyn Context, lanes: bool) -> Result<Evaluated, Diag> {
-    let mut m = Machine::new(ctx, lanes);
+    let mut m = Machine::new(ctx, lanes, &expr.ops);
     for op in &expr.ops {
         eval_op(&mut m, op)?;
     }
@@ -341,7 +341,7 @@ pub fn eval_prefixes(
     each: &mut dyn FnMut(usize, Option<Evaluated>),
 ) -> Result<(), Diag> {
     check(expr, &ctx.signature())?;
-    let mut m = Machine::new(ctx, true);
+    let mut m = Machine::new(ctx, true, &expr.ops);
     for (i, op) in expr.ops.iter().enumerate() {
         eval_op(&mut m, op)?;
         let top = match m.stack.as_slice() {
@@ -361,7 +361,15 @@ pub fn eval_prefixes(
 }
 
 impl<'a, 'e> Machine<'a, 'e> {
-    fn new(ctx: &'a dyn Context, lanes: bool) -> Machine<'a, 'e> {
+    /// A machine for evaluating `ops`.
+    fn new(ctx: &'a dyn Context, lanes: bool, ops: &[Op]) -> Machine<'a, 'e> {
+        // Each `DIOpExtend` and `DIOpSelect` may keep one composite: room
+        // for all of them at once, rather than growing (and copying) the
+        // list as they come.
+        let composites = ops
+            .iter()
+            .filter(|op| matches!(op, Op::Extend(_) | Op::Select))
+            .count();
         Machine {
             ctx,
             layout: ctx.layout(),
@@ -369,7 +377,7 @@ impl<'a, 'e> Machine<'a, 'e> {
             op: "DIExpr",
             work: 0,
             lanes,
-            made: Vec::new(),
+            made: Vec::with_capacity(if lanes { composites } else { 0 }),
             vectors: VectorTypes::default(),
         }
     }
