@@ -17,7 +17,7 @@ use std::time::Duration;
 /// The allocator the `dioptra` command runs with, so that the figures are
 /// the command's.
 #[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOCATOR: dioptra_alloc::Mimalloc = dioptra_alloc::Mimalloc;
 
 struct Stats {
     times: Vec<Duration>,

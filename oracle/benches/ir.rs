@@ -18,7 +18,7 @@ use std::time::Instant;
 /// The allocator the `dioptra` command runs with, so that the figures are
 /// the command's.
 #[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOCATOR: dioptra_alloc::Mimalloc = dioptra_alloc::Mimalloc;
 
 mod generated;
 

@@ -29,7 +29,7 @@ use std::time::{Duration, Instant};
 /// The allocator the `dioptra` command runs with, so that the figures are
 /// the command's.
 #[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOCATOR: dioptra_alloc::Mimalloc = dioptra_alloc::Mimalloc;
 
 const ROUNDS: usize = 20;
 

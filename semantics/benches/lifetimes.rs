@@ -24,7 +24,7 @@ use std::time::Instant;
 /// The allocator the `dioptra` command runs with, so that the figures are
 /// the command's.
 #[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOCATOR: dioptra_alloc::Mimalloc = dioptra_alloc::Mimalloc;
 
 /// A function of `n` instructions in blocks of 20, each falling through or
 /// branching ahead, with a loop back-edge every 50 blocks; `s` variables, each

@@ -15,10 +15,11 @@ use std::process::ExitCode;
 /// allocate and free small blocks (bit strings, location descriptions,
 /// stacks) at a high rate, and mimalloc serves them in about half the
 /// instructions of glibc's malloc: `bench pipeline` runs ~10% more cases a
-/// second with it (issue 24's note). The benches use it too, so that they
-/// measure what this command runs.
+/// second with it (issue 24's note); `dioptra_alloc` says why it is not the
+/// `mimalloc` crate's own. The benches use it too, so that they measure
+/// what this command runs.
 #[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOCATOR: dioptra_alloc::Mimalloc = dioptra_alloc::Mimalloc;
 
 /// `println!` for the commands' output. When the reader has gone
 /// (`dioptra check ... | head -1`), the command stops quietly with exit 0,
