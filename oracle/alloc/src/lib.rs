@@ -51,6 +51,27 @@ fn checked(p: *mut c_void, align: usize) -> *mut u8 {
     p.cast()
 }
 
+/// A block for `layout`: from `plain` (by size) where a plain block is
+/// aligned enough, else from `aligned` (by size and alignment).
+#[inline]
+fn block(
+    layout: Layout,
+    plain: unsafe extern "C" fn(usize) -> *mut c_void,
+    aligned: unsafe extern "C" fn(usize, usize) -> *mut c_void,
+) -> *mut u8 {
+    let (size, align) = (layout.size(), layout.align());
+    // SAFETY: mimalloc's allocation functions take any size and, in the
+    // aligned ones, a power-of-two alignment, which a `Layout` has.
+    let p = unsafe {
+        if plain_is_aligned(size, align) {
+            plain(size)
+        } else {
+            aligned(size, align)
+        }
+    };
+    checked(p, align)
+}
+
 // SAFETY: every method passes the caller's layout on to the mimalloc
 // function meant for it: plain requests only where `plain_is_aligned` (the
 // reasoning at `MIN_ALIGN`), the aligned functions otherwise. Blocks from
@@ -59,31 +80,12 @@ fn checked(p: *mut c_void, align: usize) -> *mut u8 {
 unsafe impl GlobalAlloc for Mimalloc {
     #[inline]
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let (size, align) = (layout.size(), layout.align());
-        // SAFETY: mimalloc's allocation functions take any size and, in
-        // the aligned one, a power-of-two alignment, which a `Layout` has.
-        let p = unsafe {
-            if plain_is_aligned(size, align) {
-                mi::mi_malloc(size)
-            } else {
-                mi::mi_malloc_aligned(size, align)
-            }
-        };
-        checked(p, align)
+        block(layout, mi::mi_malloc, mi::mi_malloc_aligned)
     }
 
     #[inline]
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        let (size, align) = (layout.size(), layout.align());
-        // SAFETY: as in `alloc`.
-        let p = unsafe {
-            if plain_is_aligned(size, align) {
-                mi::mi_zalloc(size)
-            } else {
-                mi::mi_zalloc_aligned(size, align)
-            }
-        };
-        checked(p, align)
+        block(layout, mi::mi_zalloc, mi::mi_zalloc_aligned)
     }
 
     #[inline]
