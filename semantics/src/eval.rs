@@ -365,10 +365,14 @@ impl<'a, 'e> Machine<'a, 'e> {
     fn new(ctx: &'a dyn Context, lanes: bool, ops: &[Op]) -> Machine<'a, 'e> {
         // Each `DIOpExtend` and `DIOpSelect` may keep one composite: room
         // for all of them at once, rather than growing (and copying) the
-        // list as they come.
+        // list as they come; for at most `MADE_AT_ONCE`, so that a long
+        // expression whose composites are locations does not reserve room
+        // it never uses (the list grows past it as needed).
+        const MADE_AT_ONCE: usize = 64;
         let composites = ops
             .iter()
             .filter(|op| matches!(op, Op::Extend(_) | Op::Select))
+            .take(MADE_AT_ONCE)
             .count();
         Machine {
             ctx,

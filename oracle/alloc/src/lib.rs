@@ -13,7 +13,7 @@
 //! (16-byte alignment), so that was most of its allocations: 57% of the
 //! aligned requests of `bench eval` went the generic way. Asking for plain
 //! blocks where they are aligned enough took `bench eval` from 674 to 654
-//! instructions per op and the whole `bench pipeline` from 13.61 to 13.00
+//! instructions per op and the whole `bench pipeline` from 13.61 to 13.04
 //! billion instructions (callgrind). Upstream knows (mimalloc_rust's
 //! pull request 170, open); until it lands, this is the glue.
 
