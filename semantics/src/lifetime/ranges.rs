@@ -61,7 +61,16 @@ impl Intrinsics {
     }
     /// Is the lifetime bounded (referenced by a def or a kill)?
     pub fn is_bounded(&self, lifetime: &str) -> bool {
-        self.defs.contains_key(lifetime) || self.kills.contains_key(lifetime)
+        self.bounded_defs(lifetime).is_some()
+    }
+    /// The defs of a bounded lifetime (none when only kills name it);
+    /// `None` when it is not bounded. One look-up for a def's lifetime,
+    /// where `is_bounded` and then the defs would be two.
+    pub fn bounded_defs(&self, lifetime: &str) -> Option<&[usize]> {
+        match self.defs.get(lifetime) {
+            Some(d) => Some(d),
+            None => self.kills.contains_key(lifetime).then_some(&[]),
+        }
     }
 }
 

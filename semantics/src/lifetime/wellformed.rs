@@ -731,14 +731,13 @@ fn check_expressions(m: &Module, x: &Intrinsics, by: &IdMap<Vec<String>>, out: &
         let Some(e) = m.lifetime_expr(n) else {
             continue;
         };
-        // Bounded (`Intrinsics::is_bounded`): a def or a kill names it.
-        let defs = x.defs.get(&n.id);
-        let referrer = (defs.is_some() || x.kills.contains_key(&n.id)).then(|| {
-            defs.and_then(|d| match &m.insts[d[0]].kind {
-                InstKind::Def { referrer, .. } => Some(&**referrer),
-                _ => None,
-            })
-            .unwrap_or(&Referrer::Undef)
+        let referrer = x.bounded_defs(&n.id).map(|defs| {
+            defs.first()
+                .and_then(|&d| match &m.insts[d].kind {
+                    InstKind::Def { referrer, .. } => Some(&**referrer),
+                    _ => None,
+                })
+                .unwrap_or(&Referrer::Undef)
         });
         let sig = static_signature(m, n, &types, &type_props, referrer);
         checked.push((n, check(e, &sig)));
