@@ -24,7 +24,6 @@ use crate::text::lex::{Tok, Tokens};
 use crate::text::parse_expr;
 use crate::text::split_top_level;
 use crate::types::Type;
-use rustc_hash::FxHashMap;
 use std::borrow::Borrow;
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
@@ -257,14 +256,66 @@ pub fn id_prefix(id: &str) -> u64 {
     u64::from_be_bytes(b)
 }
 
+/// An id in 8 bytes, for comparing ids without reading them through their
+/// pointers: an id of at most 7 bytes is its bytes and its length (so two
+/// such ids are equal exactly when their packed forms are), a longer one its
+/// first 7 bytes and [`LONG_ID`] (equal packed forms then only say that the
+/// strings may be equal).
+fn packed_id(id: &str) -> u64 {
+    let b = id.as_bytes();
+    let mut a = [0u8; 8];
+    if b.len() <= 7 {
+        a[..b.len()].copy_from_slice(b);
+        a[7] = b.len() as u8;
+    } else {
+        a[..7].copy_from_slice(&b[..7]);
+        a[7] = LONG_ID;
+    }
+    u64::from_le_bytes(a)
+}
+
+/// The last byte of a [`packed_id`] of more than 7 bytes.
+const LONG_ID: u8 = 0xFF;
+
+/// Whether a [`packed_id`] is the whole id.
+fn is_whole(packed: u64) -> bool {
+    packed >> 56 != u64::from(LONG_ID)
+}
+
+/// The hash of an id in [`NodeMap`]'s table: of its packed form when that is
+/// the whole id (one multiplication), of its bytes otherwise (ids sharing 7
+/// bytes must not share a hash).
+fn id_hash(id: &str, packed: u64) -> u64 {
+    use std::hash::BuildHasher;
+    if is_whole(packed) {
+        rustc_hash::FxBuildHasher.hash_one(packed)
+    } else {
+        rustc_hash::FxBuildHasher.hash_one(id)
+    }
+}
+
 /// The metadata nodes of a listing by id: looked up by hash and visited in
 /// id order, as a `BTreeMap<String, Node>` is. (That map was the listing's
 /// first model; its look-ups compared ids byte by byte down the tree, most
 /// of the well-formedness check's time on a 100 000-instruction listing.)
+///
+/// The table holds only node indices (4 bytes a slot) and compares an id
+/// with a node's [`packed_id`] in `packed`, which for the ids real listings
+/// use (`!123`) is the whole id. Its first form, a `HashMap<String, usize>`,
+/// read a 32-byte slot and then the key's own allocation at every look-up:
+/// on a 100 000-instruction listing (20 000 nodes) slots and keys together
+/// outgrew the core's cache, and look-ups were 43% of the check's time.
 #[derive(Clone, Default)]
 pub struct NodeMap {
     nodes: Vec<Node>,
-    index: FxHashMap<String, usize>,
+    /// Each node's [`packed_id`], by index.
+    packed: Vec<u64>,
+    /// Each node's tag, by index: what a rule that asks only a referenced
+    /// node's kind reads ([`NodeMap::tag_of`]), 1 byte where the node is
+    /// about 100 (a check of each def's lifetime read each lifetime's node,
+    /// and missed the caches for it on a 100 000-instruction listing).
+    tags: Vec<Tag>,
+    index: hashbrown::HashTable<u32>,
     /// `nodes`' indices in id order, each with its node's tag, computed at
     /// the first ordered visit after a new id or a change of kind. The tags
     /// are what [`NodeMap::of_kinds`] reads: the well-formedness rules make
@@ -279,24 +330,35 @@ pub struct NodeMap {
 
 impl NodeMap {
     pub fn get<K: Borrow<str> + ?Sized>(&self, id: &K) -> Option<&Node> {
-        self.index.get(id.borrow()).map(|&i| &self.nodes[i])
+        self.index_of(id.borrow()).map(|i| &self.nodes[i])
     }
     pub fn contains_key<K: Borrow<str> + ?Sized>(&self, id: &K) -> bool {
-        self.index.contains_key(id.borrow())
+        self.index_of(id.borrow()).is_some()
     }
-    /// Adds or replaces the node `id`; the node it replaces, if any.
-    pub fn insert(&mut self, id: String, node: Node) -> Option<Node> {
-        match self.index.get(&id) {
-            Some(&i) => {
-                if node.kind.tag() != self.nodes[i].kind.tag() {
+    /// Adds `node` under its id, or replaces the node of that id; the node
+    /// it replaces, if any.
+    pub fn insert(&mut self, node: Node) -> Option<Node> {
+        match self.index_of(&node.id) {
+            Some(i) => {
+                let tag = node.kind.tag();
+                if tag != self.tags[i] {
                     self.order = OnceLock::new();
+                    self.tags[i] = tag;
                 }
                 Some(std::mem::replace(&mut self.nodes[i], node))
             }
             None => {
                 self.order = OnceLock::new();
-                self.index.insert(id, self.nodes.len());
+                let p = packed_id(&node.id);
+                // A node takes about 100 bytes: 2^32 of them cannot be in memory.
+                let i = self.nodes.len() as u32;
+                let (nodes, packed) = (&self.nodes, &self.packed);
+                self.index.insert_unique(id_hash(&node.id, p), i, |&j| {
+                    id_hash(&nodes[j as usize].id, packed[j as usize])
+                });
+                self.tags.push(node.kind.tag());
                 self.nodes.push(node);
+                self.packed.push(p);
                 None
             }
         }
@@ -310,14 +372,14 @@ impl NodeMap {
     fn order(&self) -> &[(u32, Tag)] {
         self.order.get_or_init(|| {
             let mut ids: Vec<(u64, &str, usize)> = self
-                .index
+                .nodes
                 .iter()
-                .map(|(k, &i)| (id_prefix(k), k.as_str(), i))
+                .enumerate()
+                .map(|(i, n)| (id_prefix(&n.id), n.id.as_str(), i))
                 .collect();
             ids.sort_unstable();
-            // A node takes about 100 bytes: 2^32 of them cannot be in memory.
             ids.into_iter()
-                .map(|(_, _, i)| (i as u32, self.nodes[i].kind.tag()))
+                .map(|(_, _, i)| (i as u32, self.tags[i]))
                 .collect()
         })
     }
@@ -347,7 +409,18 @@ impl NodeMap {
     /// replaces in place), so that a pass can keep what it knows of each
     /// node in an array instead of a map keyed by id.
     pub fn index_of(&self, id: &str) -> Option<usize> {
-        self.index.get(id).copied()
+        let p = packed_id(id);
+        let whole = is_whole(p);
+        self.index
+            .find(id_hash(id, p), |&i| {
+                let i = i as usize;
+                self.packed[i] == p && (whole || self.nodes[i].id == id)
+            })
+            .map(|&i| i as usize)
+    }
+    /// The kind of the node `id`, without reading the node.
+    pub fn tag_of(&self, id: &str) -> Option<Tag> {
+        self.index_of(id).map(|i| self.tags[i])
     }
     /// The node at `i`, an [`NodeMap::index_of`].
     pub fn at(&self, i: usize) -> &Node {
@@ -360,12 +433,14 @@ impl NodeMap {
     /// Changes the node `id` in place with `f` (which keeps its id; its
     /// kind may change): what `f` gives, `None` if there is no such node.
     pub fn update<R>(&mut self, id: &str, f: impl FnOnce(&mut Node) -> R) -> Option<R> {
-        let &i = self.index.get(id)?;
-        let tag = self.nodes[i].kind.tag();
+        let i = self.index_of(id)?;
         let r = f(&mut self.nodes[i]);
-        debug_assert_eq!(self.nodes[i].id, id, "update keeps the node's id");
-        if self.nodes[i].kind.tag() != tag {
+        // The table finds the node by its id: a changed one would be lost.
+        assert_eq!(self.nodes[i].id, id, "update keeps the node's id");
+        let tag = self.nodes[i].kind.tag();
+        if tag != self.tags[i] {
             self.order = OnceLock::new();
+            self.tags[i] = tag;
         }
         Some(r)
     }
@@ -383,9 +458,9 @@ impl PartialEq for NodeMap {
     fn eq(&self, other: &NodeMap) -> bool {
         self.len() == other.len()
             && self
-                .index
+                .nodes
                 .iter()
-                .all(|(id, &i)| other.get(id.as_str()) == Some(&self.nodes[i]))
+                .all(|n| other.get(n.id.as_str()) == Some(n))
     }
 }
 
@@ -1260,15 +1335,12 @@ pub fn parse_module(text: &str) -> Result<Module, Diag> {
         })?;
     }
     for (id, e) in extra_exprs {
-        m.nodes.insert(
-            id.clone(),
-            Node {
-                id,
-                line: 0,
-                distinct: false,
-                kind: Kind::Expr(e),
-            },
-        );
+        m.nodes.insert(Node {
+            id,
+            line: 0,
+            distinct: false,
+            kind: Kind::Expr(e),
+        });
     }
     resolve_tuple_fields(&mut m)?;
     if let Some(f) = implicit {
@@ -1336,7 +1408,7 @@ fn parse_metadata_definition(
         return Ok(());
     }
     let node = parse_node(&id, rhs, line, extra_exprs)?;
-    if m.nodes.insert(id.clone(), node).is_some() {
+    if m.nodes.insert(node).is_some() {
         return Err(mal(
             "Metadata",
             "duplicate-node",
@@ -1510,10 +1582,14 @@ mod tests {
             proptest::prop_assert_eq!((id_prefix(&a), &a).cmp(&(id_prefix(&b), &b)), a.cmp(&b));
         }
 
-        /// `values` is every node in id order, and `of_kinds` is `values`
-        /// filtered by kind, after each `insert` of a new id or of an old
-        /// one (replacing its node) and after `update` changed a node's
-        /// kind (both of which must bring its tag up to date).
+        /// `values` is every node in id order, `of_kinds` is `values`
+        /// filtered by kind, and `get`, `index_of` and `tag_of` find every
+        /// id the map holds and no other, after each `insert` of a new id or
+        /// of an old one (replacing its node) and after `update` changed a
+        /// node's kind (both of which must bring its tag up to date). The
+        /// ids mix the short ones a packed id holds whole with longer ones
+        /// sharing their first 7 bytes, and ids of 7 and 8 bytes that
+        /// differ only in the 8th.
         #[test]
         fn of_kinds_is_values_filtered_by_kind(
             nodes in proptest::collection::vec((0u8..40, 0u8..4), 0..30),
@@ -1528,6 +1604,13 @@ mod tests {
                 _ => Kind::Other(String::new()),
             };
             let node = |id: &str, k: u8| Node { id: id.to_string(), line: 1, distinct: false, kind: kind(k) };
+            let id_of = |k: u8| match k % 5 {
+                0 => format!("!{k}"),
+                1 => format!("!longname{k}"),
+                2 => "!abcdefg"[..usize::from(k) % 8].to_string(),
+                3 => format!("!abcdef{k}"),
+                _ => format!("!abcdefg{k}"),
+            };
             let tags: Vec<Tag> = wanted.iter().map(|&k| kind(k).tag()).collect();
             let mut map = NodeMap::default();
             // The nodes the map should hold, by id.
@@ -1539,16 +1622,23 @@ mod tests {
                     map.values().filter(|n| tags.contains(&n.kind.tag())).collect();
                 let direct: Vec<&Node> = map.of_kinds(&tags).collect();
                 proptest::prop_assert_eq!(direct, filtered);
+                for k in 0..40 {
+                    let id = id_of(k);
+                    let want = model.get(&id);
+                    proptest::prop_assert_eq!(map.get(&id), want);
+                    proptest::prop_assert_eq!(map.index_of(&id).map(|i| map.at(i)), want);
+                    proptest::prop_assert_eq!(map.tag_of(&id), want.map(|n| n.kind.tag()));
+                }
                 Ok(())
             };
             for (id, k) in &nodes {
-                let id = format!("!{id}");
+                let id = id_of(*id);
                 check(&map, &model)?;
-                map.insert(id.clone(), node(&id, *k));
+                map.insert(node(&id, *k));
                 model.insert(id.clone(), node(&id, *k));
             }
             check(&map, &model)?;
-            let changed = format!("!{changed}");
+            let changed = id_of(changed);
             map.update(&changed, |n| n.kind = kind(to));
             if let Some(n) = model.get_mut(&changed) {
                 n.kind = kind(to);

@@ -40,8 +40,10 @@ pub fn check_module(m: &Module) -> Vec<Diag> {
     out
 }
 
-fn node<'a>(m: &'a Module, id: &str) -> Option<&'a Node> {
-    m.nodes.get(id)
+/// The kind of the node `id`: what a rule that checks a reference's kind
+/// reads, without reading the node.
+fn tag(m: &Module, id: &str) -> Option<Tag> {
+    m.nodes.tag_of(id)
 }
 
 /// Every reference names a node of the right kind.
@@ -61,9 +63,9 @@ fn check_references(m: &Module, _x: &Intrinsics, out: &mut Vec<Diag>) {
                 } else {
                     "llvm.dbg.kill"
                 };
-                match node(m, lifetime) {
+                match tag(m, lifetime) {
                     None => out.push(missing(lifetime, inst.line, "the lifetime")),
-                    Some(n) if !matches!(n.kind, Kind::Lifetime { .. }) => out.push(ill(
+                    Some(t) if t != Tag::Lifetime => out.push(ill(
                         c,
                         "not-a-lifetime",
                         inst.line,
@@ -72,9 +74,9 @@ fn check_references(m: &Module, _x: &Intrinsics, out: &mut Vec<Diag>) {
                     _ => {}
                 }
             }
-            InstKind::Label { code } => match node(m, code) {
+            InstKind::Label { code } => match tag(m, code) {
                 None => out.push(missing(code, inst.line, "the code location")),
-                Some(n) if !n.is_code() => out.push(ill(
+                Some(t) if !Tag::CODES.contains(&t) => out.push(ill(
                     "llvm.dbg.label",
                     "not-a-code",
                     inst.line,
@@ -100,7 +102,7 @@ fn check_references(m: &Module, _x: &Intrinsics, out: &mut Vec<Diag>) {
                 location,
                 args,
             } => {
-                match object.as_deref().map(|o| (o, node(m, o))) {
+                match object.as_deref().map(|o| (o, tag(m, o))) {
                     None => out.push(ill(
                         "DILifetime",
                         "bad-object",
@@ -108,7 +110,7 @@ fn check_references(m: &Module, _x: &Intrinsics, out: &mut Vec<Diag>) {
                         format!("`{}` has no object field", n.id),
                     )),
                     Some((o, None)) => out.push(missing(o, n.line, "the object")),
-                    Some((o, Some(t))) if !t.is_object() => out.push(ill(
+                    Some((o, Some(t))) if !Tag::OBJECTS.contains(&t) => out.push(ill(
                         "DILifetime",
                         "bad-object",
                         n.line,
@@ -116,7 +118,7 @@ fn check_references(m: &Module, _x: &Intrinsics, out: &mut Vec<Diag>) {
                     )),
                     _ => {}
                 }
-                match location.as_deref().map(|l| (l, node(m, l))) {
+                match location.as_deref().map(|l| (l, tag(m, l))) {
                     None => out.push(ill(
                         "DILifetime",
                         "bad-location",
@@ -124,7 +126,7 @@ fn check_references(m: &Module, _x: &Intrinsics, out: &mut Vec<Diag>) {
                         format!("`{}` has no location field", n.id),
                     )),
                     Some((l, None)) => out.push(missing(l, n.line, "the location")),
-                    Some((l, Some(t))) if !matches!(t.kind, Kind::Expr(_)) => out.push(ill(
+                    Some((l, Some(t))) if t != Tag::Expr => out.push(ill(
                         "DILifetime",
                         "bad-location",
                         n.line,
@@ -133,14 +135,15 @@ fn check_references(m: &Module, _x: &Intrinsics, out: &mut Vec<Diag>) {
                     _ => {}
                 }
                 for a in args {
-                    match node(m, a) {
+                    match tag(m, a) {
                         None => out.push(missing(a, n.line, "the argObject")),
-                        Some(t) if !t.is_object() && !t.is_code() => out.push(ill(
-                            "DILifetime",
-                            "bad-arg",
-                            n.line,
-                            format!("`{a}` is not a DIObject or DICode"),
-                        )),
+                        Some(t) if !Tag::OBJECTS.contains(&t) && !Tag::CODES.contains(&t) => out
+                            .push(ill(
+                                "DILifetime",
+                                "bad-arg",
+                                n.line,
+                                format!("`{a}` is not a DIObject or DICode"),
+                            )),
                         _ => {}
                     }
                 }
@@ -150,23 +153,23 @@ fn check_references(m: &Module, _x: &Intrinsics, out: &mut Vec<Diag>) {
                 active_lane_pc,
             } => {
                 for r in retained.iter().chain(active_lane_pc) {
-                    if node(m, r).is_none() {
+                    if tag(m, r).is_none() {
                         out.push(missing(r, n.line, "the node"));
                     }
                 }
             }
             Kind::CompileUnit { globals } => {
                 for g in globals {
-                    if node(m, g).is_none() {
+                    if tag(m, g).is_none() {
                         out.push(missing(g, n.line, "the global"));
                     }
                 }
             }
             Kind::CompositeType { props } => {
                 for (_, p) in props {
-                    match node(m, p) {
+                    match tag(m, p) {
                         None => out.push(missing(p, n.line, "the type property")),
-                        Some(t) if t.kind != Kind::Fragment => out.push(ill(
+                        Some(t) if t != Tag::Fragment => out.push(ill(
                             "DICompositeType",
                             "property-not-fragment",
                             n.line,
@@ -177,7 +180,7 @@ fn check_references(m: &Module, _x: &Intrinsics, out: &mut Vec<Diag>) {
                 }
             }
             Kind::LocalVariable { scope: Some(s), .. } | Kind::Label { scope: Some(s), .. }
-                if node(m, s).is_none() =>
+                if tag(m, s).is_none() =>
             {
                 out.push(missing(s, n.line, "the scope"))
             }
@@ -186,16 +189,16 @@ fn check_references(m: &Module, _x: &Intrinsics, out: &mut Vec<Diag>) {
     }
     for (name, (ids, line)) in &m.named {
         for id in ids {
-            if node(m, id).is_none() {
+            if tag(m, id).is_none() {
                 out.push(missing(id, *line, &format!("`!{name}` names")));
             }
         }
     }
     for g in &m.globals {
         if let Some(d) = &g.def {
-            match node(m, d) {
+            match tag(m, d) {
                 None => out.push(missing(d, g.line, "the global variable fragment")),
-                Some(t) if t.kind != Kind::Fragment => out.push(ill(
+                Some(t) if t != Tag::Fragment => out.push(ill(
                     "Global",
                     "dbg-def-not-fragment",
                     g.line,
