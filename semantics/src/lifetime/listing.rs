@@ -394,6 +394,16 @@ impl NodeMap {
     pub fn of_kinds<'a>(&'a self, tags: &'a [Tag]) -> impl Iterator<Item = &'a Node> + 'a {
         self.of_kinds_indexed(tags).map(|(_, n)| n)
     }
+    /// How many nodes [`NodeMap::of_kinds`] visits: what a pass that
+    /// collects from them reserves room for (growing a list of 10 000
+    /// entries copies it a dozen times, and on a large listing the copies
+    /// miss the caches).
+    pub fn count_of(&self, tags: &[Tag]) -> usize {
+        self.order()
+            .iter()
+            .filter(|(_, t)| tags.contains(t))
+            .count()
+    }
     /// [`NodeMap::of_kinds`], each node with its [`NodeMap::index_of`].
     pub fn of_kinds_indexed<'a>(
         &'a self,

@@ -15,7 +15,7 @@
 //! kills, visiting each block entry once; the work is proportional to the size
 //! of the range, so computing every range is linear in the output.
 
-use super::listing::{id_prefix, IdMap, InstKind, Module};
+use super::listing::{id_prefix, IdMap, InstKind, Module, Tag};
 use std::collections::BTreeSet;
 
 /// How far a def extends.
@@ -44,7 +44,14 @@ pub struct Intrinsics {
 
 impl Intrinsics {
     pub fn of(m: &Module) -> Intrinsics {
-        let (mut defs, mut kills, mut labels) = (Vec::new(), Vec::new(), Vec::new());
+        // Room for a def and a kill per lifetime and a label per code, the
+        // common case (see `NodeMap::count_of`).
+        let lifetimes = m.nodes.count_of(&[Tag::Lifetime]);
+        let (mut defs, mut kills, mut labels) = (
+            Vec::with_capacity(lifetimes),
+            Vec::with_capacity(lifetimes),
+            Vec::with_capacity(m.nodes.count_of(Tag::CODES)),
+        );
         for (i, inst) in m.insts.iter().enumerate() {
             match &inst.kind {
                 InstKind::Def { lifetime, .. } => defs.push((lifetime.as_str(), i)),
@@ -84,7 +91,7 @@ fn grouped(pairs: Vec<(&str, usize)>) -> IdMap<Vec<usize>> {
         .map(|(name, i)| (id_prefix(name), name, i))
         .collect();
     pairs.sort_unstable();
-    let mut out: Vec<(String, Vec<usize>)> = Vec::new();
+    let mut out: Vec<(String, Vec<usize>)> = Vec::with_capacity(pairs.len());
     let mut last = None;
     for (key, name, i) in pairs {
         match out.last_mut() {

@@ -425,7 +425,7 @@ fn roots(m: &Module) -> Vec<(usize, &str)> {
         Tag::CompositeType,
         Tag::Subprogram,
     ];
-    let mut r = Vec::new();
+    let mut r = Vec::with_capacity(m.nodes.count_of(&KINDS));
     for (i, n) in m.nodes.of_kinds_indexed(&KINDS) {
         match &n.kind {
             Kind::LocalVariable { .. }
@@ -446,18 +446,19 @@ pub fn lifetimes_of(m: &Module) -> IdMap<Vec<String>> {
     // Sorted pairs grouped in one pass: an entry per lifetime cost more.
     // The nodes are visited in id order, so a stable sort by object keeps
     // each object's lifetimes in id order.
-    let mut pairs: Vec<(u64, &str, &str)> = m
-        .nodes
-        .of_kinds(&[Tag::Lifetime])
-        .filter_map(|n| match &n.kind {
-            Kind::Lifetime {
-                object: Some(o), ..
-            } => Some((id_prefix(o), o.as_str(), n.id.as_str())),
-            _ => None,
-        })
-        .collect();
+    let mut pairs: Vec<(u64, &str, &str)> = Vec::with_capacity(m.nodes.count_of(&[Tag::Lifetime]));
+    pairs.extend(
+        m.nodes
+            .of_kinds(&[Tag::Lifetime])
+            .filter_map(|n| match &n.kind {
+                Kind::Lifetime {
+                    object: Some(o), ..
+                } => Some((id_prefix(o), o.as_str(), n.id.as_str())),
+                _ => None,
+            }),
+    );
     pairs.sort_by(|a, b| (a.0, a.1).cmp(&(b.0, b.1)));
-    let mut by: Vec<(String, Vec<String>)> = Vec::new();
+    let mut by: Vec<(String, Vec<String>)> = Vec::with_capacity(pairs.len());
     let mut prev = None;
     for (key, o, lt) in pairs {
         match by.last_mut() {
@@ -729,7 +730,8 @@ fn check_expressions(m: &Module, x: &Intrinsics, by: &IdMap<Vec<String>>, out: &
     let type_props = type_property_fragments(m);
     // Each segment's expression checked once, in its segment's signature:
     // the sizes below and the verdicts after them both read it.
-    let mut checked: Vec<(&Node, Result<Checked, Diag>)> = Vec::new();
+    let mut checked: Vec<(&Node, Result<Checked, Diag>)> =
+        Vec::with_capacity(m.nodes.count_of(&[Tag::Lifetime]));
     for n in m.nodes.of_kinds(&[Tag::Lifetime]) {
         let Some(e) = m.lifetime_expr(n) else {
             continue;
