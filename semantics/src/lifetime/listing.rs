@@ -304,7 +304,8 @@ fn id_hash(id: &str, packed: u64) -> u64 {
 /// use (`!123`) is the whole id. Its first form, a `HashMap<String, usize>`,
 /// read a 32-byte slot and then the key's own allocation at every look-up:
 /// on a 100 000-instruction listing (20 000 nodes) slots and keys together
-/// outgrew the core's cache, and look-ups were 43% of the check's time.
+/// outgrew the core's cache, and look-ups were the largest item of the
+/// check's profile.
 #[derive(Clone, Default)]
 pub struct NodeMap {
     nodes: Vec<Node>,
