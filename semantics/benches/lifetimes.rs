@@ -110,8 +110,8 @@ fn locate_all(a: &Analysis, ctx: &ConcreteContext) -> usize {
     let mut located = 0;
     for o in a.objects() {
         let mut pieces = a.pieces(&cache, &o, usize::MAX);
-        for lt in &a.by[&o] {
-            for &(start, end) in a.ranges.get(lt).into_iter().flatten() {
+        for (_, runs) in a.segment_ranges(&o).into_iter().flatten() {
+            for &(start, end) in runs {
                 for p in start..end {
                     assert!(pieces.at(p).is_ok());
                     located += 1;

@@ -113,10 +113,10 @@ pub fn lower_module(
     }
     let mut lists: BTreeMap<String, Vec<ListEntry>> = BTreeMap::new();
     let mut not_expressible = BTreeMap::new();
-    'objects: for (object, lts) in &a.by {
+    'objects: for object in a.by.keys() {
         let mut entries = Vec::new();
         let mut default_done = false;
-        for lt in lts {
+        for (lt, active) in a.segment_ranges(object).into_iter().flatten() {
             let bounded = a.x.is_bounded(lt);
             if !bounded && default_done {
                 continue; // `locate` takes the first computed segment
@@ -130,7 +130,6 @@ pub fn lower_module(
                 Err(d) => return Err(d),
             };
             if bounded {
-                let active = a.ranges.get(lt.as_str()).map_or(&[][..], Vec::as_slice);
                 for (lo, hi) in runs(m, active) {
                     entries.push(ListEntry::Bounded {
                         lo,
