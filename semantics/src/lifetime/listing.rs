@@ -1594,7 +1594,7 @@ mod tests {
         }
 
         /// `values` is every node in id order, `of_kinds` is `values`
-        /// filtered by kind, and `get`, `index_of` and `tag_of` find every
+        /// filtered by kind (and `count_of` its length), and `get`, `index_of` and `tag_of` find every
         /// id the map holds and no other, after each `insert` of a new id or
         /// of an old one (replacing its node) and after `update` changed a
         /// node's kind (both of which must bring its tag up to date). The
@@ -1632,6 +1632,7 @@ mod tests {
                 let filtered: Vec<&Node> =
                     map.values().filter(|n| tags.contains(&n.kind.tag())).collect();
                 let direct: Vec<&Node> = map.of_kinds(&tags).collect();
+                proptest::prop_assert_eq!(map.count_of(&tags), direct.len());
                 proptest::prop_assert_eq!(direct, filtered);
                 for k in 0..40 {
                     let id = id_of(k);
