@@ -288,7 +288,7 @@ fn segment(
         })
     };
     let mut c = ctx.clone();
-    c.referrer = match a.x.defs.get(lt).and_then(|d| d.first()) {
+    c.referrer = match a.x.defs(lt).first() {
         Some(&d) => {
             let InstKind::Def { referrer, .. } = &m.insts[d].kind else {
                 unreachable!("defs are defs")

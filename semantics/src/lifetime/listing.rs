@@ -197,6 +197,32 @@ pub struct Inst {
     pub func: usize,
     pub block: usize,
     pub kind: InstKind,
+    /// Where in `Module::nodes` the node the instruction names is (a def's
+    /// or a kill's lifetime, a label's code), [`NO_NODE`] when it names
+    /// none or no node has that id. Resolved once, when the listing is
+    /// read, so that the passes that gather each node's instructions
+    /// index arrays instead of looking every id up.
+    target: u32,
+}
+
+/// An [`Inst`]'s target when it has none.
+const NO_NODE: u32 = u32::MAX;
+
+impl Inst {
+    /// The id the instruction names: a def's or a kill's lifetime, a
+    /// label's code.
+    pub fn named(&self) -> Option<&str> {
+        match &self.kind {
+            InstKind::Def { lifetime, .. } | InstKind::Kill { lifetime } => Some(lifetime),
+            InstKind::Label { code } => Some(code),
+            _ => None,
+        }
+    }
+    /// The node [`Inst::named`] names, as its [`NodeMap::index_of`]; `None`
+    /// when no node has that id.
+    pub fn target(&self) -> Option<usize> {
+        (self.target != NO_NODE).then_some(self.target as usize)
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -429,6 +455,14 @@ impl NodeMap {
             })
             .map(|&i| i as usize)
     }
+    /// The nodes' indices in id order.
+    pub fn order_indices(&self) -> impl Iterator<Item = u32> + '_ {
+        self.order().iter().map(|&(i, _)| i)
+    }
+    /// The kind of the node at `i`, an [`NodeMap::index_of`].
+    pub fn tag_at(&self, i: usize) -> Tag {
+        self.tags[i]
+    }
     /// The kind of the node `id`, without reading the node.
     pub fn tag_of(&self, id: &str) -> Option<Tag> {
         self.index_of(id).map(|i| self.tags[i])
@@ -481,6 +515,204 @@ impl std::fmt::Debug for NodeMap {
     }
 }
 
+/// Each node's def, kill and label instructions (see [`Inst::target`]),
+/// grouped once when the listing is read: the check and the analysis both
+/// ask for them, and grouping them is a pass over every instruction.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub(crate) struct InstIndex {
+    pub(crate) defs: ByNode,
+    pub(crate) kills: ByNode,
+    pub(crate) labels: ByNode,
+}
+
+impl InstIndex {
+    /// Resolves each instruction's target in `nodes` (which holds every
+    /// node of the listing) and groups the instructions by it.
+    fn of(nodes: &NodeMap, insts: &mut [Inst]) -> InstIndex {
+        // Room for a def and a kill per lifetime and a label per code, the
+        // common case (see `NodeMap::count_of`).
+        let lifetimes = nodes.count_of(&[Tag::Lifetime]);
+        let (mut defs, mut kills, mut labels) = (
+            Vec::with_capacity(lifetimes),
+            Vec::with_capacity(lifetimes),
+            Vec::with_capacity(nodes.count_of(Tag::CODES)),
+        );
+        let (mut lost_defs, mut lost_kills, mut lost_labels) = (Vec::new(), Vec::new(), Vec::new());
+        for (i, inst) in insts.iter_mut().enumerate() {
+            let (resolved, lost) = match &inst.kind {
+                InstKind::Def { .. } => (&mut defs, &mut lost_defs),
+                InstKind::Kill { .. } => (&mut kills, &mut lost_kills),
+                InstKind::Label { .. } => (&mut labels, &mut lost_labels),
+                _ => continue,
+            };
+            let id = inst.named().expect("defs, kills and labels name a node");
+            match nodes.index_of(id) {
+                Some(t) => {
+                    // Fewer than 2^32 nodes fit in memory (see
+                    // `NodeMap::insert`).
+                    inst.target = t as u32;
+                    resolved.push((t as u32, i));
+                }
+                // Only a listing that fails `undefined-node` has these.
+                None => lost.push((id.to_string(), i)),
+            }
+        }
+        InstIndex {
+            defs: ByNode::of(nodes, &defs, lost_defs),
+            kills: ByNode::of(nodes, &kills, lost_kills),
+            labels: ByNode::of(nodes, &labels, lost_labels),
+        }
+    }
+}
+
+/// One kind of instruction, grouped by the node it names.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub(crate) struct ByNode {
+    /// Node `i`'s instructions are `insts[start[i]..start[i + 1]]`, in
+    /// order.
+    start: Vec<u32>,
+    insts: Vec<usize>,
+    /// The nodes with instructions, in id order: found at the first visit
+    /// in id order, so that reading a listing sorts nothing.
+    named: OnceLock<Vec<u32>>,
+    /// The instructions naming ids that no node has, by id (in id order).
+    pub(crate) unresolved: IdMap<Vec<usize>>,
+}
+
+impl ByNode {
+    /// Groups `(target, instruction)` pairs (instructions in increasing
+    /// order) by target, for a module of `nodes` nodes: a counting sort,
+    /// linear in the pairs and the nodes.
+    fn of(nodes: &NodeMap, pairs: &[(u32, usize)], unresolved: Vec<(String, usize)>) -> ByNode {
+        let n = nodes.len();
+        let mut start = vec![0u32; n + 1];
+        for &(t, _) in pairs {
+            start[t as usize + 1] += 1;
+        }
+        for i in 0..n {
+            start[i + 1] += start[i];
+        }
+        let mut next = start.clone();
+        let mut insts = vec![0usize; pairs.len()];
+        for &(t, i) in pairs {
+            let slot = &mut next[t as usize];
+            insts[*slot as usize] = i;
+            *slot += 1;
+        }
+        ByNode {
+            start,
+            insts,
+            named: OnceLock::new(),
+            unresolved: grouped(unresolved.iter().map(|(id, i)| (id.as_str(), *i)).collect()),
+        }
+    }
+    /// The instructions of the node at `i`.
+    pub(crate) fn at(&self, i: usize) -> &[usize] {
+        match (self.start.get(i), self.start.get(i + 1)) {
+            (Some(&a), Some(&b)) => &self.insts[a as usize..b as usize],
+            // A node added after the listing was read (none is, outside
+            // the reader) names no instruction.
+            _ => &[],
+        }
+    }
+    /// The instructions naming `id` (empty when none do).
+    pub(crate) fn of_id(&self, nodes: &NodeMap, id: &str) -> &[usize] {
+        match nodes.index_of(id) {
+            Some(i) => self.at(i),
+            None => self.unresolved.get(id).map(Vec::as_slice).unwrap_or(&[]),
+        }
+    }
+    /// Every id some instruction names, with its instructions, in id
+    /// order.
+    pub(crate) fn iter<'a>(&'a self, nodes: &'a NodeMap) -> impl Iterator<Item = Named<'a>> + 'a {
+        let named = self.named.get_or_init(|| {
+            nodes
+                .order_indices()
+                .filter(|&i| self.start[i as usize] < self.start[i as usize + 1])
+                .collect()
+        });
+        let resolved = named.iter().map(move |&i| Named {
+            nodes,
+            node: Some(i as usize),
+            lost: "",
+            insts: self.at(i as usize),
+        });
+        let unresolved = self.unresolved.iter().map(move |(id, v)| Named {
+            nodes,
+            node: None,
+            lost: id,
+            insts: v,
+        });
+        // Merged by id; without ids that name no node (a listing that
+        // passes the check), no id is read.
+        let (mut a, mut b) = (resolved.peekable(), unresolved.peekable());
+        let key = |n: &Named<'a>| (id_prefix(n.id()), n.id());
+        std::iter::from_fn(move || match (a.peek(), b.peek()) {
+            (Some(x), Some(y)) if key(y) < key(x) => b.next(),
+            (Some(_), _) => a.next(),
+            (None, _) => b.next(),
+        })
+    }
+    /// The instructions naming what `n` names (as [`ByNode::iter`] or
+    /// another kind's `ByNode` gives it): without a look-up.
+    pub(crate) fn of_named(&self, n: &Named) -> &[usize] {
+        match n.node {
+            Some(i) => self.at(i),
+            None => self
+                .unresolved
+                .get(n.lost)
+                .map(Vec::as_slice)
+                .unwrap_or(&[]),
+        }
+    }
+}
+
+/// An id some instructions name, with those instructions.
+#[derive(Clone, Copy, Debug)]
+pub struct Named<'a> {
+    nodes: &'a NodeMap,
+    /// The id's node, as its [`NodeMap::index_of`] (`None`: no node has the
+    /// id).
+    pub node: Option<usize>,
+    /// The id, when no node has it.
+    lost: &'a str,
+    /// The instructions, in order.
+    pub insts: &'a [usize],
+}
+
+impl<'a> Named<'a> {
+    /// The id: read from the node, so only where a message needs it (the
+    /// passes over every lifetime's instructions read no node).
+    pub fn id(&self) -> &'a str {
+        match self.node {
+            Some(i) => &self.nodes.at(i).id,
+            None => self.lost,
+        }
+    }
+}
+
+/// (name, instruction) pairs as each name's instructions, in order: sorted
+/// once (by [`id_prefix`] first) and built in one pass (an entry per pair,
+/// each allocating its key, cost more than the rest of the analysis at
+/// 100 000 instructions).
+fn grouped(pairs: Vec<(&str, usize)>) -> IdMap<Vec<usize>> {
+    let mut pairs: Vec<(u64, &str, usize)> = pairs
+        .into_iter()
+        .map(|(name, i)| (id_prefix(name), name, i))
+        .collect();
+    pairs.sort_unstable();
+    let mut out: Vec<(String, Vec<usize>)> = Vec::with_capacity(pairs.len());
+    let mut last = None;
+    for (key, name, i) in pairs {
+        match out.last_mut() {
+            Some((n, v)) if last == Some(key) && n == name => v.push(i),
+            _ => out.push((name.to_string(), vec![i])),
+        }
+        last = Some(key);
+    }
+    out.into_iter().collect()
+}
+
 /// A parsed listing.
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Module {
@@ -492,6 +724,8 @@ pub struct Module {
     pub insts: Vec<Inst>,
     /// The `target datalayout`, if the listing gives one.
     pub layout: Option<crate::types::DataLayout>,
+    /// The instructions that name each node.
+    pub(crate) index: InstIndex,
 }
 
 impl Module {
@@ -1364,6 +1598,8 @@ pub fn parse_module(text: &str) -> Result<Module, Diag> {
         let function = build_function(fi, f, &mut kinds, &mut insts)?;
         m.functions.push(function);
     }
+    // Every node is known now: each instruction's target is resolved.
+    m.index = InstIndex::of(&m.nodes, &mut insts);
     m.insts = insts;
     Ok(m)
 }
@@ -1515,6 +1751,7 @@ fn build_function(
                 func: fi,
                 block: bi,
                 kind,
+                target: NO_NODE,
             });
         }
         blocks.push(Block {

@@ -91,7 +91,7 @@ struct Memo<'f> {
 /// Everything about a module that locating objects needs, computed once.
 pub struct Analysis<'m> {
     pub m: &'m Module,
-    pub x: Intrinsics,
+    pub x: Intrinsics<'m>,
     pub reading: Reading,
     /// Per bounded segment, where it is active.
     pub ranges: IdMap<Runs>,
@@ -445,7 +445,7 @@ impl<'m> Analysis<'m> {
     /// `^LABEL` of that block).
     fn code_location(&self, ctx: &ConcreteContext, code: &str) -> Located {
         let m = self.m;
-        let loc = match self.x.labels.get(code).and_then(|v| v.first()) {
+        let loc = match self.x.labels(code).first() {
             Some(&i) => {
                 let inst = &m.insts[i];
                 let f = &m.functions[inst.func];
@@ -521,7 +521,7 @@ impl<'m> Analysis<'m> {
         let used = |pick: &dyn Fn(&Op) -> Option<Type>| e.ops.iter().find_map(pick);
         let dl = &ctx.layout;
         // The referrer, for bounded segments.
-        let referrer = match self.x.defs.get(lt).and_then(|d| d.first()) {
+        let referrer = match self.x.defs(lt).first() {
             Some(&d) => {
                 let InstKind::Def { referrer, .. } = &m.insts[d].kind else {
                     unreachable!("defs are defs")

@@ -15,7 +15,7 @@
 //! kills, visiting each block entry once; the work is proportional to the size
 //! of the range, so computing every range is linear in the output.
 
-use super::listing::{id_prefix, IdMap, InstKind, Module, Tag};
+use super::listing::{IdMap, Module, Named};
 use std::collections::BTreeSet;
 
 /// How far a def extends.
@@ -34,37 +34,65 @@ pub enum Reading {
     BlockLocal,
 }
 
-/// The defs and kills of each lifetime, by instruction index.
-#[derive(Clone, Debug, Default)]
-pub struct Intrinsics {
-    pub defs: IdMap<Vec<usize>>,
-    pub kills: IdMap<Vec<usize>>,
-    pub labels: IdMap<Vec<usize>>,
+/// The defs and kills of each lifetime and the labels of each code, by
+/// instruction index.
+///
+/// Kept by node ([`Inst::target`]): each node's instructions of a kind are
+/// a run of one array, found by the node's index, and grouped when the
+/// listing is read. Its first form, a map keyed by id per kind built by
+/// each check and each analysis, allocated a key per lifetime and, at every
+/// look-up, hashed the id and read the key through its pointer: on a
+/// 100 000-instruction listing, those reads missed the caches in every pass
+/// that asks for a lifetime's defs (the check of the kills, of the
+/// expressions, the ranges, locating). An id that names no node (a listing
+/// that fails `undefined-node`) keeps its instructions by id.
+///
+/// [`Inst::target`]: super::listing::Inst::target
+#[derive(Clone, Copy, Debug)]
+pub struct Intrinsics<'m> {
+    m: &'m Module,
 }
 
-impl Intrinsics {
-    pub fn of(m: &Module) -> Intrinsics {
-        // Room for a def and a kill per lifetime and a label per code, the
-        // common case (see `NodeMap::count_of`).
-        let lifetimes = m.nodes.count_of(&[Tag::Lifetime]);
-        let (mut defs, mut kills, mut labels) = (
-            Vec::with_capacity(lifetimes),
-            Vec::with_capacity(lifetimes),
-            Vec::with_capacity(m.nodes.count_of(Tag::CODES)),
-        );
-        for (i, inst) in m.insts.iter().enumerate() {
-            match &inst.kind {
-                InstKind::Def { lifetime, .. } => defs.push((lifetime.as_str(), i)),
-                InstKind::Kill { lifetime } => kills.push((lifetime.as_str(), i)),
-                InstKind::Label { code } => labels.push((code.as_str(), i)),
-                _ => {}
-            }
-        }
-        Intrinsics {
-            defs: grouped(defs),
-            kills: grouped(kills),
-            labels: grouped(labels),
-        }
+impl<'m> Intrinsics<'m> {
+    pub fn of(m: &'m Module) -> Intrinsics<'m> {
+        Intrinsics { m }
+    }
+    /// The defs of `lifetime`, in order (empty when none).
+    pub fn defs(&self, lifetime: &str) -> &[usize] {
+        self.m.index.defs.of_id(&self.m.nodes, lifetime)
+    }
+    /// The kills of `lifetime`, in order (empty when none).
+    pub fn kills(&self, lifetime: &str) -> &[usize] {
+        self.m.index.kills.of_id(&self.m.nodes, lifetime)
+    }
+    /// The labels of `code`, in order (empty when none).
+    pub fn labels(&self, code: &str) -> &[usize] {
+        self.m.index.labels.of_id(&self.m.nodes, code)
+    }
+    /// Every lifetime some def names, with its node's index and its
+    /// defs, in id order.
+    pub fn each_defs(&self) -> impl Iterator<Item = Named<'_>> + '_ {
+        self.m.index.defs.iter(&self.m.nodes)
+    }
+    /// Every lifetime some kill names, with its node's index and its
+    /// kills, in id order.
+    pub fn each_kills(&self) -> impl Iterator<Item = Named<'_>> + '_ {
+        self.m.index.kills.iter(&self.m.nodes)
+    }
+    /// Every code some label names, with its node's index and its labels,
+    /// in id order.
+    pub fn each_labels(&self) -> impl Iterator<Item = Named<'_>> + '_ {
+        self.m.index.labels.iter(&self.m.nodes)
+    }
+    /// The defs of what `n` names (as [`Intrinsics::each_kills`] gives
+    /// it), without a look-up.
+    pub fn defs_of(&self, n: &Named) -> &[usize] {
+        self.m.index.defs.of_named(n)
+    }
+    /// The kills of what `n` names (as [`Intrinsics::each_defs`] gives
+    /// it), without a look-up.
+    pub fn kills_of(&self, n: &Named) -> &[usize] {
+        self.m.index.kills.of_named(n)
     }
     /// Is the lifetime bounded (referenced by a def or a kill)?
     pub fn is_bounded(&self, lifetime: &str) -> bool {
@@ -74,33 +102,31 @@ impl Intrinsics {
     /// `None` when it is not bounded. One look-up for a def's lifetime,
     /// where `is_bounded` and then the defs would be two.
     pub fn bounded_defs(&self, lifetime: &str) -> Option<&[usize]> {
-        match self.defs.get(lifetime) {
-            Some(d) => Some(d),
-            None => self.kills.contains_key(lifetime).then_some(&[]),
+        match self.m.nodes.index_of(lifetime) {
+            Some(i) => self.bounded_defs_at(i),
+            None => {
+                let (d, k) = (
+                    &self.m.index.defs.unresolved,
+                    &self.m.index.kills.unresolved,
+                );
+                match (d.get(lifetime).map(Vec::as_slice), k.get(lifetime)) {
+                    (Some(d), _) => Some(d),
+                    (None, Some(_)) => Some(&[]),
+                    (None, None) => None,
+                }
+            }
         }
     }
-}
-
-/// (name, instruction) pairs as each name's instructions, in order: sorted
-/// once (by [`id_prefix`] first) and built in one pass (an entry per pair,
-/// each allocating its key, cost more than the rest of the analysis at
-/// 100 000 instructions).
-fn grouped(pairs: Vec<(&str, usize)>) -> IdMap<Vec<usize>> {
-    let mut pairs: Vec<(u64, &str, usize)> = pairs
-        .into_iter()
-        .map(|(name, i)| (id_prefix(name), name, i))
-        .collect();
-    pairs.sort_unstable();
-    let mut out: Vec<(String, Vec<usize>)> = Vec::with_capacity(pairs.len());
-    let mut last = None;
-    for (key, name, i) in pairs {
-        match out.last_mut() {
-            Some((n, v)) if last == Some(key) && n == name => v.push(i),
-            _ => out.push((name.to_string(), vec![i])),
-        }
-        last = Some(key);
+    /// The labels of the node at `i`, an index of `Module::nodes`.
+    pub fn labels_at(&self, i: usize) -> &[usize] {
+        self.m.index.labels.at(i)
     }
-    out.into_iter().collect()
+    /// [`Intrinsics::bounded_defs`] of the node at `i`.
+    pub fn bounded_defs_at(&self, i: usize) -> Option<&[usize]> {
+        let (defs, kills) = (&self.m.index.defs, &self.m.index.kills);
+        let d = defs.at(i);
+        (!d.is_empty() || !kills.at(i).is_empty()).then_some(d)
+    }
 }
 
 /// A walk of the range of one segment.
@@ -275,8 +301,8 @@ fn normalize(mut stretches: Runs) -> Runs {
 pub fn all_ranges(m: &Module, x: &Intrinsics, reading: Reading) -> IdMap<Runs> {
     let mut walker = Walker::new(m);
     let mut out = IdMap::default();
-    for (lt, defs) in &x.defs {
-        let kills = x.kills.get(lt).map(Vec::as_slice).unwrap_or(&[]);
+    for n in x.each_defs() {
+        let (lt, defs, kills) = (n.id(), n.insts, x.kills_of(&n));
         let runs = if defs.len() == 1 {
             walker.walk(m, defs[0], kills, reading).runs
         } else {
@@ -286,7 +312,7 @@ pub fn all_ranges(m: &Module, x: &Intrinsics, reading: Reading) -> IdMap<Runs> {
                     .collect(),
             )
         };
-        out.insert(lt.clone(), runs);
+        out.insert(lt.to_string(), runs);
     }
     out
 }
@@ -354,6 +380,7 @@ impl<'a> Sweep<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lifetime::listing::{id_prefix, InstKind};
 
     #[test]
     fn stretches_become_runs_overlaps_included() {
@@ -389,6 +416,84 @@ mod tests {
         for p in (0..8).chain((0..8).rev()).chain(0..8) {
             let got: Vec<&str> = s.at(p).iter().copied().collect();
             assert_eq!(got, want(p), "at {p}");
+        }
+    }
+
+    proptest::proptest! {
+        /// `Intrinsics`, kept by node, answers what a map from each named
+        /// id to its instructions would: for ids of nodes and ids no node
+        /// has (long and short, so that both of `NodeMap`'s comparisons
+        /// are taken), in id order, with each id's instructions in order.
+        #[test]
+        fn intrinsics_by_node_are_intrinsics_by_id(
+            calls in proptest::collection::vec((0u8..3, 0usize..8), 0..40),
+            defined in proptest::collection::vec(proptest::bool::ANY, 8),
+        ) {
+            const IDS: [&str; 8] = ["!1", "!2", "!10", "!l2", "!long_name_1", "!long_name_2", "!c1", "!c2"];
+            let mut text = String::new();
+            for &(kind, id) in &calls {
+                let id = IDS[id];
+                text.push_str(&match kind {
+                    0 => format!("call void @llvm.dbg.def(metadata {id}, metadata i32 0)\n"),
+                    1 => format!("call void @llvm.dbg.kill(metadata {id})\n"),
+                    _ => format!("call void @llvm.dbg.label(metadata {id})\n"),
+                });
+            }
+            for (id, on) in IDS.iter().zip(&defined) {
+                if *on {
+                    text.push_str(&format!("{id} = distinct !DILifetime(object: !9, location: !DIExpr(DIOpReferrer(i32)))\n"));
+                }
+            }
+            let m = crate::lifetime::parse_module(&text).unwrap();
+            let x = Intrinsics::of(&m);
+            // The model: each id's instructions of each kind, in id order.
+            let model = |want: fn(&InstKind) -> bool| {
+                let mut by: std::collections::BTreeMap<(u64, &str), Vec<usize>> = Default::default();
+                for (i, inst) in m.insts.iter().enumerate() {
+                    if want(&inst.kind) {
+                        let id = inst.named().unwrap();
+                        by.entry((id_prefix(id), id)).or_default().push(i);
+                    }
+                }
+                by.into_iter().map(|((_, id), v)| (id, v)).collect::<Vec<_>>()
+            };
+            let defs = model(|k| matches!(k, InstKind::Def { .. }));
+            let kills = model(|k| matches!(k, InstKind::Kill { .. }));
+            let labels = model(|k| matches!(k, InstKind::Label { .. }));
+            let listed = [
+                (x.each_defs().collect::<Vec<_>>(), &defs),
+                (x.each_kills().collect(), &kills),
+                (x.each_labels().collect(), &labels),
+            ];
+            for (got, want) in listed {
+                for n in &got {
+                    proptest::prop_assert_eq!(n.node, m.nodes.index_of(n.id()));
+                    // Another kind's instructions of the same id, found
+                    // from `n` without a look-up.
+                    proptest::prop_assert_eq!(x.defs_of(n), x.defs(n.id()));
+                    proptest::prop_assert_eq!(x.kills_of(n), x.kills(n.id()));
+                }
+                let got: Vec<(&str, Vec<usize>)> = got.iter().map(|n| (n.id(), n.insts.to_vec())).collect();
+                proptest::prop_assert_eq!(&got, want);
+            }
+            let find = |v: &[(&str, Vec<usize>)], id: &str| {
+                v.iter().find(|(k, _)| *k == id).map(|(_, v)| v.clone())
+            };
+            for id in IDS {
+                let i = m.nodes.index_of(id);
+                proptest::prop_assert_eq!(i.is_some(), defined[IDS.iter().position(|&k| k == id).unwrap()]);
+                let d = find(&defs, id);
+                proptest::prop_assert_eq!(x.defs(id).to_vec(), d.clone().unwrap_or_default());
+                proptest::prop_assert_eq!(x.kills(id).to_vec(), find(&kills, id).unwrap_or_default());
+                proptest::prop_assert_eq!(x.labels(id).to_vec(), find(&labels, id).unwrap_or_default());
+                let bounded = d.or_else(|| find(&kills, id).map(|_| Vec::new()));
+                proptest::prop_assert_eq!(x.bounded_defs(id).map(<[usize]>::to_vec), bounded.clone());
+                proptest::prop_assert_eq!(x.is_bounded(id), bounded.is_some());
+                if let Some(i) = i {
+                    proptest::prop_assert_eq!(x.bounded_defs_at(i).map(<[usize]>::to_vec), bounded);
+                    proptest::prop_assert_eq!(x.labels_at(i), x.labels(id));
+                }
+            }
         }
     }
 }

@@ -5,7 +5,7 @@
 //! (`wellformed::check`) against the signature its segment gives it: a
 //! referrer only for bounded segments, the inputs' types from `argObjects`.
 
-use super::listing::{id_prefix, IdMap, InstKind, Kind, Module, Node, Referrer, Tag};
+use super::listing::{id_prefix, IdMap, InstKind, Kind, Module, Named, Node, Referrer, Tag};
 use super::ranges::{Intrinsics, Walker};
 use crate::context::Signature;
 use crate::diag::Diag;
@@ -47,7 +47,7 @@ fn tag(m: &Module, id: &str) -> Option<Tag> {
 }
 
 /// Every reference names a node of the right kind.
-fn check_references(m: &Module, _x: &Intrinsics, out: &mut Vec<Diag>) {
+fn check_references(m: &Module, x: &Intrinsics, out: &mut Vec<Diag>) {
     let missing = |id: &str, line: u32, what: &str| {
         Diag::malformed(
             "Metadata",
@@ -55,38 +55,36 @@ fn check_references(m: &Module, _x: &Intrinsics, out: &mut Vec<Diag>) {
             format!("line {line}: {what} `{id}` is not defined"),
         )
     };
-    for inst in &m.insts {
-        match &inst.kind {
-            InstKind::Def { lifetime, .. } | InstKind::Kill { lifetime } => {
-                let c = if matches!(inst.kind, InstKind::Def { .. }) {
-                    "llvm.dbg.def"
-                } else {
-                    "llvm.dbg.kill"
-                };
-                match tag(m, lifetime) {
-                    None => out.push(missing(lifetime, inst.line, "the lifetime")),
-                    Some(t) if t != Tag::Lifetime => out.push(ill(
-                        c,
-                        "not-a-lifetime",
-                        inst.line,
-                        format!("`{lifetime}` is not a DILifetime"),
-                    )),
-                    _ => {}
+    // The instructions' references, from what each names (resolved when
+    // the listing was read), reported in instruction order.
+    let mut at_insts: Vec<(usize, Diag)> = Vec::new();
+    let kinds: [(&mut dyn Iterator<Item = Named>, _, &[Tag]); 3] = [
+        (&mut x.each_defs(), "llvm.dbg.def", &[Tag::Lifetime]),
+        (&mut x.each_kills(), "llvm.dbg.kill", &[Tag::Lifetime]),
+        (&mut x.each_labels(), "llvm.dbg.label", Tag::CODES),
+    ];
+    for (named, c, fits) in kinds {
+        for n in named {
+            let (wrong, what) = match c {
+                "llvm.dbg.label" => (("not-a-code", "DICode"), "the code location"),
+                _ => (("not-a-lifetime", "DILifetime"), "the lifetime"),
+            };
+            // The instructions are read only to report them.
+            let line = |i: usize| m.insts[i].line;
+            match n.node {
+                Some(k) if fits.contains(&m.nodes.tag_at(k)) => {}
+                None => {
+                    at_insts.extend(n.insts.iter().map(|&i| (i, missing(n.id(), line(i), what))))
                 }
+                Some(_) => at_insts.extend(n.insts.iter().map(|&i| {
+                    let msg = format!("`{}` is not a {}", n.id(), wrong.1);
+                    (i, ill(c, wrong.0, line(i), msg))
+                })),
             }
-            InstKind::Label { code } => match tag(m, code) {
-                None => out.push(missing(code, inst.line, "the code location")),
-                Some(t) if !Tag::CODES.contains(&t) => out.push(ill(
-                    "llvm.dbg.label",
-                    "not-a-code",
-                    inst.line,
-                    format!("`{code}` is not a DICode"),
-                )),
-                _ => {}
-            },
-            _ => {}
         }
     }
+    at_insts.sort_by_key(|(i, _)| *i);
+    out.extend(at_insts.into_iter().map(|(_, d)| d));
     let holders = [
         Tag::Lifetime,
         Tag::Subprogram,
@@ -215,8 +213,10 @@ fn check_references(m: &Module, _x: &Intrinsics, out: &mut Vec<Diag>) {
 /// and "A `DILifetime` which does not match exactly one of the above kinds is
 /// not well-formed."
 fn check_lifetime_kinds(m: &Module, x: &Intrinsics, out: &mut Vec<Diag>) {
-    for (lt, defs) in &x.defs {
+    for n in x.each_defs() {
+        let defs = n.insts;
         if defs.len() > 1 {
+            let lt = n.id();
             out.push(ill(
                 "DILifetime",
                 "multiple-defs",
@@ -232,8 +232,10 @@ fn check_lifetime_kinds(m: &Module, x: &Intrinsics, out: &mut Vec<Diag>) {
             ));
         }
     }
-    for (lt, kills) in &x.kills {
-        if !x.defs.contains_key(lt) {
+    for n in x.each_kills() {
+        let kills = n.insts;
+        if x.defs_of(&n).is_empty() {
+            let lt = n.id();
             out.push(ill(
                 "DILifetime",
                 "kill-without-def",
@@ -252,8 +254,8 @@ fn check_lifetime_kinds(m: &Module, x: &Intrinsics, out: &mut Vec<Diag>) {
 /// intrinsic which specifies the same `DILifetime`".)
 fn check_kills(m: &Module, x: &Intrinsics, out: &mut Vec<Diag>) {
     let mut walker = Walker::new(m);
-    for (lt, kills) in &x.kills {
-        let Some(defs) = x.defs.get(lt) else { continue };
+    for n in x.each_kills() {
+        let (kills, defs) = (n.insts, x.defs_of(&n));
         if defs.len() != 1 {
             continue;
         }
@@ -263,6 +265,7 @@ fn check_kills(m: &Module, x: &Intrinsics, out: &mut Vec<Diag>) {
             if reached.contains(&k) {
                 continue;
             }
+            let lt = n.id();
             if walker.reachable(m, d, k) {
                 out.push(ill(
                     "llvm.dbg.kill",
@@ -401,8 +404,8 @@ fn check_type_property_fragments(m: &Module, out: &mut Vec<Diag>) {
 /// "If a `DICode` is not referenced by exactly one call to the
 /// `llvm.dbg.label` intrinsic, then the metadata is not well-formed."
 fn check_codes(m: &Module, x: &Intrinsics, out: &mut Vec<Diag>) {
-    for n in m.nodes.of_kinds(Tag::CODES) {
-        let k = x.labels.get(&n.id).map(Vec::len).unwrap_or(0);
+    for (i, n) in m.nodes.of_kinds_indexed(Tag::CODES) {
+        let k = x.labels_at(i).len();
         if k != 1 {
             out.push(ill(
                 "DICode",
@@ -732,11 +735,11 @@ fn check_expressions(m: &Module, x: &Intrinsics, by: &IdMap<Vec<String>>, out: &
     // the sizes below and the verdicts after them both read it.
     let mut checked: Vec<(&Node, Result<Checked, Diag>)> =
         Vec::with_capacity(m.nodes.count_of(&[Tag::Lifetime]));
-    for n in m.nodes.of_kinds(&[Tag::Lifetime]) {
+    for (i, n) in m.nodes.of_kinds_indexed(&[Tag::Lifetime]) {
         let Some(e) = m.lifetime_expr(n) else {
             continue;
         };
-        let referrer = x.bounded_defs(&n.id).map(|defs| {
+        let referrer = x.bounded_defs_at(i).map(|defs| {
             defs.first()
                 .and_then(|&d| match &m.insts[d].kind {
                     InstKind::Def { referrer, .. } => Some(&**referrer),
@@ -879,8 +882,8 @@ fn check_retention(m: &Module, x: &Intrinsics, out: &mut Vec<Diag>) {
             .clone()
             .or_else(|| lone_subprogram.clone())
     };
-    for n in m.nodes.of_kinds(&[Tag::ExprCode]) {
-        if let Some(&i) = x.labels.get(&n.id).and_then(|v| v.first()) {
+    for (c, n) in m.nodes.of_kinds_indexed(&[Tag::ExprCode]) {
+        if let Some(&i) = x.labels_at(c).first() {
             if let Some(sp) = subprogram_of_inst(i) {
                 if !is_retained_by(&sp, &n.id) {
                     out.push(ill(
@@ -906,7 +909,7 @@ fn check_retention(m: &Module, x: &Intrinsics, out: &mut Vec<Diag>) {
     if has_sp || m.named.contains_key("llvm.dbg.retainedNodes") {
         let by = lifetimes_of(m);
         let mut memo = FxHashMap::default();
-        for n in m.nodes.of_kinds(&[Tag::Lifetime]) {
+        for (i, n) in m.nodes.of_kinds_indexed(&[Tag::Lifetime]) {
             let Kind::Lifetime {
                 object: Some(o),
                 args,
@@ -915,7 +918,7 @@ fn check_retention(m: &Module, x: &Intrinsics, out: &mut Vec<Diag>) {
             else {
                 continue;
             };
-            if x.is_bounded(&n.id) {
+            if x.bounded_defs_at(i).is_some() {
                 continue;
             }
             let mut involved = vec![o.clone()];
@@ -1045,12 +1048,9 @@ fn local_home(
                     .map(|s| m.enclosing_subprogram(s).unwrap_or_else(|| s.to_string())),
             ),
             Kind::CompositeType { .. } => Home::Neutral,
-            Kind::ExprCode | Kind::Label { .. } => local(
-                x.labels
-                    .get(id)
-                    .and_then(|v| v.first())
-                    .and_then(|&i| sp_of(i)),
-            ),
+            Kind::ExprCode | Kind::Label { .. } => {
+                local(x.labels(id).first().and_then(|&i| sp_of(i)))
+            }
             Kind::Fragment if memo.contains_key(&(id.clone(), depth)) => {
                 memo[&(id.clone(), depth)].clone()
             }
@@ -1059,7 +1059,7 @@ fn local_home(
                 // function of their def, computed ones where their inputs are.
                 let mut h = Home::Neutral;
                 for lt in by.get(id).cloned().unwrap_or_default() {
-                    let one = if let Some(d) = x.defs.get(&lt).and_then(|v| v.first()) {
+                    let one = if let Some(d) = x.defs(&lt).first() {
                         local(sp_of(*d))
                     } else if let Some(Kind::Lifetime { args, .. }) =
                         m.nodes.get(&lt).map(|n| &n.kind)
