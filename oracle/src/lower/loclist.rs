@@ -38,7 +38,7 @@ use dioptra_semantics::context::{ConcreteContext, Input};
 use dioptra_semantics::diag::{Diag, Outcome};
 use dioptra_semantics::dwarf::eval::{evaluate_list, Env};
 use dioptra_semantics::dwarf::unit::{ListEntry, ListTag, Unit};
-use dioptra_semantics::lifetime::listing::{InstKind, Kind, Module};
+use dioptra_semantics::lifetime::listing::{Kind, Module};
 use dioptra_semantics::lifetime::locate::{referrer_input, Analysis};
 use dioptra_semantics::lifetime::ranges::Reading;
 use dioptra_semantics::lifetime::wellformed::check_module;
@@ -288,11 +288,8 @@ fn segment(
         })
     };
     let mut c = ctx.clone();
-    c.referrer = match a.x.defs(lt).first() {
-        Some(&d) => {
-            let InstKind::Def { referrer, .. } = &m.insts[d].kind else {
-                unreachable!("defs are defs")
-            };
+    c.referrer = match a.x.first_referrer(lt) {
+        Some(referrer) => {
             let expr_ty = e.ops.iter().find_map(|o| match o {
                 Op::Referrer(t) => Some(t.clone()),
                 _ => None,

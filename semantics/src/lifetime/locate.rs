@@ -14,7 +14,7 @@
 //! located by the context's bindings; an unbound entity is its own abstract
 //! storage `ent(BITS, NAME)`, whose contents are unknown.
 
-use super::listing::{IdMap, InstKind, Kind, Module, Referrer, Tag};
+use super::listing::{IdMap, Kind, Module, Referrer, Tag};
 use super::ranges::{all_ranges, is_active, Intrinsics, Reading, Runs};
 use super::wellformed::{global_fragments, lifetimes_of, object_types, type_property_fragments};
 use crate::bits::Bits;
@@ -521,11 +521,8 @@ impl<'m> Analysis<'m> {
         let used = |pick: &dyn Fn(&Op) -> Option<Type>| e.ops.iter().find_map(pick);
         let dl = &ctx.layout;
         // The referrer, for bounded segments.
-        let referrer = match self.x.defs(lt).first() {
-            Some(&d) => {
-                let InstKind::Def { referrer, .. } = &m.insts[d].kind else {
-                    unreachable!("defs are defs")
-                };
+        let referrer = match self.x.first_referrer(lt) {
+            Some(referrer) => {
                 let expr_ty = used(&|op| match op {
                     Op::Referrer(t) => Some(t.clone()),
                     _ => None,

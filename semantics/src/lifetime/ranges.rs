@@ -15,7 +15,7 @@
 //! kills, visiting each block entry once; the work is proportional to the size
 //! of the range, so computing every range is linear in the output.
 
-use super::listing::{IdMap, Module, Named};
+use super::listing::{IdMap, InstKind, Module, Named, Referrer};
 use std::collections::BTreeSet;
 
 /// How far a def extends.
@@ -93,6 +93,20 @@ impl<'m> Intrinsics<'m> {
     /// it), without a look-up.
     pub fn kills_of(&self, n: &Named) -> &[usize] {
         self.m.index.kills.of_named(n)
+    }
+    /// The referrer of the first def of `lifetime`, if it has a def.
+    pub fn first_referrer(&self, lifetime: &str) -> Option<&'m Referrer> {
+        let m = self.m;
+        match m.nodes.index_of(lifetime) {
+            Some(i) => m.first_referrer_at(i),
+            None => {
+                let &d = self.defs(lifetime).first()?;
+                match &m.insts[d].kind {
+                    InstKind::Def { referrer, .. } => Some(m.referrer(*referrer)),
+                    _ => None,
+                }
+            }
+        }
     }
     /// Is the lifetime bounded (referenced by a def or a kill)?
     pub fn is_bounded(&self, lifetime: &str) -> bool {
@@ -431,10 +445,12 @@ mod tests {
         ) {
             const IDS: [&str; 8] = ["!1", "!2", "!10", "!l2", "!long_name_1", "!long_name_2", "!c1", "!c2"];
             let mut text = String::new();
-            for &(kind, id) in &calls {
+            // Each def's referrer is its call's number, so that it can be
+            // told from every other.
+            for (k, &(kind, id)) in calls.iter().enumerate() {
                 let id = IDS[id];
                 text.push_str(&match kind {
-                    0 => format!("call void @llvm.dbg.def(metadata {id}, metadata i32 0)\n"),
+                    0 => format!("call void @llvm.dbg.def(metadata {id}, metadata i32 {k})\n"),
                     1 => format!("call void @llvm.dbg.kill(metadata {id})\n"),
                     _ => format!("call void @llvm.dbg.label(metadata {id})\n"),
                 });
@@ -479,6 +495,24 @@ mod tests {
             let find = |v: &[(&str, Vec<usize>)], id: &str| {
                 v.iter().find(|(k, _)| *k == id).map(|(_, v)| v.clone())
             };
+            // Every def keeps its own referrer, and a lifetime's first
+            // referrer is its first def's, with or without a node.
+            let number = |r: &Referrer| match r {
+                Referrer::Constant(_, crate::syntax::Literal::Int(v)) => v.to_string(),
+                other => format!("{other:?}"),
+            };
+            for (k, inst) in m.insts.iter().enumerate() {
+                if let InstKind::Def { referrer, .. } = &inst.kind {
+                    proptest::prop_assert_eq!(number(m.referrer(*referrer)), k.to_string());
+                }
+            }
+            for id in IDS {
+                let first = defs.iter().find(|(k, _)| *k == id).map(|(_, v)| v[0].to_string());
+                proptest::prop_assert_eq!(x.first_referrer(id).map(number), first.clone());
+                if let Some(i) = m.nodes.index_of(id) {
+                    proptest::prop_assert_eq!(m.first_referrer_at(i).map(number), first);
+                }
+            }
             for id in IDS {
                 let i = m.nodes.index_of(id);
                 proptest::prop_assert_eq!(i.is_some(), defined[IDS.iter().position(|&k| k == id).unwrap()]);

@@ -5,7 +5,7 @@
 //! (`wellformed::check`) against the signature its segment gives it: a
 //! referrer only for bounded segments, the inputs' types from `argObjects`.
 
-use super::listing::{id_prefix, IdMap, InstKind, Kind, Module, Named, Node, Referrer, Tag};
+use super::listing::{id_prefix, IdMap, Kind, Module, Named, Node, Referrer, Tag};
 use super::ranges::{Intrinsics, Walker};
 use crate::context::Signature;
 use crate::diag::Diag;
@@ -739,14 +739,9 @@ fn check_expressions(m: &Module, x: &Intrinsics, by: &IdMap<Vec<String>>, out: &
         let Some(e) = m.lifetime_expr(n) else {
             continue;
         };
-        let referrer = x.bounded_defs_at(i).map(|defs| {
-            defs.first()
-                .and_then(|&d| match &m.insts[d].kind {
-                    InstKind::Def { referrer, .. } => Some(&**referrer),
-                    _ => None,
-                })
-                .unwrap_or(&Referrer::Undef)
-        });
+        let referrer = x
+            .bounded_defs_at(i)
+            .map(|_| m.first_referrer_at(i).unwrap_or(&Referrer::Undef));
         let sig = static_signature(m, n, &types, &type_props, referrer);
         checked.push((n, check(e, &sig)));
     }
