@@ -481,19 +481,25 @@ impl<'m> Analysis<'m> {
             return r.clone();
         }
         let m = self.m;
-        let ln = &m.nodes[lt];
-        let Kind::Lifetime { args, .. } = &ln.kind else {
+        let li = m.nodes.index_of(lt);
+        let Some(Kind::Lifetime { args, .. }) = li.map(|i| &m.nodes.at(i).kind) else {
             return Err(Diag::ill(
                 "DILifetime",
                 "bad-location",
                 format!("`{lt}` is not a lifetime"),
             ));
         };
-        let r = self.eval_segment_at(ctx, object, lt, args, point, memo, depth);
+        let li = li.expect("a lifetime's node");
+        let r = self.eval_segment_at(ctx, object, (lt, li), args, point, memo, depth);
         if args.is_empty() {
-            memo.fixed
-                .borrow_mut()
-                .insert((lt.to_string(), object.to_string()), r.clone());
+            let mut fixed = memo.fixed.borrow_mut();
+            if fixed.is_empty() {
+                // At most one entry per segment: room for all at once,
+                // rather than growing (and rehashing) the table a dozen
+                // times on a large listing.
+                fixed.reserve(m.nodes.count_of(&[Tag::Lifetime]));
+            }
+            fixed.insert((lt.to_string(), object.to_string()), r.clone());
         }
         r
     }
@@ -503,14 +509,14 @@ impl<'m> Analysis<'m> {
         &self,
         ctx: &ConcreteContext,
         object: &str,
-        lt: &str,
+        (lt, li): (&str, usize),
         args: &[String],
         point: usize,
         memo: &mut Memo,
         depth: usize,
     ) -> Result<(Type, LocDesc), Diag> {
         let m = self.m;
-        let ln = &m.nodes[lt];
+        let ln = m.nodes.at(li);
         let e = m.lifetime_expr(ln).ok_or_else(|| {
             Diag::ill(
                 "DILifetime",
@@ -521,7 +527,7 @@ impl<'m> Analysis<'m> {
         let used = |pick: &dyn Fn(&Op) -> Option<Type>| e.ops.iter().find_map(pick);
         let dl = &ctx.layout;
         // The referrer, for bounded segments.
-        let referrer = match self.x.first_referrer(lt) {
+        let referrer = match m.first_referrer_at(li) {
             Some(referrer) => {
                 let expr_ty = used(&|op| match op {
                     Op::Referrer(t) => Some(t.clone()),
