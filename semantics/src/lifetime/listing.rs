@@ -432,10 +432,9 @@ impl NodeMap {
     /// entries copies it a dozen times, and on a large listing the copies
     /// miss the caches).
     pub fn count_of(&self, tags: &[Tag]) -> usize {
-        self.order()
-            .iter()
-            .filter(|(_, t)| tags.contains(t))
-            .count()
+        // Every node is visited in some order: the count needs none (and
+        // sorts nothing, so the reader can ask it).
+        self.tags.iter().filter(|t| tags.contains(t)).count()
     }
     /// [`NodeMap::of_kinds`], each node with its [`NodeMap::index_of`].
     pub fn of_kinds_indexed<'a>(
@@ -532,34 +531,19 @@ pub(crate) struct InstIndex {
 }
 
 impl InstIndex {
-    /// `referrers` (each def's, in the order read, as the defs' `referrer`
-    /// fields say) in the order of `self.defs`: each def's referrer at its
-    /// def's place among the grouped defs, then the referrers of defs that
-    /// name no node, in instruction order. Rewrites the defs' fields to
-    /// match.
-    fn referrers_in_order(&self, insts: &mut [Inst], referrers: Vec<Referrer>) -> Vec<Referrer> {
-        let mut place = vec![usize::MAX; referrers.len()];
-        let grouped = self.defs.insts.iter().copied();
-        let lost = self.defs.unresolved.values().flatten().copied();
-        let mut lost: Vec<usize> = lost.collect();
-        lost.sort_unstable();
-        for (slot, d) in grouped.chain(lost).enumerate() {
-            if let InstKind::Def { referrer, .. } = &mut insts[d].kind {
-                place[*referrer] = slot;
-                *referrer = slot;
-            }
-        }
-        let mut out: Vec<Option<Referrer>> = vec![None; referrers.len()];
-        for (k, r) in referrers.into_iter().enumerate() {
-            out[place[k]] = Some(r);
-        }
-        out.into_iter()
-            .map(|r| r.expect("each def's referrer has one place"))
-            .collect()
-    }
     /// Resolves each instruction's target in `nodes` (which holds every
-    /// node of the listing) and groups the instructions by it.
-    fn of(nodes: &NodeMap, insts: &mut [Inst]) -> InstIndex {
+    /// node of the listing) and groups the instructions by it. `referrers`
+    /// are the defs' referrers in the order read, as the defs' `referrer`
+    /// fields say; they come back in the order of the grouped defs (each
+    /// def's at its def's place among them, then those of defs that name no
+    /// node, in instruction order), with the fields rewritten to match.
+    /// Two passes over the instructions, in order, and none of them read
+    /// out of order.
+    fn of(
+        nodes: &NodeMap,
+        insts: &mut [Inst],
+        referrers: Vec<Referrer>,
+    ) -> (InstIndex, Vec<Referrer>) {
         // Room for a def and a kill per lifetime and a label per code, the
         // common case (see `NodeMap::count_of`).
         let lifetimes = nodes.count_of(&[Tag::Lifetime]);
@@ -588,11 +572,35 @@ impl InstIndex {
                 None => lost.push((id.to_string(), i)),
             }
         }
-        InstIndex {
-            defs: ByNode::of(nodes, &defs, lost_defs),
-            kills: ByNode::of(nodes, &kills, lost_kills),
-            labels: ByNode::of(nodes, &labels, lost_labels),
+        let (by_defs, def_slots) = ByNode::of(nodes, &defs, lost_defs);
+        // The defs in instruction order take their places: the resolved
+        // ones where the grouping put them, the others after all of those.
+        // `read[slot]`: where the referrer of the def at `slot` was read.
+        let mut read = vec![usize::MAX; referrers.len()];
+        let (mut resolved, mut lost) = (def_slots.into_iter(), defs.len()..);
+        for inst in insts.iter_mut() {
+            if let InstKind::Def { referrer, .. } = &mut inst.kind {
+                let slot = match inst.target {
+                    NO_NODE => lost.next(),
+                    _ => resolved.next(),
+                }
+                .expect("a place for every def");
+                read[slot] = *referrer;
+                *referrer = slot;
+            }
         }
+        // Each taken once (the places are a permutation), leaving `Undef`.
+        let mut referrers = referrers;
+        let referrers = read
+            .into_iter()
+            .map(|k| std::mem::replace(&mut referrers[k], Referrer::Undef))
+            .collect();
+        let index = InstIndex {
+            defs: by_defs,
+            kills: ByNode::of(nodes, &kills, lost_kills).0,
+            labels: ByNode::of(nodes, &labels, lost_labels).0,
+        };
+        (index, referrers)
     }
 }
 
@@ -613,8 +621,12 @@ pub(crate) struct ByNode {
 impl ByNode {
     /// Groups `(target, instruction)` pairs (instructions in increasing
     /// order) by target, for a module of `nodes` nodes: a counting sort,
-    /// linear in the pairs and the nodes.
-    fn of(nodes: &NodeMap, pairs: &[(u32, usize)], unresolved: Vec<(String, usize)>) -> ByNode {
+    /// linear in the pairs and the nodes. With the place each pair took.
+    fn of(
+        nodes: &NodeMap,
+        pairs: &[(u32, usize)],
+        unresolved: Vec<(String, usize)>,
+    ) -> (ByNode, Vec<usize>) {
         let n = nodes.len();
         let mut start = vec![0u32; n + 1];
         for &(t, _) in pairs {
@@ -625,17 +637,20 @@ impl ByNode {
         }
         let mut next = start.clone();
         let mut insts = vec![0usize; pairs.len()];
+        let mut places = Vec::with_capacity(pairs.len());
         for &(t, i) in pairs {
             let slot = &mut next[t as usize];
             insts[*slot as usize] = i;
+            places.push(*slot as usize);
             *slot += 1;
         }
-        ByNode {
+        let by = ByNode {
             start,
             insts,
             named: OnceLock::new(),
             unresolved: grouped(unresolved.iter().map(|(id, i)| (id.as_str(), *i)).collect()),
-        }
+        };
+        (by, places)
     }
     /// Where the first instruction of the node at `i` is in `insts`, if it
     /// has one.
@@ -769,6 +784,11 @@ pub struct Module {
     /// defs together, lifetime after lifetime in node order, as
     /// `index.defs` lists the defs; then those of defs that name no node.
     referrers: Vec<Referrer>,
+    /// Each lifetime's location node, by the lifetime's index in `nodes`
+    /// ([`NO_NODE`] for other nodes and for a location that names no
+    /// node): resolved when the listing is read, as the instructions'
+    /// targets are.
+    locations: Vec<u32>,
 }
 
 impl Module {
@@ -805,6 +825,21 @@ impl Module {
     /// The instruction on `line`, if any.
     pub fn inst_at_line(&self, line: u32) -> Option<usize> {
         self.insts.iter().position(|i| i.line == line)
+    }
+    /// The location node of the lifetime at `i` (an index of `nodes`), as
+    /// its index: `None` when the node is no lifetime, has no location, or
+    /// its location names no node.
+    pub fn location_at(&self, i: usize) -> Option<usize> {
+        let l = *self.locations.get(i)?;
+        (l != NO_NODE).then_some(l as usize)
+    }
+    /// [`Module::lifetime_expr`] of the lifetime at `i` (an index of
+    /// `nodes`), without looking its location up.
+    pub fn lifetime_expr_at(&self, i: usize) -> Option<&Expr> {
+        match &self.nodes.at(self.location_at(i)?).kind {
+            Kind::Expr(e) => Some(e),
+            _ => None,
+        }
     }
     /// The expression of a lifetime (inline or a reference to an expression node).
     pub fn lifetime_expr(&self, lifetime: &Node) -> Option<&Expr> {
@@ -1656,8 +1691,15 @@ pub fn parse_module(text: &str) -> Result<Module, Diag> {
         m.functions.push(function);
     }
     // Every node is known now: each instruction's target is resolved.
-    m.index = InstIndex::of(&m.nodes, &mut insts);
-    m.referrers = m.index.referrers_in_order(&mut insts, referrers);
+    (m.index, m.referrers) = InstIndex::of(&m.nodes, &mut insts, referrers);
+    m.locations = (0..m.nodes.len())
+        .map(|i| match &m.nodes.at(i).kind {
+            Kind::Lifetime {
+                location: Some(l), ..
+            } => m.nodes.index_of(l).map_or(NO_NODE, |l| l as u32),
+            _ => NO_NODE,
+        })
+        .collect();
     m.insts = insts;
     Ok(m)
 }
@@ -1992,6 +2034,45 @@ b:
         assert_eq!(m.insts[1].line, 3);
         assert!(matches!(&m.nodes["!3"].kind, Kind::Lifetime { object: Some(o), .. } if o == "!1"));
         assert!(m.lifetime_expr(&m.nodes["!2"]).is_some());
+    }
+
+    /// A lifetime's location, resolved when the listing is read, is the one
+    /// its id names: inline, defined later, missing, not an expression, or
+    /// absent.
+    #[test]
+    fn a_lifetimes_resolved_location_is_the_one_its_id_names() {
+        let m = parse_module(
+            "!1 = !DILocalVariable(\"x\")
+!2 = distinct !DILifetime(object: !1, location: !DIExpr(DIOpReferrer(i32)))
+!3 = distinct !DILifetime(object: !1, location: !9)
+!4 = distinct !DILifetime(object: !1, location: !8)
+!5 = distinct !DILifetime(object: !1, location: !1)
+!6 = distinct !DILifetime(object: !1)
+!9 = !DIExpr(DIOpReferrer(i64))
+",
+        )
+        .unwrap();
+        for n in m.nodes.values() {
+            let i = m.nodes.index_of(&n.id).unwrap();
+            let named = match &n.kind {
+                Kind::Lifetime { location, .. } => location.as_deref(),
+                _ => None,
+            };
+            assert_eq!(
+                m.location_at(i),
+                named.and_then(|l| m.nodes.index_of(l)),
+                "{}",
+                n.id
+            );
+            assert_eq!(m.lifetime_expr_at(i), m.lifetime_expr(n), "{}", n.id);
+        }
+        let at = |id: &str| m.nodes.index_of(id).unwrap();
+        assert!(m.lifetime_expr_at(at("!2")).is_some());
+        assert_eq!(m.location_at(at("!3")), Some(at("!9")));
+        assert_eq!(m.location_at(at("!4")), None);
+        assert_eq!(m.location_at(at("!5")), Some(at("!1")));
+        assert_eq!(m.lifetime_expr_at(at("!5")), None);
+        assert_eq!(m.location_at(at("!6")), None);
     }
 
     /// Every terminator names its successors; labels may be quoted, numbered

@@ -516,8 +516,7 @@ impl<'m> Analysis<'m> {
         depth: usize,
     ) -> Result<(Type, LocDesc), Diag> {
         let m = self.m;
-        let ln = m.nodes.at(li);
-        let e = m.lifetime_expr(ln).ok_or_else(|| {
+        let e = m.lifetime_expr_at(li).ok_or_else(|| {
             Diag::ill(
                 "DILifetime",
                 "bad-location",

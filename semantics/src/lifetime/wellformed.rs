@@ -9,7 +9,7 @@ use super::listing::{id_prefix, IdMap, Kind, Module, Named, Node, Referrer, Tag}
 use super::ranges::{Intrinsics, Walker};
 use crate::context::Signature;
 use crate::diag::Diag;
-use crate::syntax::Op;
+use crate::syntax::{Expr, Op};
 use crate::types::Type;
 use crate::wellformed::{check, Checked};
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -93,7 +93,7 @@ fn check_references(m: &Module, x: &Intrinsics, out: &mut Vec<Diag>) {
         Tag::LocalVariable,
         Tag::Label,
     ];
-    for n in m.nodes.of_kinds(&holders) {
+    for (i, n) in m.nodes.of_kinds_indexed(&holders) {
         match &n.kind {
             Kind::Lifetime {
                 object,
@@ -116,7 +116,9 @@ fn check_references(m: &Module, x: &Intrinsics, out: &mut Vec<Diag>) {
                     )),
                     _ => {}
                 }
-                match location.as_deref().map(|l| (l, tag(m, l))) {
+                // The location was resolved when the listing was read.
+                let resolved = m.location_at(i).map(|l| m.nodes.tag_at(l));
+                match location.as_deref().map(|l| (l, resolved)) {
                     None => out.push(ill(
                         "DILifetime",
                         "bad-location",
@@ -676,10 +678,22 @@ pub fn static_signature(
     type_props: &IdMap<Vec<(String, String)>>,
     referrer: Option<&Referrer>,
 ) -> Signature {
+    let e = m.lifetime_expr(lifetime);
+    signature_for(m, lifetime, e, types, type_props, referrer)
+}
+
+/// [`static_signature`] of `lifetime`, whose expression `e` is.
+fn signature_for(
+    m: &Module,
+    lifetime: &Node,
+    e: Option<&Expr>,
+    types: &IdMap<Type>,
+    type_props: &IdMap<Vec<(String, String)>>,
+    referrer: Option<&Referrer>,
+) -> Signature {
     let Kind::Lifetime { args, .. } = &lifetime.kind else {
         return Signature::default();
     };
-    let e = m.lifetime_expr(lifetime);
     let used = |pick: &dyn Fn(&Op) -> Option<Type>| e.and_then(|e| e.ops.iter().find_map(pick));
     let referrer_ty = referrer.map(|r| match r {
         Referrer::Entity { ty: Some(t), .. } | Referrer::Constant(t, _) => t.clone(),
@@ -736,13 +750,13 @@ fn check_expressions(m: &Module, x: &Intrinsics, by: &IdMap<Vec<String>>, out: &
     let mut checked: Vec<(&Node, Result<Checked, Diag>)> =
         Vec::with_capacity(m.nodes.count_of(&[Tag::Lifetime]));
     for (i, n) in m.nodes.of_kinds_indexed(&[Tag::Lifetime]) {
-        let Some(e) = m.lifetime_expr(n) else {
+        let Some(e) = m.lifetime_expr_at(i) else {
             continue;
         };
         let referrer = x
             .bounded_defs_at(i)
             .map(|_| m.first_referrer_at(i).unwrap_or(&Referrer::Undef));
-        let sig = static_signature(m, n, &types, &type_props, referrer);
+        let sig = signature_for(m, n, Some(e), &types, &type_props, referrer);
         checked.push((n, check(e, &sig)));
     }
     let sizes = segment_sizes(m, &input_objects(m), &checked);
