@@ -148,8 +148,14 @@ pub struct Walk {
     /// Where the segment is active, as runs.
     pub runs: Runs,
     /// The kills the walk stopped at (reached without passing another kill).
-    pub kills_reached: BTreeSet<usize>,
+    pub kills_reached: Reached,
 }
+
+/// Kills a walk stopped at, in increasing order, without repeats: inline
+/// for the common one or two (a set allocated by every walk, tens of
+/// thousands of them in the check and the ranges of a large listing, was
+/// most of what a walk allocated).
+pub type Reached = smallvec::SmallVec<[usize; 2]>;
 
 /// Reusable scratch space for walks (a stamp per block entry).
 pub struct Walker {
@@ -193,7 +199,7 @@ impl Walker {
 
     /// The kills a walk from `def` stops at ([`Walk::kills_reached`]),
     /// without listing the range.
-    pub fn kills_reached(&mut self, m: &Module, def: usize, kills: &[usize]) -> BTreeSet<usize> {
+    pub fn kills_reached(&mut self, m: &Module, def: usize, kills: &[usize]) -> Reached {
         self.traverse(m, def, kills, Reading::ControlFlow, None)
     }
 
@@ -208,14 +214,14 @@ impl Walker {
         kills: &[usize],
         reading: Reading,
         mut active: Option<&mut Runs>,
-    ) -> BTreeSet<usize> {
+    ) -> Reached {
         self.round += 1;
         let round = self.round;
         let mut kill_set = std::mem::take(&mut self.kill_set);
         kill_set.clear();
         kill_set.extend_from_slice(kills);
         kill_set.sort_unstable();
-        let mut reached = BTreeSet::new();
+        let mut reached = Reached::new();
         let f = &m.functions[m.insts[def].func];
         let base = self.block_base[m.insts[def].func];
         let mut work = std::mem::take(&mut self.work);
@@ -238,7 +244,9 @@ impl Walker {
                 }
             }
             if let Some(k) = kill {
-                reached.insert(k);
+                if let Err(at) = reached.binary_search(&k) {
+                    reached.insert(at, k);
+                }
                 continue;
             }
             if block.exit || reading == Reading::BlockLocal {
