@@ -152,9 +152,9 @@ pub struct Walk {
 }
 
 /// Kills a walk stopped at, in increasing order, without repeats: inline
-/// for the common one or two (a set allocated by every walk, tens of
-/// thousands of them in the check and the ranges of a large listing, was
-/// most of what a walk allocated).
+/// for the common one or two (a `BTreeSet` was allocated by every walk,
+/// tens of thousands of them in the check and the ranges of a large
+/// listing, to hold one or two kills).
 pub type Reached = smallvec::SmallVec<[usize; 2]>;
 
 /// Reusable scratch space for walks (a stamp per block entry).
