@@ -615,7 +615,7 @@ pub(crate) struct ByNode {
     /// in id order, so that reading a listing sorts nothing.
     named: OnceLock<Vec<u32>>,
     /// The instructions naming ids that no node has, by id (in id order).
-    pub(crate) unresolved: IdMap<Vec<usize>>,
+    unresolved: IdMap<Vec<usize>>,
 }
 
 /// Equal groupings are equal whether or not either has been visited in id
@@ -665,25 +665,28 @@ impl ByNode {
     /// Where the first instruction of the node at `i` is in `insts`, if it
     /// has one.
     pub(crate) fn slot_of_first(&self, i: usize) -> Option<usize> {
-        match (self.start.get(i), self.start.get(i + 1)) {
-            (Some(&a), Some(&b)) if a < b => Some(a as usize),
-            _ => None,
-        }
+        self.span(i).filter(|(a, b)| a < b).map(|(a, _)| a)
+    }
+    /// Where the instructions of the node at `i` are in `insts`; `None` for
+    /// a node added after the listing was read (none is, outside the
+    /// reader), which names no instruction.
+    fn span(&self, i: usize) -> Option<(usize, usize)> {
+        let (&a, &b) = self.start.get(i).zip(self.start.get(i + 1))?;
+        Some((a as usize, b as usize))
     }
     /// The instructions of the node at `i`.
     pub(crate) fn at(&self, i: usize) -> &[usize] {
-        match (self.start.get(i), self.start.get(i + 1)) {
-            (Some(&a), Some(&b)) => &self.insts[a as usize..b as usize],
-            // A node added after the listing was read (none is, outside
-            // the reader) names no instruction.
-            _ => &[],
-        }
+        self.span(i).map_or(&[], |(a, b)| &self.insts[a..b])
+    }
+    /// The instructions naming `id`, an id that no node has.
+    pub(crate) fn lost(&self, id: &str) -> &[usize] {
+        self.unresolved.get(id).map_or(&[], Vec::as_slice)
     }
     /// The instructions naming `id` (empty when none do).
     pub(crate) fn of_id(&self, nodes: &NodeMap, id: &str) -> &[usize] {
         match nodes.index_of(id) {
             Some(i) => self.at(i),
-            None => self.unresolved.get(id).map(Vec::as_slice).unwrap_or(&[]),
+            None => self.lost(id),
         }
     }
     /// Every id some instruction names, with its instructions, in id
@@ -692,7 +695,7 @@ impl ByNode {
         let named = self.named.get_or_init(|| {
             nodes
                 .order_indices()
-                .filter(|&i| self.start[i as usize] < self.start[i as usize + 1])
+                .filter(|&i| !self.at(i as usize).is_empty())
                 .collect()
         });
         let resolved = named.iter().map(move |&i| Named {
@@ -722,11 +725,7 @@ impl ByNode {
     pub(crate) fn of_named(&self, n: &Named) -> &[usize] {
         match n.node {
             Some(i) => self.at(i),
-            None => self
-                .unresolved
-                .get(n.lost)
-                .map(Vec::as_slice)
-                .unwrap_or(&[]),
+            None => self.lost(n.lost),
         }
     }
 }

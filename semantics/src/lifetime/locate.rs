@@ -481,15 +481,20 @@ impl<'m> Analysis<'m> {
             return r.clone();
         }
         let m = self.m;
-        let li = m.nodes.index_of(lt);
-        let Some(Kind::Lifetime { args, .. }) = li.map(|i| &m.nodes.at(i).kind) else {
+        let found = m
+            .nodes
+            .index_of(lt)
+            .and_then(|i| match &m.nodes.at(i).kind {
+                Kind::Lifetime { args, .. } => Some((i, args)),
+                _ => None,
+            });
+        let Some((li, args)) = found else {
             return Err(Diag::ill(
                 "DILifetime",
                 "bad-location",
                 format!("`{lt}` is not a lifetime"),
             ));
         };
-        let li = li.expect("a lifetime's node");
         let r = self.eval_segment_at(ctx, object, (lt, li), args, point, memo, depth);
         if args.is_empty() {
             let mut fixed = memo.fixed.borrow_mut();

@@ -116,19 +116,10 @@ impl<'m> Intrinsics<'m> {
     /// `None` when it is not bounded. One look-up for a def's lifetime,
     /// where `is_bounded` and then the defs would be two.
     pub fn bounded_defs(&self, lifetime: &str) -> Option<&[usize]> {
+        let (defs, kills) = (&self.m.index.defs, &self.m.index.kills);
         match self.m.nodes.index_of(lifetime) {
-            Some(i) => self.bounded_defs_at(i),
-            None => {
-                let (d, k) = (
-                    &self.m.index.defs.unresolved,
-                    &self.m.index.kills.unresolved,
-                );
-                match (d.get(lifetime).map(Vec::as_slice), k.get(lifetime)) {
-                    (Some(d), _) => Some(d),
-                    (None, Some(_)) => Some(&[]),
-                    (None, None) => None,
-                }
-            }
+            Some(i) => bounded(defs.at(i), kills.at(i)),
+            None => bounded(defs.lost(lifetime), kills.lost(lifetime)),
         }
     }
     /// The labels of the node at `i`, an index of `Module::nodes`.
@@ -138,9 +129,13 @@ impl<'m> Intrinsics<'m> {
     /// [`Intrinsics::bounded_defs`] of the node at `i`.
     pub fn bounded_defs_at(&self, i: usize) -> Option<&[usize]> {
         let (defs, kills) = (&self.m.index.defs, &self.m.index.kills);
-        let d = defs.at(i);
-        (!d.is_empty() || !kills.at(i).is_empty()).then_some(d)
+        bounded(defs.at(i), kills.at(i))
     }
+}
+
+/// A lifetime's defs when it is bounded (named by a def or a kill).
+fn bounded<'a>(defs: &'a [usize], kills: &[usize]) -> Option<&'a [usize]> {
+    (!defs.is_empty() || !kills.is_empty()).then_some(defs)
 }
 
 /// A walk of the range of one segment.

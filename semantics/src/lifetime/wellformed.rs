@@ -1094,6 +1094,39 @@ mod tests {
     use super::*;
     use crate::lifetime::parse_module;
 
+    /// The instructions' references are reported in instruction order,
+    /// whatever kind names what: the index groups them by node, and the
+    /// check sorts them back.
+    #[test]
+    fn bad_references_are_reported_in_instruction_order() {
+        let m = parse_module(
+            "call void @llvm.dbg.kill(metadata !9)
+call void @llvm.dbg.def(metadata !1, metadata i32 0)
+call void @llvm.dbg.label(metadata !2)
+call void @llvm.dbg.def(metadata !8, metadata i32 0)
+call void @llvm.dbg.label(metadata !7)
+call void @llvm.dbg.kill(metadata !1)
+!1 = !DILocalVariable(\"x\")
+!2 = distinct !DILifetime(object: !1, location: !DIExpr(DIOpReferrer(i32)))
+",
+        )
+        .unwrap();
+        let got: Vec<(String, &str)> = check_module(&m)
+            .iter()
+            .map(|d| (d.message.split(':').next().unwrap().to_string(), d.reason))
+            .collect();
+        let want = [
+            ("line 1", "undefined-node"),
+            ("line 2", "not-a-lifetime"),
+            ("line 3", "not-a-code"),
+            ("line 4", "undefined-node"),
+            ("line 5", "undefined-node"),
+            ("line 6", "not-a-lifetime"),
+        ];
+        let want: Vec<(String, &str)> = want.iter().map(|(l, r)| (l.to_string(), *r)).collect();
+        assert_eq!(got, want);
+    }
+
     /// `object_types` answers for every input, through a chain of inputs,
     /// and leaves out objects that are no segment's input.
     #[test]
