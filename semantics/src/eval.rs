@@ -281,8 +281,20 @@ impl<'e> Machine<'_, 'e> {
     }
 }
 
-/// Checks and evaluates `expr` in `ctx`.
+/// Checks and evaluates `expr` in `ctx`: by narrow evaluation when it
+/// answers (every type in the expression at most 128 bits wide, and no
+/// error; [`crate::narrow`]), which gives what [`eval_reference`] gives,
+/// and by the reference otherwise.
 pub fn eval(expr: &Expr, ctx: &dyn Context) -> Result<Evaluated, Diag> {
+    if let Some(r) = crate::narrow::eval_narrow(expr, ctx) {
+        return Ok(r);
+    }
+    eval_reference(expr, ctx)
+}
+
+/// Checks `expr` against `ctx`'s signature and, if it is well-formed,
+/// evaluates it op by op: the reference semantics, one `eval_<op>` per op.
+pub fn eval_reference(expr: &Expr, ctx: &dyn Context) -> Result<Evaluated, Diag> {
     eval_with(expr, ctx, true)
 }
 

@@ -25,6 +25,9 @@
 //! * [`context`]: what evaluation may ask for, and a concrete context;
 //! * [`wellformed`]: static stack typing, one `check_<op>` per op;
 //! * [`eval`]: evaluation, one `eval_<op>` per op;
+//! * [`narrow`]: a typed interpreter for expressions of narrow types, one
+//!   `narrow_<op>` per op, which `eval` asks first and which answers only
+//!   what the reference would;
 //! * [`lifetime`]: module listings, lifetime segments, the location of an
 //!   object at a program point;
 //! * [`value`], [`bits`]: the arithmetic underneath;
@@ -55,6 +58,7 @@ pub mod float;
 pub mod lifetime;
 pub mod limits;
 pub mod location;
+pub mod narrow;
 #[cfg(feature = "smt")]
 pub mod smt;
 pub mod syntax;
