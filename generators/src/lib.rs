@@ -13,6 +13,7 @@
 //! * [`classic`]: classic `DW_OP` expressions and their contexts;
 //! * [`llvm`]: small LLVM IR functions with debug records, for LLVM's passes;
 //! * [`mutate`]: single ill-formed mutations, each naming its reason code;
+//! * [`narrow`]: expressions whose every type is at most 128 bits wide;
 //! * [`programs`]: module listings with lifetimes, of one to three functions;
 //! * [`transform`]: compiler transformations of those programs.
 //!
@@ -24,6 +25,7 @@
 pub mod classic;
 pub mod llvm;
 pub mod mutate;
+pub mod narrow;
 pub mod programs;
 pub mod transform;
 

@@ -12,12 +12,13 @@ use dioptra_semantics::classic::{ClassicExpr, Params};
 use dioptra_semantics::context::ConcreteContext;
 use dioptra_semantics::context::Context;
 use dioptra_semantics::diag::Outcome;
-use dioptra_semantics::eval::{eval, eval_prefixes};
+use dioptra_semantics::eval::{eval, eval_prefixes, eval_reference};
 use dioptra_semantics::lifetime::locate::Analysis;
 use dioptra_semantics::lifetime::parse_module;
 use dioptra_semantics::lifetime::ranges::{all_ranges, Intrinsics, Reading, Sweep};
 use dioptra_semantics::lifetime::wellformed::check_module;
 use dioptra_semantics::location::{read, same_location, LocDesc, Storage};
+use dioptra_semantics::narrow::eval_narrow;
 use dioptra_semantics::syntax::Expr;
 use dioptra_semantics::text::parse_expr;
 use dioptra_semantics::wellformed::{check, check_prefixes};
@@ -203,6 +204,66 @@ pub fn law_mutation_rejected_with_its_reason(
             m.expect,
         )),
     }
+}
+
+/// Narrow evaluation answers only what the reference answers: for a
+/// well-formed expression, in a random context and in the fixed one,
+/// where `eval_narrow` gives a result `eval_reference` gives exactly that
+/// `Evaluated`, and where the reference fails narrow evaluation declines;
+/// and one ill-formed mutation of the expression, when it is well-formed
+/// (in the fixed context, against whose signature the mutation is
+/// ill-formed), is declined.
+/// Compared when narrow evaluation answered in one of the contexts, or the
+/// reference failed in both; `Unsupported` (counted, not passed) when it
+/// declined an expression the reference evaluates.
+pub fn law_narrow_evaluation_is_the_reference(
+    e: &Expr,
+    ctx: &str,
+    pick: usize,
+) -> Result<Checked, String> {
+    let fixed = fixed_context();
+    let sig = fixed.signature();
+    // A mutation of a well-formed expression (an ill-formed one is itself
+    // the case that must be declined).
+    if check(e, &sig).is_ok() {
+        let m = mutant(e, &sig, pick);
+        if let Some(r) = eval_narrow(&m.expr, &fixed) {
+            return Err(format!(
+                "the ill-formed {} ({}) evaluates narrowly to {} : {}",
+                m.expr, m.mutation, r.loc, r.ty
+            ));
+        }
+    }
+    let ctx =
+        parse_context(ctx).map_err(|d| format!("the generated context does not parse: {d}"))?;
+    let (mut answered, mut evaluated) = (false, false);
+    for c in [&*ctx, &fixed] {
+        match (eval_narrow(e, c), eval_reference(e, c)) {
+            (Some(a), Ok(b)) if a == b => {
+                answered = true;
+                eprintln!("ANSWERED {e}");
+            }
+            (Some(a), b) => {
+                return Err(format!(
+                    "{e}: narrow evaluation gives {a:?}, the reference {b:?}"
+                ))
+            }
+            (None, r) => {
+                evaluated |= r.is_ok();
+                if r.is_ok() {
+                    eprintln!("DECLINED {e}");
+                } else {
+                    eprintln!("REFFAIL {e} {r:?}");
+                }
+            }
+        }
+    }
+    if answered || !evaluated {
+        return Ok(Checked::Compared);
+    }
+    Ok(Checked::Unsupported(
+        "narrow evaluation declined (a type wider than 128 bits, floating point, DIOpAddrOf, or lanes used as a location)".into(),
+    ))
 }
 
 /// A segment is active at a point exactly when some path from the entry

@@ -15,6 +15,7 @@ use crate::laws::*;
 use dioptra_generators::classic::{
     arb_classic_context, arb_classic_expr, arb_reversible_expr, CLASSIC_ARGS,
 };
+use dioptra_generators::narrow::arb_narrow_expr;
 use dioptra_generators::programs::{arb_multi_program, arb_program, MultiProgram, Program};
 use dioptra_generators::transform::{arb_forms, arb_transform, instance, Form, Transform};
 use dioptra_generators::{
@@ -455,6 +456,18 @@ pub static LAWS: &[&dyn AnyLaw] = &[
         budget: Budget::Random,
         floor: 100,
     },
+    &Law::<(Expr, String, usize)> {
+        name: "narrow-evaluation-is-the-reference",
+        says: "narrow evaluation (the typed interpreter `eval` asks first) gives exactly the reference's result where it answers, and declines where the reference fails, in random contexts and on an ill-formed mutation",
+        strategy: || {
+            let expr = prop_oneof![arb_narrow_expr(40), arb_wellformed_expr(40)];
+            (expr, arb_context(), any::<usize>()).boxed()
+        },
+        law: |(e, c, k)| law_narrow_evaluation_is_the_reference(e, c, *k),
+        corpus: |(e, c, _), _| narrow_case(e, c),
+        budget: Budget::Sweep { times: 4 },
+        floor: 75,
+    },
     &Law::<MultiProgram> {
         name: "ranges-match-the-path-model",
         says: "in generated modules of one to three functions, where segments are active agrees with a model that runs a def/kill state machine along every control-flow path of the segment's function (and with the block-local model); no segment is active in another function",
@@ -705,6 +718,26 @@ fn static_type_case(e: &Expr, c: &str) -> String {
         "{c}\n(assert_wellformed \"{}\" (in fuzz) (type \"{ty}\"))\n",
         quote(&e.to_string())
     )
+}
+
+/// A disagreement of narrow evaluation as a corpus case: the reference's
+/// location, which `dioptra run` (through `eval`, so narrow evaluation
+/// first) must give.
+fn narrow_case(e: &Expr, c: &str) -> String {
+    use dioptra_semantics::context::ConcreteContext;
+    use dioptra_semantics::eval::eval_reference;
+    let reference = ConcreteContext::parse(c).map(|ctx| eval_reference(e, &ctx));
+    match reference {
+        Ok(Ok(r)) => format!(
+            "{c}\n(assert_location \"{}\" (in fuzz) (location \"{}\"))\n",
+            quote(&e.to_string()),
+            quote(&r.loc.to_string())
+        ),
+        other => format!(
+            "{c}\n;; the reference gives {other:?} for:\n;; {}\n",
+            quote(&e.to_string())
+        ),
+    }
 }
 
 fn canon_case(e: &Expr, c: &str) -> String {

@@ -24,6 +24,7 @@ law_tests! {
     prop_wellformed_evaluates_to_its_static_type: "wellformed-evaluates-to-its-static-type",
     prop_fixed_context_evaluates_to_its_static_type: "fixed-context-evaluates-to-its-static-type",
     prop_mutation_rejected_with_its_reason: "mutation-rejected-with-its-reason",
+    prop_narrow_evaluation_is_the_reference: "narrow-evaluation-is-the-reference",
     prop_ranges_match_the_path_model: "ranges-match-the-path-model",
     prop_smt_agrees_with_interpreter: "smt-agrees-with-interpreter",
     prop_dwarf_smt_agrees_with_evaluator: "dwarf-smt-agrees-with-evaluator",
