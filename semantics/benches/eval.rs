@@ -1,13 +1,18 @@
 //! Evaluation speed: a fixed set of expressions of 4 to 64 ops, checked and
 //! evaluated in a fixed context. Criterion reports the time per expression and
-//! the throughput in ops; the summary printed last gives nanoseconds per op.
-//! `DIOPTRA_BENCH_PROFILE=eval|check` runs only the summary's rounds of one
-//! side, for a profiler (`DIOPTRA_BENCH_EXPR=NAME`: only the expressions
-//! whose name starts with NAME).
+//! the throughput in ops; the summary printed last gives nanoseconds per op
+//! of `eval` (narrow evaluation, which answers every expression of the set,
+//! see `dioptra_semantics::narrow`), of the reference alone
+//! (`eval_reference`: the whole check, then the evaluation) in the same
+//! run, their ratio, and the reference's check alone.
+//! `DIOPTRA_BENCH_PROFILE=eval|reference|check` runs only the summary's
+//! rounds of one side, for a profiler (`DIOPTRA_BENCH_EXPR=NAME`: only the
+//! expressions whose name starts with NAME).
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 use dioptra_semantics::context::{ConcreteContext, Context};
-use dioptra_semantics::eval::eval;
+use dioptra_semantics::eval::{eval, eval_reference};
+use dioptra_semantics::narrow::eval_narrow;
 use dioptra_semantics::syntax::Expr;
 use dioptra_semantics::text::parse_expr;
 use dioptra_semantics::wellformed::check;
@@ -89,8 +94,9 @@ fn bench(c: &mut Criterion) {
             for (_, e) in exprs.iter().filter(|(n, _)| n.starts_with(&only)) {
                 match side.as_str() {
                     "eval" => drop(black_box(eval(black_box(e), &ctx).unwrap())),
+                    "reference" => drop(black_box(eval_reference(black_box(e), &ctx).unwrap())),
                     "check" => drop(black_box(check(black_box(e), &sig).unwrap())),
-                    other => panic!("DIOPTRA_BENCH_PROFILE: eval or check, not {other}"),
+                    other => panic!("DIOPTRA_BENCH_PROFILE: eval, reference or check, not {other}"),
                 }
             }
         }
@@ -98,7 +104,10 @@ fn bench(c: &mut Criterion) {
     }
     let mut g = c.benchmark_group("eval");
     for (name, e) in &exprs {
-        eval(e, &ctx).unwrap_or_else(|d| panic!("{name}: {d}"));
+        let r = eval_reference(e, &ctx).unwrap_or_else(|d| panic!("{name}: {d}"));
+        // The figures are narrow evaluation's: it answers each of them, and
+        // gives the reference's result.
+        assert_eq!(eval_narrow(e, &ctx), Some(r), "{name}: narrow evaluation");
         g.throughput(Throughput::Elements(e.ops.len() as u64));
         g.bench_function(name.as_str(), |b| {
             b.iter(|| eval(black_box(e), &ctx).unwrap())
@@ -116,7 +125,19 @@ fn bench(c: &mut Criterion) {
     }
     let ns = t.elapsed().as_nanos() as f64 / ops as f64;
     println!("summary: {ops} ops evaluated (check + eval) in total, {ns:.1} ns per op");
-    // The check's share: the same rounds, checking only.
+    // The reference alone, the same rounds.
+    let t = Instant::now();
+    for _ in 0..rounds {
+        for (_, e) in &exprs {
+            black_box(eval_reference(black_box(e), &ctx).unwrap());
+        }
+    }
+    let reference_ns = t.elapsed().as_nanos() as f64 / ops as f64;
+    println!(
+        "the reference (eval_reference: check, then evaluate): {reference_ns:.1} ns per op; eval / reference = {:.2}",
+        ns / reference_ns
+    );
+    // The reference's check alone: the same rounds, checking only.
     let sig = ctx.signature();
     let t = Instant::now();
     for _ in 0..rounds {
@@ -125,7 +146,7 @@ fn bench(c: &mut Criterion) {
         }
     }
     let check_ns = t.elapsed().as_nanos() as f64 / ops as f64;
-    println!("of which the check: {check_ns:.1} ns per op");
+    println!("of which the reference's check: {check_ns:.1} ns per op");
 }
 
 criterion_group!(benches, bench);

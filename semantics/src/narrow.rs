@@ -84,7 +84,11 @@ impl<'e> Ty<'e> {
         matches!(self, Ty::Op(Type::Int(_) | Type::Ptr { .. }))
     }
     /// [`Type::same`].
+    #[inline]
     fn same(self, other: Ty) -> bool {
+        if let (Ty::Op(Type::Int(a)), Ty::Op(Type::Int(b))) = (self, other) {
+            return a == b;
+        }
         match (self.vector(), other.vector(), self, other) {
             (Some((n1, e1)), Some((n2, e2)), ..) => n1 == n2 && same_scalar(e1, e2),
             (None, None, Ty::Op(a), Ty::Op(b)) => same_scalar(a, b),
@@ -138,13 +142,11 @@ fn narrow_bits(layout: &DataLayout, t: Ty) -> Result<u64, Declined> {
         .ok_or(Declined)
 }
 
-/// The low `w` bits set.
+/// The low `w` bits set (`1 <= w <= 128`: every narrow width).
+#[inline]
 fn mask(w: u64) -> u128 {
-    if w >= 128 {
-        u128::MAX
-    } else {
-        (1u128 << w) - 1
-    }
+    debug_assert!((1..=WIDEST).contains(&w));
+    u128::MAX >> (128 - w)
 }
 
 /// `v` (`w` bits) read as a two's complement integer.
