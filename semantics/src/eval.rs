@@ -303,13 +303,17 @@ fn eval_with(expr: &Expr, ctx: &dyn Context, lanes: bool) -> Result<Evaluated, D
     run(expr, &checked, ctx, lanes)
 }
 
-/// `eval` of `expr` in each of `ctxs`, in order, checking it once for
-/// contexts in a row with the same signature (a context's variants, which
-/// differ only in the contents of its storage).
+/// `eval` of `expr` in each of `ctxs`, in order: by narrow evaluation
+/// where it answers, else by the reference, checking the expression once
+/// for contexts in a row with the same signature (a context's variants,
+/// which differ only in the contents of its storage).
 pub fn eval_each<C: Context>(expr: &Expr, ctxs: &[C]) -> Vec<Result<Evaluated, Diag>> {
     let mut last: Option<(Signature, Result<Checked, Diag>)> = None;
     ctxs.iter()
         .map(|ctx| {
+            if let Some(r) = crate::narrow::eval_narrow(expr, ctx) {
+                return Ok(r);
+            }
             let sig = ctx.signature();
             let checked = match &last {
                 Some((s, c)) if *s == sig => c.clone(),
