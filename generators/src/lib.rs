@@ -38,6 +38,21 @@ use proptest::prelude::*;
 /// Integer widths that exercise the boundaries (1, 8, 63, 64, 65, 128).
 pub const WIDTHS: &[u64] = &[1, 2, 7, 8, 16, 32, 63, 64, 65, 128];
 
+/// The binary ops of two operands of one type.
+pub const BINARY_OPS: [Op; 11] = [
+    Op::Add,
+    Op::Sub,
+    Op::Mul,
+    Op::Div,
+    Op::LShr,
+    Op::AShr,
+    Op::Shl,
+    Op::And,
+    Op::Or,
+    Op::Xor,
+    Op::Mod,
+];
+
 pub fn arb_int_type() -> impl Strategy<Value = Type> {
     prop::sample::select(WIDTHS).prop_map(Type::Int)
 }
@@ -203,19 +218,7 @@ pub fn arb_op() -> impl Strategy<Value = Op> {
         (0u32..8).prop_map(Op::AddrOf),
         t().prop_map(Op::Deref),
         Just(Op::Read),
-        prop::sample::select(vec![
-            Op::Add,
-            Op::Sub,
-            Op::Mul,
-            Op::Div,
-            Op::LShr,
-            Op::AShr,
-            Op::Shl,
-            Op::And,
-            Op::Or,
-            Op::Xor,
-            Op::Mod
-        ]),
+        prop::sample::select(BINARY_OPS.to_vec()),
         t().prop_map(Op::PushLane),
         (any::<u64>(), any::<u64>()).prop_map(|(o, s)| Op::Fragment(o, s)),
     ]

@@ -161,20 +161,7 @@ impl Builder<'_> {
             }
             2 => self.ops.push(constant(w, boundary(w, c / 14))),
             3..=6 => {
-                let op = [
-                    Op::Add,
-                    Op::Sub,
-                    Op::Mul,
-                    Op::Div,
-                    Op::Mod,
-                    Op::LShr,
-                    Op::AShr,
-                    Op::Shl,
-                    Op::And,
-                    Op::Or,
-                    Op::Xor,
-                ][(c / 14) as usize % 11]
-                    .clone();
+                let op = crate::BINARY_OPS[(c / 14) as usize % crate::BINARY_OPS.len()].clone();
                 self.value(w, depth - 1);
                 self.value(w, depth - 1);
                 self.ops.push(op);
