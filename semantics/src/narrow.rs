@@ -716,3 +716,72 @@ fn narrow_mod(m: &mut Narrow<'_>) -> Step {
     let r = signed(v2, w).checked_rem(signed(v1, w)).ok_or(Declined)?;
     m.push_value(t, w, r as u128)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::context::ConcreteContext;
+    use crate::eval::{eval, eval_reference};
+    use crate::text::parse_expr;
+
+    fn context() -> ConcreteContext {
+        ConcreteContext::parse(
+            r#"(context
+                 (register 3 "00 01 00 00")
+                 (memory 5 0x100 "2a 00 00 00 ff ff ff ff ?? ?? 30 40")
+                 (referrer "ptr addrspace(5)" "reg(3)")
+                 (arg "i64" "mem(5, 0x100)")
+                 (lane 7))"#,
+        )
+        .unwrap()
+    }
+
+    /// What the module's documentation says it declines, it declines, and
+    /// `eval` then gives the reference's answer, result or diagnostic.
+    #[test]
+    fn what_it_does_not_hold_is_declined_and_left_to_the_reference() {
+        let ctx = context();
+        for text in [
+            // Outside the subset.
+            "DIOpConstant(float 1.5)",
+            "DIOpConstant(i129 1)",
+            "DIOpConstant(i64 1), DIOpZExt(i129), DIOpConvert(i64)",
+            "DIOpConstant(i32 1), DIOpAddrOf(5), DIOpDeref(i32)",
+            "DIOpConstant(i8 1), DIOpExtend(2)",
+            "DIOpConstant(i8 1), DIOpExtend(2), DIOpConstant(i8 0), DIOpBitOffset(i16)",
+            // Errors: evaluation, then well-formedness.
+            "DIOpConstant(i8 undef), DIOpRead()",
+            "DIOpConstant(i8 1), DIOpConstant(i8 0), DIOpDiv()",
+            "DIOpConstant(i8 -128), DIOpConstant(i8 -1), DIOpDiv()",
+            "DIOpReferrer(ptr addrspace(5)), DIOpDeref(i32), DIOpConstant(i8 8), DIOpByteOffset(i32), DIOpRead()",
+            "DIOpConstant(i8 1), DIOpConstant(i16 1), DIOpAdd()",
+            "DIOpConstant(i8 1), DIOpConstant(i8 1)",
+            "DIOpFragment(0, 8), DIOpConstant(i8 1)",
+            "DIOpConstant(i8 1), DIOpFragment(0, 16)",
+        ] {
+            let e = parse_expr(text).unwrap();
+            assert_eq!(eval_narrow(&e, &ctx), None, "{text}");
+            assert_eq!(eval(&e, &ctx), eval_reference(&e, &ctx), "{text}");
+        }
+    }
+
+    /// Narrow expressions of each kind are answered, with the reference's
+    /// result.
+    #[test]
+    fn narrow_expressions_are_answered_with_the_references_result() {
+        let ctx = context();
+        for text in [
+            "DIOpReferrer(ptr addrspace(5)), DIOpDeref(i64), DIOpConstant(i8 2), DIOpByteOffset(i16)",
+            "DIOpArg(0, i64), DIOpArg(0, i64), DIOpMul(), DIOpConstant(i64 3), DIOpAShr()",
+            "DIOpConstant(i128 -1), DIOpConstant(i128 -1), DIOpAdd(), DIOpFragment(0, 128)",
+            "DIOpConstant(i8 undef)",
+            "DIOpPushLane(i4), DIOpExtend(4), DIOpConstant(i4 2), DIOpExtend(4), DIOpConstant(i4 5), DIOpSelect(), DIOpRead()",
+            "DIOpArg(0, i64), DIOpConstant(i32 9), DIOpComposite(2, i96), DIOpConstant(i8 32), DIOpBitOffset(i32)",
+            "DIOpConstant(i8 -3), DIOpSExt(i65), DIOpReinterpret(<5 x i13>), DIOpRead()",
+        ] {
+            let e = parse_expr(text).unwrap();
+            let r = eval_reference(&e, &ctx).unwrap_or_else(|d| panic!("{text}: {d}"));
+            assert_eq!(eval_narrow(&e, &ctx), Some(r), "{text}");
+        }
+    }
+}
