@@ -14,10 +14,10 @@
 //! value reinterpreted as a vector and back. The whole is such a value, or a
 //! location (an input, a dereferenced pointer, a composite) with an offset,
 //! and ends with a fragment now and then. Now and then an op narrow
-//! evaluation declines is mixed in (an implicit address, a composite of
-//! lanes used as a location, a 129-bit value), and some choices reach
-//! evaluation errors (a zero divisor, an undefined byte, an offset out of
-//! its storage), which it must decline too.
+//! evaluation declines is mixed in (an implicit address, a 129-bit value
+//! on the way), and some choices reach errors (a zero divisor, an
+//! undefined byte, an offset out of its storage, overlapping parts, a
+//! fragment of the wrong size), which it must decline too.
 
 use dioptra_semantics::syntax::{Expr, Literal, Op, Spelling};
 use dioptra_semantics::types::Type;
