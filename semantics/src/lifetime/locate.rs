@@ -50,7 +50,7 @@ pub struct Located {
 /// second, keyed by the two ids as strings, allocated both for every
 /// entry.)
 type Fixed = RefCell<
-    hashbrown::HashMap<(u32, u32), Result<(Type, LocDesc), Diag>, rustc_hash::FxBuildHasher>,
+    std::collections::HashMap<(u32, u32), Result<(Type, LocDesc), Diag>, rustc_hash::FxBuildHasher>,
 >;
 
 /// Locating in one context: the locations of the segments without inputs
@@ -65,7 +65,7 @@ impl<'c> SegmentCache<'c> {
     pub fn new(ctx: &'c ConcreteContext) -> SegmentCache<'c> {
         SegmentCache {
             ctx,
-            fixed: RefCell::new(hashbrown::HashMap::default()),
+            fixed: RefCell::new(std::collections::HashMap::default()),
         }
     }
 }
