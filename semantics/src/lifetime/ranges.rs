@@ -152,40 +152,118 @@ pub struct Walk {
 /// listing, to hold one or two kills).
 pub type Reached = smallvec::SmallVec<[usize; 2]>;
 
-/// Reusable scratch space for walks (a stamp per block entry).
+/// The walks of one module: its control flow, flat ([`Flow`]), and scratch
+/// space reused from one walk to the next (a stamp per block entry).
 pub struct Walker {
     stamp: Vec<u32>,
     round: u32,
-    block_base: Vec<usize>,
+    flow: Flow,
     /// The work list and the sorted kills of the walk under way, kept from
     /// one walk to the next instead of allocated and grown by each (with
     /// the graph check's edge lists, which it borrows now, 9% of the
     /// check's instructions on the bench's 10 000-instruction listing).
-    work: Vec<(usize, usize)>,
+    work: Vec<(u32, u32)>,
     kill_set: Vec<usize>,
+}
+
+/// The control flow of a module's functions, flat: what a walk reads, in
+/// three arrays of 4-byte numbers, built once per [`Walker`] from the
+/// module's blocks.
+///
+/// A walk read each def's [`Inst`](super::listing::Inst) (56 bytes, for its
+/// function and block), each block's [`Block`](super::listing::Block) (72
+/// bytes) and its successors through their own allocation, made while the
+/// listing was read among everything else it holds. On the bench's
+/// 100 000-instruction listing those were three or more cache misses per
+/// block of every walk, and the check of the kills grew 23-26 times for 10
+/// times the input; on these arrays (480 KB of block numbers, 16 bytes a
+/// block) it grows 12-14 times.
+struct Flow {
+    /// Each instruction's block, the blocks numbered across the functions.
+    block_of: Vec<u32>,
+    blocks: Vec<FlatBlock>,
+    /// Each block's successors (numbered across the functions), a run per
+    /// block.
+    succs: Vec<u32>,
+}
+
+/// A block of [`Flow`]: its instructions `first..end` and its successors
+/// `succs[succ_from..succ_to & !EXIT]`.
+#[derive(Clone, Copy)]
+struct FlatBlock {
+    first: u32,
+    end: u32,
+    succ_from: u32,
+    /// The end of the block's successors, with [`EXIT`] set for an exit
+    /// block.
+    succ_to: u32,
+}
+
+/// The bit of [`FlatBlock::succ_to`] that marks an exit block (a listing
+/// of at most [`MAX_INPUT_BYTES`](crate::limits::MAX_INPUT_BYTES) cannot
+/// have 2^31 successors).
+const EXIT: u32 = 1 << 31;
+
+impl FlatBlock {
+    fn is_exit(&self) -> bool {
+        self.succ_to & EXIT != 0
+    }
+}
+
+impl Flow {
+    fn of(m: &Module) -> Flow {
+        // The listing is at most 64 MiB: fewer than 2^31 instructions,
+        // blocks and successors, so every number fits in 31 bits.
+        let mut flow = Flow {
+            block_of: vec![0; m.insts.len()],
+            blocks: Vec::with_capacity(m.functions.iter().map(|f| f.blocks.len()).sum()),
+            succs: Vec::new(),
+        };
+        for f in &m.functions {
+            let base = flow.blocks.len() as u32;
+            for b in &f.blocks {
+                let here = flow.blocks.len() as u32;
+                flow.block_of[b.first..b.end].fill(here);
+                let succ_from = flow.succs.len() as u32;
+                flow.succs.extend(b.succs.iter().map(|&s| base + s as u32));
+                let exit = if b.exit { EXIT } else { 0 };
+                flow.blocks.push(FlatBlock {
+                    first: b.first as u32,
+                    end: b.end as u32,
+                    succ_from,
+                    succ_to: flow.succs.len() as u32 | exit,
+                });
+            }
+        }
+        flow
+    }
+
+    /// The successors of block `b`: none for an exit block.
+    fn succs(&self, b: u32) -> &[u32] {
+        let block = self.blocks[b as usize];
+        if block.is_exit() {
+            return &[];
+        }
+        &self.succs[block.succ_from as usize..block.succ_to as usize]
+    }
 }
 
 impl Walker {
     pub fn new(m: &Module) -> Walker {
-        let mut block_base = Vec::with_capacity(m.functions.len());
-        let mut n = 0;
-        for f in &m.functions {
-            block_base.push(n);
-            n += f.blocks.len();
-        }
+        let flow = Flow::of(m);
         Walker {
-            stamp: vec![0; n],
+            stamp: vec![0; flow.blocks.len()],
             round: 0,
-            block_base,
+            flow,
             work: Vec::new(),
             kill_set: Vec::new(),
         }
     }
 
     /// The range of a segment defined at `def` and killed at `kills`.
-    pub fn walk(&mut self, m: &Module, def: usize, kills: &[usize], reading: Reading) -> Walk {
+    pub fn walk(&mut self, def: usize, kills: &[usize], reading: Reading) -> Walk {
         let mut runs = Vec::new();
-        let kills_reached = self.traverse(m, def, kills, reading, Some(&mut runs));
+        let kills_reached = self.traverse(def, kills, reading, Some(&mut runs));
         Walk {
             runs: normalize(runs),
             kills_reached,
@@ -194,8 +272,8 @@ impl Walker {
 
     /// The kills a walk from `def` stops at ([`Walk::kills_reached`]),
     /// without listing the range.
-    pub fn kills_reached(&mut self, m: &Module, def: usize, kills: &[usize]) -> Reached {
-        self.traverse(m, def, kills, Reading::ControlFlow, None)
+    pub fn kills_reached(&mut self, def: usize, kills: &[usize]) -> Reached {
+        self.traverse(def, kills, Reading::ControlFlow, None)
     }
 
     /// The walk: each block entry visited once, stopping at kills; the
@@ -204,7 +282,6 @@ impl Walker {
     /// gives two stretches that overlap).
     fn traverse(
         &mut self,
-        m: &Module,
         def: usize,
         kills: &[usize],
         reading: Reading,
@@ -217,13 +294,12 @@ impl Walker {
         kill_set.extend_from_slice(kills);
         kill_set.sort_unstable();
         let mut reached = Reached::new();
-        let f = &m.functions[m.insts[def].func];
-        let base = self.block_base[m.insts[def].func];
         let mut work = std::mem::take(&mut self.work);
         work.clear();
-        work.push((m.insts[def].block, def));
+        work.push((self.flow.block_of[def], def as u32));
         while let Some((b, start)) = work.pop() {
-            let block = &f.blocks[b];
+            let block = self.flow.blocks[b as usize];
+            let (start, end) = (start as usize, block.end as usize);
             // The first kill of the segment at or after `start` in this
             // block (the def itself does not end its own range).
             let from = kill_set.partition_point(|&k| k < start);
@@ -231,9 +307,9 @@ impl Walker {
                 .iter()
                 .copied()
                 .find(|&k| k != def)
-                .filter(|&k| k < block.end);
+                .filter(|&k| k < end);
             if let Some(active) = active.as_deref_mut() {
-                let end = kill.unwrap_or(block.end);
+                let end = kill.unwrap_or(end);
                 if start < end {
                     active.push((start, end));
                 }
@@ -244,13 +320,13 @@ impl Walker {
                 }
                 continue;
             }
-            if block.exit || reading == Reading::BlockLocal {
+            if reading == Reading::BlockLocal {
                 continue;
             }
-            for &s in &block.succs {
-                if self.stamp[base + s] != round {
-                    self.stamp[base + s] = round;
-                    work.push((s, f.blocks[s].first));
+            for &s in self.flow.succs(b) {
+                if self.stamp[s as usize] != round {
+                    self.stamp[s as usize] = round;
+                    work.push((s, self.flow.blocks[s as usize].first));
                 }
             }
         }
@@ -259,35 +335,25 @@ impl Walker {
         reached
     }
 
-    /// Plain control-flow reachability from `from` (ignoring kills).
-    pub fn reachable(&mut self, m: &Module, from: usize, to: usize) -> bool {
-        if m.insts[from].func != m.insts[to].func {
-            return false;
-        }
-        let (fb, tb) = (m.insts[from].block, m.insts[to].block);
+    /// Plain control-flow reachability from `from` (ignoring kills). (No
+    /// edge joins the blocks of two functions.)
+    pub fn reachable(&mut self, from: usize, to: usize) -> bool {
+        let (fb, tb) = (self.flow.block_of[from], self.flow.block_of[to]);
         if fb == tb && to >= from {
             return true;
         }
         self.round += 1;
         let round = self.round;
-        let f = &m.functions[m.insts[from].func];
-        let base = self.block_base[m.insts[from].func];
-        let mut work: Vec<usize> = if f.blocks[fb].exit {
-            Vec::new()
-        } else {
-            f.blocks[fb].succs.clone()
-        };
+        let mut work: Vec<u32> = self.flow.succs(fb).to_vec();
         while let Some(b) = work.pop() {
-            if self.stamp[base + b] == round {
+            if self.stamp[b as usize] == round {
                 continue;
             }
-            self.stamp[base + b] = round;
+            self.stamp[b as usize] = round;
             if b == tb {
                 return true;
             }
-            if !f.blocks[b].exit {
-                work.extend(f.blocks[b].succs.iter().copied());
-            }
+            work.extend_from_slice(self.flow.succs(b));
         }
         false
     }
@@ -321,11 +387,11 @@ pub fn all_ranges(m: &Module, x: &Intrinsics, reading: Reading) -> IdMap<Runs> {
     for n in x.each_defs() {
         let (lt, defs, kills) = (n.id(), n.insts, x.kills_of(&n));
         let runs = if defs.len() == 1 {
-            walker.walk(m, defs[0], kills, reading).runs
+            walker.walk(defs[0], kills, reading).runs
         } else {
             normalize(
                 defs.iter()
-                    .flat_map(|&d| walker.walk(m, d, kills, reading).runs)
+                    .flat_map(|&d| walker.walk(d, kills, reading).runs)
                     .collect(),
             )
         };

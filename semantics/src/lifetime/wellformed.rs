@@ -262,13 +262,13 @@ fn check_kills(m: &Module, x: &Intrinsics, out: &mut Vec<Diag>) {
             continue;
         }
         let d = defs[0];
-        let reached = walker.kills_reached(m, d, kills);
+        let reached = walker.kills_reached(d, kills);
         for &k in kills {
             if reached.contains(&k) {
                 continue;
             }
             let lt = n.id();
-            if walker.reachable(m, d, k) {
+            if walker.reachable(d, k) {
                 out.push(ill(
                     "llvm.dbg.kill",
                     "shadowed",
