@@ -164,6 +164,9 @@ pub struct Walker {
     /// check's instructions on the bench's 10 000-instruction listing).
     work: Vec<(u32, u32)>,
     kill_set: Vec<usize>,
+    /// The stretches of the walk under way, before they are merged into
+    /// runs.
+    stretches: Runs,
 }
 
 /// The control flow of a module's functions, flat: what a walk reads, in
@@ -257,15 +260,22 @@ impl Walker {
             flow,
             work: Vec::new(),
             kill_set: Vec::new(),
+            stretches: Vec::new(),
         }
     }
 
     /// The range of a segment defined at `def` and killed at `kills`.
     pub fn walk(&mut self, def: usize, kills: &[usize], reading: Reading) -> Walk {
-        let mut runs = Vec::new();
-        let kills_reached = self.traverse(def, kills, reading, Some(&mut runs));
+        let mut stretches = std::mem::take(&mut self.stretches);
+        stretches.clear();
+        let kills_reached = self.traverse(def, kills, reading, Some(&mut stretches));
+        merge(&mut stretches);
+        // One allocation of the runs' size: the stretches were gathered in
+        // the walker's own list, which grows once for all walks.
+        let runs = stretches.as_slice().to_vec();
+        self.stretches = stretches;
         Walk {
-            runs: normalize(runs),
+            runs,
             kills_reached,
         }
     }
@@ -369,21 +379,36 @@ pub type Runs = Vec<(usize, usize)>;
 /// Stretches `[start, end)` in any order, overlapping or touching, as
 /// runs (sorted, disjoint, not touching).
 fn normalize(mut stretches: Runs) -> Runs {
+    merge(&mut stretches);
+    stretches
+}
+
+/// [`normalize`] in place.
+fn merge(stretches: &mut Runs) {
     stretches.sort_unstable();
-    let mut out: Runs = Vec::with_capacity(stretches.len());
-    for (a, b) in stretches {
-        match out.last_mut() {
+    let mut kept: usize = 0;
+    for k in 0..stretches.len() {
+        let (a, b) = stretches[k];
+        match kept.checked_sub(1).map(|last| &mut stretches[last]) {
             Some(r) if r.1 >= a => r.1 = r.1.max(b),
-            _ => out.push((a, b)),
+            _ => {
+                stretches[kept] = (a, b);
+                kept += 1;
+            }
         }
     }
-    out
+    stretches.truncate(kept);
 }
 
 /// Every bounded segment's range, as runs.
 pub fn all_ranges(m: &Module, x: &Intrinsics, reading: Reading) -> IdMap<Runs> {
     let mut walker = Walker::new(m);
-    let mut out = IdMap::default();
+    // At most one entry per lifetime: reserved, so the map is not copied
+    // as it grows (on a large listing, copies that miss the caches).
+    let mut out = IdMap::with_capacity_and_hasher(
+        m.nodes.count_of(&[super::listing::Tag::Lifetime]),
+        Default::default(),
+    );
     for n in x.each_defs() {
         let (lt, defs, kills) = (n.id(), n.insts, x.kills_of(&n));
         let runs = if defs.len() == 1 {
