@@ -169,10 +169,12 @@ impl<'m> Analysis<'m> {
     /// code, a global variable fragment or no node: no segments to choose
     /// from), and where it is in `by`.
     fn target<'o>(&self, object: &'o str) -> Target<'o> {
+        let node = self.m.nodes.index_of(object);
         Target {
             object,
+            node,
             plain: self.global_of.contains_key(object)
-                || self.m.nodes.get(object).is_none_or(|n| n.is_code()),
+                || node.is_none_or(|i| Tag::CODES.contains(&self.m.nodes.tag_at(i))),
             slot: self.by.get_index_of(object),
         }
     }
@@ -200,23 +202,32 @@ impl<'m> Analysis<'m> {
     /// only at the ends of its runs; between two of these points the
     /// location is the same.
     pub fn boundaries(&self, object: &str) -> Vec<usize> {
+        self.boundaries_from(object, self.by.get_index_of(object))
+    }
+
+    /// [`Analysis::boundaries`] of `object`, whose place in `by` is `slot`
+    /// (its inputs' places are looked up once each: `by_ranges` is in
+    /// `by`'s order).
+    fn boundaries_from(&self, object: &str, slot: Option<usize>) -> Vec<usize> {
         let mut out = Vec::new();
         let mut seen = std::collections::BTreeSet::new();
         // Every input reachable, however deep (locating gives up past
         // MAX_INPUT_DEPTH, the same at every point): extra boundaries cost
         // only reuse, and `seen` bounds the walk by the module's objects.
-        let mut work = vec![object];
-        while let Some(o) = work.pop() {
+        let mut work = vec![(object, slot)];
+        while let Some((o, slot)) = work.pop() {
             if !seen.insert(o) {
                 continue;
             }
-            let (Some(lts), Some(rs)) = (self.by.get(o), self.by_ranges.get(o)) else {
+            let Some(((_, lts), (_, rs))) =
+                slot.and_then(|s| self.by.get_index(s).zip(self.by_ranges.get_index(s)))
+            else {
                 continue;
             };
             for (lt, runs) in lts.iter().zip(rs) {
                 out.extend(runs.iter().flat_map(|&(a, b)| [a, b]));
                 if let Some(Kind::Lifetime { args, .. }) = self.m.nodes.get(lt).map(|n| &n.kind) {
-                    work.extend(args.iter().map(String::as_str));
+                    work.extend(args.iter().map(|a| (a.as_str(), self.by.get_index_of(a))));
                 }
             }
         }
@@ -233,12 +244,13 @@ impl<'m> Analysis<'m> {
         object: &'a str,
         limit: usize,
     ) -> Pieces<'a, 'c, 'm> {
+        let target = self.target(object);
         Pieces {
             analysis: self,
             cache,
-            target: self.target(object),
+            bounds: self.boundaries_from(object, target.slot),
+            target,
             limit,
-            bounds: self.boundaries(object),
             last: None,
         }
     }
@@ -309,13 +321,13 @@ impl<'m> Analysis<'m> {
             // code nor a global variable fragment, with its active segments
             // already found.
             return self
-                .locate_segments(ctx, object, active, point, &mut memo, 0)
+                .locate_segments(ctx, (object, target.node), active, point, &mut memo, 0)
                 .map(|l| (l, 0));
         }
         let mut singles = Vec::new();
         let mut ty = None;
         for lt in &active[..limit] {
-            let r = self.eval_segment(ctx, object, lt, point, &mut memo, 0)?;
+            let r = self.eval_segment(ctx, (object, target.node), lt, point, &mut memo, 0)?;
             ty.get_or_insert(r.0);
             singles.extend(r.1.singles().iter().cloned());
         }
@@ -362,14 +374,14 @@ impl<'m> Analysis<'m> {
         depth: usize,
     ) -> Result<Located, Diag> {
         let m = self.m;
-        let node = m.nodes.get(object).ok_or_else(|| {
+        let at = m.nodes.index_of(object).ok_or_else(|| {
             Diag::malformed(
                 "Metadata",
                 "undefined-node",
                 format!("`{object}` is not defined"),
             )
         })?;
-        if node.is_code() {
+        if Tag::CODES.contains(&m.nodes.tag_at(at)) {
             return Ok(self.code_location(ctx, object));
         }
         if let Some(g) = self.global_of.get(object) {
@@ -380,7 +392,7 @@ impl<'m> Analysis<'m> {
             });
         }
         let active = self.active_of(object, point);
-        self.locate_segments(ctx, object, active, point, memo, depth)
+        self.locate_segments(ctx, (object, Some(at)), active, point, memo, depth)
     }
 
     /// The location of `object`, a variable or a fragment that is not a
@@ -389,7 +401,7 @@ impl<'m> Analysis<'m> {
     fn locate_segments(
         &self,
         ctx: &ConcreteContext,
-        object: &str,
+        (object, object_at): (&str, Option<usize>),
         active: Vec<&String>,
         point: usize,
         memo: &mut Memo,
@@ -417,7 +429,7 @@ impl<'m> Analysis<'m> {
         let mut singles = Vec::new();
         let mut ty = None;
         for lt in &chosen {
-            let r = self.eval_segment(ctx, object, lt, point, memo, depth)?;
+            let r = self.eval_segment(ctx, (object, object_at), lt, point, memo, depth)?;
             ty.get_or_insert(r.0);
             singles.extend(r.1.singles().iter().cloned());
         }
@@ -453,10 +465,13 @@ impl<'m> Analysis<'m> {
         }
     }
 
+    /// The type and location of segment `lt` of `object` (with its node's
+    /// index, which the caller has looked up once for all its segments and
+    /// points).
     fn eval_segment(
         &self,
         ctx: &ConcreteContext,
-        object: &str,
+        (object, object_at): (&str, Option<usize>),
         lt: &str,
         point: usize,
         memo: &mut Memo,
@@ -469,7 +484,7 @@ impl<'m> Analysis<'m> {
         let m = self.m;
         let lt_at = m.nodes.index_of(lt);
         let key = lt_at
-            .zip(m.nodes.index_of(object))
+            .zip(object_at)
             .and_then(|(l, o)| Some((u32::try_from(l).ok()?, u32::try_from(o).ok()?)));
         if let Some(r) = key.and_then(|k| memo.fixed.borrow().get(&k).cloned()) {
             return r;
@@ -578,6 +593,10 @@ impl<'m> Analysis<'m> {
 /// (see [`Analysis::target`]).
 struct Target<'o> {
     object: &'o str,
+    /// Its node's index ([`NodeMap::index_of`]).
+    ///
+    /// [`NodeMap::index_of`]: super::listing::NodeMap::index_of
+    node: Option<usize>,
     plain: bool,
     /// Its place in `by` and `by_ranges`.
     slot: Option<usize>,
