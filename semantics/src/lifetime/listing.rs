@@ -720,6 +720,34 @@ impl ByNode {
             (None, _) => b.next(),
         })
     }
+    /// [`ByNode::iter`] in no particular order: the nodes' in the order of
+    /// their indices, then the ids that name no node. Reads the grouping
+    /// forward, where the visit in id order jumps about it (on a large
+    /// listing, a cache miss per node); for a pass whose result does not
+    /// depend on the order.
+    pub(crate) fn iter_unordered<'a>(
+        &'a self,
+        nodes: &'a NodeMap,
+    ) -> impl Iterator<Item = Named<'a>> + 'a {
+        let resolved = self
+            .start
+            .windows(2)
+            .enumerate()
+            .filter(|(_, w)| w[0] < w[1])
+            .map(move |(i, w)| Named {
+                nodes,
+                node: Some(i),
+                lost: "",
+                insts: &self.insts[w[0] as usize..w[1] as usize],
+            });
+        let unresolved = self.unresolved.iter().map(move |(id, v)| Named {
+            nodes,
+            node: None,
+            lost: id,
+            insts: v,
+        });
+        resolved.chain(unresolved)
+    }
     /// The instructions naming what `n` names (as [`ByNode::iter`] or
     /// another kind's `ByNode` gives it): without a look-up.
     pub(crate) fn of_named(&self, n: &Named) -> &[usize] {

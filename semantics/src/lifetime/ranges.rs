@@ -79,6 +79,11 @@ impl<'m> Intrinsics<'m> {
     pub fn each_kills(&self) -> impl Iterator<Item = Named<'_>> + '_ {
         self.m.index.kills.iter(&self.m.nodes)
     }
+    /// [`Intrinsics::each_kills`] in no particular order (see
+    /// [`ByNode::iter_unordered`](super::listing::ByNode::iter_unordered)).
+    pub fn each_kills_unordered(&self) -> impl Iterator<Item = Named<'_>> + '_ {
+        self.m.index.kills.iter_unordered(&self.m.nodes)
+    }
     /// Every code some label names, with its node's index and its labels,
     /// in id order.
     pub fn each_labels(&self) -> impl Iterator<Item = Named<'_>> + '_ {

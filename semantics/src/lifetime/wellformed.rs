@@ -256,7 +256,11 @@ fn check_lifetime_kinds(m: &Module, x: &Intrinsics, out: &mut Vec<Diag>) {
 /// intrinsic which specifies the same `DILifetime`".)
 fn check_kills(m: &Module, x: &Intrinsics, out: &mut Vec<Diag>) {
     let mut walker = Walker::new(m);
-    for n in x.each_kills() {
+    // The lifetimes walked in the order their kills are grouped in (a
+    // forward read; in id order, a jump per lifetime), the diagnostics
+    // then put in id order, each lifetime's in the order of its kills.
+    let mut found: Vec<(u64, &str, Diag)> = Vec::new();
+    for n in x.each_kills_unordered() {
         let (kills, defs) = (n.insts, x.defs_of(&n));
         if defs.len() != 1 {
             continue;
@@ -268,15 +272,15 @@ fn check_kills(m: &Module, x: &Intrinsics, out: &mut Vec<Diag>) {
                 continue;
             }
             let lt = n.id();
-            if walker.reachable(d, k) {
-                out.push(ill(
+            let diag = if walker.reachable(d, k) {
+                ill(
                     "llvm.dbg.kill",
                     "shadowed",
                     m.insts[k].line,
                     format!("every path from the def of `{lt}` (line {}) to this kill passes through another kill of it", m.insts[d].line),
-                ));
+                )
             } else {
-                out.push(ill(
+                ill(
                     "llvm.dbg.kill",
                     "unreachable-from-def",
                     m.insts[k].line,
@@ -284,10 +288,14 @@ fn check_kills(m: &Module, x: &Intrinsics, out: &mut Vec<Diag>) {
                         "this kill of `{lt}` cannot be reached from its def (line {})",
                         m.insts[d].line
                     ),
-                ));
-            }
+                )
+            };
+            found.push((id_prefix(lt), lt, diag));
         }
     }
+    // Stable: a lifetime's diagnostics keep the order of its kills.
+    found.sort_by(|a, b| (a.0, a.1).cmp(&(b.0, b.1)));
+    out.extend(found.into_iter().map(|(_, _, d)| d));
 }
 
 /// "If a global variable fragment is referenced by more than one global
@@ -1129,6 +1137,40 @@ call void @llvm.dbg.kill(metadata !1)
 
     /// `object_types` answers for every input, through a chain of inputs,
     /// and leaves out objects that are no segment's input.
+    /// The kills are walked in the order of the nodes, and their
+    /// diagnostics reported in id order: `!l10` before `!l9` (whose node
+    /// comes first), each lifetime's in the order of its kills.
+    #[test]
+    fn kill_diagnostics_are_in_id_order_whatever_the_node_order() {
+        let m = parse_module(
+            "call void @llvm.dbg.kill(metadata !l9)
+call void @llvm.dbg.kill(metadata !l10)
+call void @llvm.dbg.def(metadata !l9, metadata i8 undef)
+call void @llvm.dbg.def(metadata !l10, metadata i8 undef)
+call void @llvm.dbg.kill(metadata !l10)
+call void @llvm.dbg.kill(metadata !l10)
+call void @llvm.dbg.kill(metadata !l9)
+ret void
+!1 = !DILocalVariable(\"x\")
+!2 = !DILocalVariable(\"y\")
+!l9 = distinct !DILifetime(object: !1, location: !DIExpr(DIOpConstant(i8 1)))
+!l10 = distinct !DILifetime(object: !2, location: !DIExpr(DIOpConstant(i8 1)))
+",
+        )
+        .unwrap();
+        let got: Vec<(String, &str)> = check_module(&m)
+            .iter()
+            .map(|d| (d.message.split(':').next().unwrap().to_string(), d.reason))
+            .collect();
+        let want = [
+            ("line 2", "unreachable-from-def"),
+            ("line 6", "shadowed"),
+            ("line 1", "unreachable-from-def"),
+        ];
+        let want: Vec<(String, &str)> = want.iter().map(|(l, r)| (l.to_string(), *r)).collect();
+        assert_eq!(got, want);
+    }
+
     #[test]
     fn object_types_covers_the_inputs_and_only_them() {
         let m = parse_module(
