@@ -1135,8 +1135,6 @@ call void @llvm.dbg.kill(metadata !1)
         assert_eq!(got, want);
     }
 
-    /// `object_types` answers for every input, through a chain of inputs,
-    /// and leaves out objects that are no segment's input.
     /// The kills are walked in the order of the nodes, and their
     /// diagnostics reported in id order: `!l10` before `!l9` (whose node
     /// comes first), each lifetime's in the order of its kills.
@@ -1171,6 +1169,8 @@ ret void
         assert_eq!(got, want);
     }
 
+    /// `object_types` answers for every input, through a chain of inputs,
+    /// and leaves out objects that are no segment's input.
     #[test]
     fn object_types_covers_the_inputs_and_only_them() {
         let m = parse_module(
