@@ -1102,6 +1102,17 @@ mod tests {
     use super::*;
     use crate::lifetime::parse_module;
 
+    /// The check of `m` reports exactly `want`, in that order: each
+    /// diagnostic's place (its message up to the first colon) and reason.
+    fn assert_reports(m: &Module, want: &[(&str, &str)]) {
+        let got: Vec<(String, &str)> = check_module(m)
+            .iter()
+            .map(|d| (d.message.split(':').next().unwrap().to_string(), d.reason))
+            .collect();
+        let want: Vec<(String, &str)> = want.iter().map(|(l, r)| (l.to_string(), *r)).collect();
+        assert_eq!(got, want);
+    }
+
     /// The instructions' references are reported in instruction order,
     /// whatever kind names what: the index groups them by node, and the
     /// check sorts them back.
@@ -1119,20 +1130,17 @@ call void @llvm.dbg.kill(metadata !1)
 ",
         )
         .unwrap();
-        let got: Vec<(String, &str)> = check_module(&m)
-            .iter()
-            .map(|d| (d.message.split(':').next().unwrap().to_string(), d.reason))
-            .collect();
-        let want = [
-            ("line 1", "undefined-node"),
-            ("line 2", "not-a-lifetime"),
-            ("line 3", "not-a-code"),
-            ("line 4", "undefined-node"),
-            ("line 5", "undefined-node"),
-            ("line 6", "not-a-lifetime"),
-        ];
-        let want: Vec<(String, &str)> = want.iter().map(|(l, r)| (l.to_string(), *r)).collect();
-        assert_eq!(got, want);
+        assert_reports(
+            &m,
+            &[
+                ("line 1", "undefined-node"),
+                ("line 2", "not-a-lifetime"),
+                ("line 3", "not-a-code"),
+                ("line 4", "undefined-node"),
+                ("line 5", "undefined-node"),
+                ("line 6", "not-a-lifetime"),
+            ],
+        );
     }
 
     /// The kills are walked in the order of the nodes, and their
@@ -1156,17 +1164,14 @@ ret void
 ",
         )
         .unwrap();
-        let got: Vec<(String, &str)> = check_module(&m)
-            .iter()
-            .map(|d| (d.message.split(':').next().unwrap().to_string(), d.reason))
-            .collect();
-        let want = [
-            ("line 2", "unreachable-from-def"),
-            ("line 6", "shadowed"),
-            ("line 1", "unreachable-from-def"),
-        ];
-        let want: Vec<(String, &str)> = want.iter().map(|(l, r)| (l.to_string(), *r)).collect();
-        assert_eq!(got, want);
+        assert_reports(
+            &m,
+            &[
+                ("line 2", "unreachable-from-def"),
+                ("line 6", "shadowed"),
+                ("line 1", "unreachable-from-def"),
+            ],
+        );
     }
 
     /// `object_types` answers for every input, through a chain of inputs,
