@@ -826,6 +826,10 @@ pub struct Module {
     /// node): resolved when the listing is read, as the instructions'
     /// targets are.
     locations: Vec<u32>,
+    /// Each lifetime's object node, by the lifetime's index, as
+    /// `locations` (so that the rules that follow a lifetime to its object
+    /// index arrays instead of looking its id up).
+    objects: Vec<u32>,
 }
 
 impl Module {
@@ -870,6 +874,13 @@ impl Module {
     pub fn location_at(&self, i: usize) -> Option<usize> {
         let l = *self.locations.get(i)?;
         (l != NO_NODE).then_some(l as usize)
+    }
+    /// The object node of the lifetime at `i` (an index of `nodes`), as
+    /// its index: `None` when the node is no lifetime, has no object, or
+    /// its object names no node.
+    pub fn object_at(&self, i: usize) -> Option<usize> {
+        let o = *self.objects.get(i)?;
+        (o != NO_NODE).then_some(o as usize)
     }
     /// [`Module::lifetime_expr`] of the lifetime at `i` (an index of
     /// `nodes`), without looking its location up.
@@ -1730,14 +1741,19 @@ pub fn parse_module(text: &str) -> Result<Module, Diag> {
     }
     // Every node is known now: each instruction's target is resolved.
     (m.index, m.referrers) = InstIndex::of(&m.nodes, &mut insts, referrers);
-    m.locations = (0..m.nodes.len())
+    let resolve = |id: &Option<String>| {
+        id.as_deref()
+            .and_then(|id| m.nodes.index_of(id))
+            .map_or(NO_NODE, |i| i as u32)
+    };
+    (m.locations, m.objects) = (0..m.nodes.len())
         .map(|i| match &m.nodes.at(i).kind {
             Kind::Lifetime {
-                location: Some(l), ..
-            } => m.nodes.index_of(l).map_or(NO_NODE, |l| l as u32),
-            _ => NO_NODE,
+                location, object, ..
+            } => (resolve(location), resolve(object)),
+            _ => (NO_NODE, NO_NODE),
         })
-        .collect();
+        .unzip();
     m.insts = insts;
     Ok(m)
 }

@@ -16,7 +16,7 @@
 
 use super::listing::{IdMap, Kind, Module, Referrer, Tag};
 use super::ranges::{all_ranges, is_active, Intrinsics, Reading, Runs};
-use super::wellformed::{global_fragments, lifetimes_of, object_types, type_property_fragments};
+use super::wellformed::{global_fragments, object_types, type_property_fragments, ObjectLifetimes};
 use crate::bits::Bits;
 use crate::context::{ConcreteContext, Context, Input};
 use crate::diag::Diag;
@@ -100,7 +100,8 @@ impl<'m> Analysis<'m> {
     pub fn new(m: &'m Module, reading: Reading) -> Analysis<'m> {
         let x = Intrinsics::of(m);
         let ranges = all_ranges(m, &x, reading);
-        let by = lifetimes_of(m);
+        let lifetimes = ObjectLifetimes::of(m);
+        let by = lifetimes.by_id(m);
         let by_ranges = by
             .iter()
             .map(|(o, lts)| {
@@ -112,7 +113,7 @@ impl<'m> Analysis<'m> {
             })
             .collect();
         let globals = global_fragments(m);
-        let types = object_types(m, &by, &globals);
+        let types = object_types(m, &lifetimes, &globals);
         let mut global_of: IdMap<String> = m
             .globals
             .iter()

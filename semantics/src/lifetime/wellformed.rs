@@ -32,7 +32,7 @@ pub fn check_module(m: &Module) -> Vec<Diag> {
     check_global_fragments(m, &mut out);
     check_type_property_fragments(m, &mut out);
     check_codes(m, &x, &mut out);
-    let by = lifetimes_of(m);
+    let by = ObjectLifetimes::of(m);
     check_graph(m, &by, &mut out);
     check_computed(m, &x, &by, &mut out);
     check_expressions(m, &x, &by, &mut out);
@@ -100,7 +100,9 @@ fn check_references(m: &Module, x: &Intrinsics, out: &mut Vec<Diag>) {
                 location,
                 args,
             } => {
-                match object.as_deref().map(|o| (o, tag(m, o))) {
+                // The object was resolved when the listing was read.
+                let resolved = m.object_at(i).map(|o| m.nodes.tag_at(o));
+                match object.as_deref().map(|o| (o, resolved)) {
                     None => out.push(ill(
                         "DILifetime",
                         "bad-object",
@@ -431,7 +433,7 @@ fn check_codes(m: &Module, x: &Intrinsics, out: &mut Vec<Diag>) {
 /// `DICompositeType`, and (DECISION (D-lane-pc-root)) the `activeLanePC`
 /// fragment of every `DISubprogram`, which the divergent-lane example needs
 /// and the graph's definition does not list.
-fn roots(m: &Module) -> Vec<(usize, &str)> {
+fn roots(m: &Module) -> Vec<usize> {
     const KINDS: [Tag; 4] = [
         Tag::LocalVariable,
         Tag::GlobalVariable,
@@ -440,15 +442,16 @@ fn roots(m: &Module) -> Vec<(usize, &str)> {
     ];
     let mut r = Vec::with_capacity(m.nodes.count_of(&KINDS));
     for (i, n) in m.nodes.of_kinds_indexed(&KINDS) {
-        match &n.kind {
-            Kind::LocalVariable { .. }
-            | Kind::GlobalVariable { .. }
-            | Kind::CompositeType { .. } => r.push((i, n.id.as_str())),
-            Kind::Subprogram {
-                active_lane_pc: Some(f),
-                ..
-            } => r.extend(m.nodes.index_of(f).map(|i| (i, f.as_str()))),
-            _ => {}
+        // A variable or a type is a root by its kind alone: only a
+        // subprogram's node is read.
+        if m.nodes.tag_at(i) != Tag::Subprogram {
+            r.push(i);
+        } else if let Kind::Subprogram {
+            active_lane_pc: Some(f),
+            ..
+        } = &n.kind
+        {
+            r.extend(m.nodes.index_of(f));
         }
     }
     r
@@ -456,56 +459,128 @@ fn roots(m: &Module) -> Vec<(usize, &str)> {
 
 /// The lifetimes of each object.
 pub fn lifetimes_of(m: &Module) -> IdMap<Vec<String>> {
-    // Sorted pairs grouped in one pass: an entry per lifetime cost more.
-    // The nodes are visited in id order, so a stable sort by object keeps
-    // each object's lifetimes in id order.
-    let mut pairs: Vec<(u64, &str, &str)> = Vec::with_capacity(m.nodes.count_of(&[Tag::Lifetime]));
-    pairs.extend(
-        m.nodes
-            .of_kinds(&[Tag::Lifetime])
-            .filter_map(|n| match &n.kind {
-                Kind::Lifetime {
-                    object: Some(o), ..
-                } => Some((id_prefix(o), o.as_str(), n.id.as_str())),
-                _ => None,
-            }),
-    );
-    pairs.sort_by(|a, b| (a.0, a.1).cmp(&(b.0, b.1)));
-    let mut by: Vec<(String, Vec<String>)> = Vec::with_capacity(pairs.len());
-    let mut prev = None;
-    for (key, o, lt) in pairs {
-        match by.last_mut() {
-            Some((last, v)) if prev == Some(key) && last == o => v.push(lt.to_string()),
-            _ => by.push((o.to_string(), vec![lt.to_string()])),
-        }
-        prev = Some(key);
-    }
-    by.into_iter().collect()
+    ObjectLifetimes::of(m).by_id(m)
 }
 
-/// The edges of the reachable lifetime graph from `id`.
-fn edges<'m>(m: &'m Module, by: &'m IdMap<Vec<String>>, node: usize) -> Edges<'m> {
-    let n = m.nodes.at(node);
-    match &n.kind {
+/// [`lifetimes_of`] by node index: the lifetimes of the object at node
+/// `o` are `at(o)`, as node indices in id order. Built by counting from the
+/// objects the listing's reader resolved ([`Module::object_at`]), so that
+/// the rules that go from an object to its lifetimes (the graph, the
+/// computed segments, the inputs' types) index arrays: by id, each object
+/// and each lifetime was a string allocated for the map and a look-up
+/// that missed the caches on a large listing.
+pub struct ObjectLifetimes {
+    /// The lifetimes of node `o` are `lts[start[o]..start[o + 1]]`.
+    start: Vec<u32>,
+    lts: Vec<u32>,
+    /// The lifetimes whose object names no node (a listing that fails
+    /// `undefined-node`), by that id, in id order.
+    lost: IdMap<Vec<u32>>,
+}
+
+impl ObjectLifetimes {
+    pub fn of(m: &Module) -> ObjectLifetimes {
+        let n = m.nodes.len();
+        let mut start = vec![0u32; n + 1];
+        let mut lost: IdMap<Vec<u32>> = IdMap::default();
+        let lifetimes: Vec<(usize, &Node)> = m.nodes.of_kinds_indexed(&[Tag::Lifetime]).collect();
+        for &(i, node) in &lifetimes {
+            match (m.object_at(i), &node.kind) {
+                (Some(o), _) => start[o + 1] += 1,
+                (
+                    None,
+                    Kind::Lifetime {
+                        object: Some(o), ..
+                    },
+                ) => lost.entry(o.clone()).or_default().push(i as u32),
+                _ => {}
+            }
+        }
+        for o in 0..n {
+            start[o + 1] += start[o];
+        }
+        let mut next = start.clone();
+        let mut lts = vec![0u32; start[n] as usize];
+        for &(i, _) in &lifetimes {
+            if let Some(o) = m.object_at(i) {
+                lts[next[o] as usize] = i as u32;
+                next[o] += 1;
+            }
+        }
+        lost.sort_unstable_keys();
+        ObjectLifetimes { start, lts, lost }
+    }
+    /// The lifetimes of the object at node `o`, in id order.
+    pub fn at(&self, o: usize) -> &[u32] {
+        match (self.start.get(o), self.start.get(o + 1)) {
+            (Some(&a), Some(&b)) => &self.lts[a as usize..b as usize],
+            _ => &[],
+        }
+    }
+    /// The same by id: [`lifetimes_of`]. The objects in id order: those
+    /// with a node as the node table orders them, merged with those that
+    /// name none.
+    pub fn by_id(&self, m: &Module) -> IdMap<Vec<String>> {
+        let ids = |lts: &[u32]| -> Vec<String> {
+            lts.iter()
+                .map(|&l| m.nodes.at(l as usize).id.clone())
+                .collect()
+        };
+        // An object's id is read from its first lifetime's `object` field,
+        // which names it: the object's own node is not read. (Every entry
+        // is a lifetime with an object, so none is left out.)
+        let object_id = |lts: &[u32]| match &m.nodes.at(*lts.first()? as usize).kind {
+            Kind::Lifetime {
+                object: Some(o), ..
+            } => Some(o.clone()),
+            _ => None,
+        };
+        let mut by: Vec<(String, Vec<String>)> = m
+            .nodes
+            .order_indices()
+            .map(|o| self.at(o as usize))
+            .filter_map(|lts| Some((object_id(lts)?, ids(lts))))
+            .collect();
+        if !self.lost.is_empty() {
+            by.extend(self.lost.iter().map(|(o, lts)| (o.clone(), ids(lts))));
+            by.sort_by(|a, b| (id_prefix(&a.0), &a.0).cmp(&(id_prefix(&b.0), &b.0)));
+        }
+        by.into_iter().collect()
+    }
+    /// The lifetimes of the object `id`, in id order.
+    pub fn of_id(&self, m: &Module, id: &str) -> &[u32] {
+        match m.nodes.index_of(id) {
+            Some(o) => self.at(o),
+            None => self.lost.get(id).map_or(&[], Vec::as_slice),
+        }
+    }
+}
+
+/// The edges of the reachable lifetime graph from the node at `node`.
+fn edges<'m>(m: &'m Module, by: &'m ObjectLifetimes, node: usize) -> Edges<'m> {
+    match &m.nodes.at(node).kind {
         Kind::CompositeType { props } => Edges::Props(props),
         Kind::Lifetime { args, .. } => Edges::Ids(args),
-        _ => Edges::Ids(by.get(n.id.as_str()).map(Vec::as_slice).unwrap_or_default()),
+        _ => Edges::Nodes(by.at(node)),
     }
 }
 
-/// A node's edges, borrowed from the node or from `lifetimes_of` (a `Vec`
-/// of them per node allocated once for each node of the graph).
+/// A node's edges, borrowed from the node or from [`ObjectLifetimes`].
 enum Edges<'m> {
     Ids(&'m [String]),
     /// A composite type's properties: (field, fragment).
     Props(&'m [(String, String)]),
+    /// An object's lifetimes.
+    Nodes(&'m [u32]),
 }
 
-impl<'m> Edges<'m> {
-    fn get(&self, k: usize) -> Option<&'m str> {
+impl Edges<'_> {
+    /// The `k`th edge's node (`Some(None)` for an id that names no node).
+    fn get(&self, m: &Module, k: usize) -> Option<Option<usize>> {
         match self {
-            Edges::Ids(ids) => ids.get(k).map(String::as_str),
-            Edges::Props(props) => props.get(k).map(|(_, f)| f.as_str()),
+            Edges::Ids(ids) => ids.get(k).map(|id| m.nodes.index_of(id)),
+            Edges::Props(props) => props.get(k).map(|(_, f)| m.nodes.index_of(f)),
+            Edges::Nodes(ns) => ns.get(k).map(|&i| Some(i as usize)),
         }
     }
 }
@@ -513,7 +588,7 @@ impl<'m> Edges<'m> {
 /// "If the reachable lifetime graph has any cycles or if any `DILifetime`,
 /// `DIFragment`, or `DIExprCode` are not in the reachable lifetime graph, then
 /// the metadata is not well-formed."
-fn check_graph(m: &Module, by: &IdMap<Vec<String>>, out: &mut Vec<Diag>) {
+fn check_graph(m: &Module, by: &ObjectLifetimes, out: &mut Vec<Diag>) {
     let roots = roots(m);
     // Iterative three-colour DFS (no recursion: graphs can be deep), the
     // colours in an array by node index (a map keyed by id hashed and
@@ -525,38 +600,39 @@ fn check_graph(m: &Module, by: &IdMap<Vec<String>>, out: &mut Vec<Diag>) {
     let mut colour = vec![WHITE; m.nodes.len()];
     let mut cycle_reported = false;
     let mut stack = Vec::new();
-    for (r, root) in roots {
+    let id = |i: usize| m.nodes.at(i).id.as_str();
+    for r in roots {
         if colour[r] != WHITE {
             continue;
         }
-        stack.push((r, root, edges(m, by, r), 0usize));
+        stack.push((r, edges(m, by, r), 0usize));
         colour[r] = ON_STACK;
-        while let Some((i, _, es, k)) = stack.last_mut() {
-            let Some(next) = es.get(*k) else {
+        while let Some((i, es, k)) = stack.last_mut() {
+            let Some(next) = es.get(m, *k) else {
                 colour[*i] = DONE;
                 stack.pop();
                 continue;
             };
             *k += 1;
             let here = *i;
-            let Some(j) = m.nodes.index_of(next) else {
+            let Some(j) = next else {
                 continue;
             };
             match colour[j] {
                 ON_STACK if !cycle_reported => {
                     cycle_reported = true;
-                    let path: Vec<&str> = stack.iter().map(|(_, i, _, _)| *i).collect();
+                    let path: Vec<&str> = stack.iter().map(|(i, _, _)| id(*i)).collect();
                     let line = m.nodes.at(here).line;
                     out.push(ill(
                         "lifetime-graph",
                         "cycle",
                         line,
-                        format!("{} -> {next}", path.join(" -> ")),
+                        format!("{} -> {}", path.join(" -> "), id(j)),
                     ));
                 }
                 WHITE => {
                     colour[j] = ON_STACK;
-                    stack.push((j, next, edges(m, by, j), 0));
+                    stack.push((j, edges(m, by, j), 0));
                 }
                 _ => {}
             }
@@ -583,22 +659,30 @@ fn check_graph(m: &Module, by: &IdMap<Vec<String>>, out: &mut Vec<Diag>) {
 /// DECISION (D-one-computed): an object has at most one computed lifetime
 /// segment (`multiple-computed`): the spec speaks of "the computed lifetime
 /// segment" (the DWARF default location list entry), of which there is one.
-fn check_computed(m: &Module, x: &Intrinsics, by: &IdMap<Vec<String>>, out: &mut Vec<Diag>) {
-    for (o, lts) in by {
-        let computed: Vec<&String> = lts.iter().filter(|l| !x.is_bounded(l)).collect();
+fn check_computed(m: &Module, x: &Intrinsics, by: &ObjectLifetimes, out: &mut Vec<Diag>) {
+    // The objects in id order. Every object names a node
+    // (`check_references` has passed), and one with fewer than two
+    // segments cannot have two computed ones.
+    for o in m.nodes.order_indices() {
+        let lts = by.at(o as usize);
+        if lts.len() < 2 {
+            continue;
+        }
+        let computed: Vec<&str> = lts
+            .iter()
+            .filter(|&&l| x.bounded_defs_at(l as usize).is_none())
+            .map(|&l| m.nodes.at(l as usize).id.as_str())
+            .collect();
         if computed.len() > 1 {
-            let line = m.nodes[computed[1].as_str()].line;
+            let line = m.nodes[computed[1]].line;
             out.push(ill(
                 "DIObject",
                 "multiple-computed",
                 line,
                 format!(
-                    "`{o}` has computed lifetime segments {}",
-                    computed
-                        .iter()
-                        .map(|s| s.as_str())
-                        .collect::<Vec<_>>()
-                        .join(", ")
+                    "`{}` has computed lifetime segments {}",
+                    m.nodes.at(o as usize).id,
+                    computed.join(", ")
                 ),
             ));
         }
@@ -626,11 +710,7 @@ fn input_objects(m: &Module) -> FxHashSet<&str> {
 /// most expressions. Computed as a fixpoint (at most 64 rounds), so shared
 /// inputs cost nothing extra and cycles (reported by `check_graph`) cannot
 /// make it loop.
-pub fn object_types(
-    m: &Module,
-    by: &IdMap<Vec<String>>,
-    globals: &BTreeSet<String>,
-) -> IdMap<Type> {
+pub fn object_types(m: &Module, by: &ObjectLifetimes, globals: &BTreeSet<String>) -> IdMap<Type> {
     let type_props = type_property_fragments(m);
     let mut types: IdMap<Type> = IdMap::default();
     for n in m.nodes.of_kinds(Tag::CODES) {
@@ -641,15 +721,25 @@ pub fn object_types(
             types.insert(g.clone(), Type::ptr(1));
         }
     }
-    let inputs = input_objects(m);
+    // The inputs in id order, each with its segments.
+    let mut inputs: Vec<(u64, &str)> = input_objects(m)
+        .into_iter()
+        .map(|o| (id_prefix(o), o))
+        .collect();
+    inputs.sort_unstable();
+    let inputs: Vec<(&str, &[u32])> = inputs
+        .into_iter()
+        .map(|(_, o)| (o, by.of_id(m, o)))
+        .filter(|(_, lts)| !lts.is_empty())
+        .collect();
     for _ in 0..64 {
         let mut changed = false;
-        for (o, lts) in by {
-            if !inputs.contains(o.as_str()) || types.contains_key(o) {
+        for &(o, lts) in &inputs {
+            if types.contains_key(o) {
                 continue;
             }
-            for lt in lts {
-                let ln = &m.nodes[lt.as_str()];
+            for &lt in lts {
+                let ln = m.nodes.at(lt as usize);
                 let Some(e) = m.lifetime_expr(ln) else {
                     continue;
                 };
@@ -658,7 +748,7 @@ pub fn object_types(
                     e,
                     &static_signature(m, ln, &types, &type_props, referrer.as_ref()),
                 ) {
-                    types.insert(o.clone(), c.result);
+                    types.insert(o.to_string(), c.result);
                     changed = true;
                     break;
                 }
@@ -749,7 +839,7 @@ pub fn global_fragments(m: &Module) -> BTreeSet<String> {
 /// (which makes `DIOpReferrer` in a computed segment `DIOpReferrer:
 /// not-bounded`, and `DIOpTypeObject` outside a type property
 /// `DIOpTypeObject: not-type-property`).
-fn check_expressions(m: &Module, x: &Intrinsics, by: &IdMap<Vec<String>>, out: &mut Vec<Diag>) {
+fn check_expressions(m: &Module, x: &Intrinsics, by: &ObjectLifetimes, out: &mut Vec<Diag>) {
     let globals = global_fragments(m);
     let types = object_types(m, by, &globals);
     let type_props = type_property_fragments(m);
@@ -1174,6 +1264,52 @@ ret void
         );
     }
 
+    /// [`ObjectLifetimes`] (and `lifetimes_of`, built from it) gives each
+    /// object the lifetimes whose `object` names it, in id order, and the
+    /// objects in id order, whatever order the nodes are defined in: an
+    /// object with three lifetimes defined out of id order, one with one,
+    /// one that names no node. The reference groups the nodes' own fields
+    /// in a `BTreeMap` (string order is id order).
+    #[test]
+    fn object_lifetimes_group_the_lifetimes_by_object_in_id_order() {
+        let m = parse_module(
+            "!x = !DILocalVariable(\"x\")
+!y = !DILocalVariable(\"y\")
+!l9 = distinct !DILifetime(object: !x, location: !DIExpr(DIOpConstant(i8 1)))
+!l10 = distinct !DILifetime(object: !y, location: !DIExpr(DIOpConstant(i8 1)))
+!l2 = distinct !DILifetime(object: !x, location: !DIExpr(DIOpConstant(i8 1)))
+!l100 = distinct !DILifetime(object: !x, location: !DIExpr(DIOpConstant(i8 1)))
+!l5 = distinct !DILifetime(object: !nowhere, location: !DIExpr(DIOpConstant(i8 1)))
+",
+        )
+        .unwrap();
+        let mut want: BTreeMap<String, Vec<String>> = BTreeMap::new();
+        for n in m.nodes.values() {
+            if let Kind::Lifetime {
+                object: Some(o), ..
+            } = &n.kind
+            {
+                want.entry(o.clone()).or_default().push(n.id.clone());
+            }
+        }
+        assert_eq!(want["!x"], ["!l100", "!l2", "!l9"]);
+        let got: Vec<(String, Vec<String>)> = lifetimes_of(&m).into_iter().collect();
+        assert_eq!(got, want.clone().into_iter().collect::<Vec<_>>());
+        let at = ObjectLifetimes::of(&m);
+        for (o, lts) in &want {
+            let ids: Vec<&str> = at
+                .of_id(&m, o)
+                .iter()
+                .map(|&l| m.nodes.at(l as usize).id.as_str())
+                .collect();
+            assert_eq!(&ids, lts, "the lifetimes of `{o}`");
+        }
+        assert!(
+            at.of_id(&m, "!l9").is_empty(),
+            "a lifetime is no object here"
+        );
+    }
+
     /// `object_types` answers for every input, through a chain of inputs,
     /// and leaves out objects that are no segment's input.
     #[test]
@@ -1192,7 +1328,7 @@ ret void
 ",
         )
         .unwrap();
-        let by = lifetimes_of(&m);
+        let by = ObjectLifetimes::of(&m);
         let types = object_types(&m, &by, &global_fragments(&m));
         assert_eq!(types.get("!2"), Some(&Type::Int(16)));
         assert_eq!(types.get("!3"), Some(&Type::Int(8)));
