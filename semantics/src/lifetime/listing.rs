@@ -468,6 +468,10 @@ impl NodeMap {
     pub fn tag_at(&self, i: usize) -> Tag {
         self.tags[i]
     }
+    /// [`Node::is_code`] of the node at `i`, without reading the node.
+    pub fn is_code_at(&self, i: usize) -> bool {
+        Tag::CODES.contains(&self.tags[i])
+    }
     /// The kind of the node `id`, without reading the node.
     pub fn tag_of(&self, id: &str) -> Option<Tag> {
         self.index_of(id).map(|i| self.tags[i])

@@ -175,7 +175,7 @@ impl<'m> Analysis<'m> {
             object,
             node,
             plain: self.global_of.contains_key(object)
-                || node.is_none_or(|i| Tag::CODES.contains(&self.m.nodes.tag_at(i))),
+                || node.is_none_or(|i| self.m.nodes.is_code_at(i)),
             slot: self.by.get_index_of(object),
         }
     }
@@ -382,7 +382,7 @@ impl<'m> Analysis<'m> {
                 format!("`{object}` is not defined"),
             )
         })?;
-        if Tag::CODES.contains(&m.nodes.tag_at(at)) {
+        if m.nodes.is_code_at(at) {
             return Ok(self.code_location(ctx, object));
         }
         if let Some(g) = self.global_of.get(object) {
