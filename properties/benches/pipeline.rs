@@ -4,7 +4,9 @@
 //! canonicalize, evaluate the canonical form and compare, lower for both
 //! targets, evaluate the DWARF in the context and 4 variants and compare.
 //!
-//! `cargo bench -p dioptra-properties --bench pipeline`
+//! `cargo bench -p dioptra-properties --bench pipeline`;
+//! `DIOPTRA_BENCH_PROFILE=expressions` runs the expression cases alone (for
+//! `perf record` or callgrind).
 
 use dioptra_generators::arb_wellformed_expr;
 use dioptra_generators::programs::{arb_multi_program, arb_program};
@@ -25,6 +27,19 @@ static ALLOCATOR: dioptra_alloc::Mimalloc = dioptra_alloc::Mimalloc;
 
 fn main() {
     let mut runner = TestRunner::deterministic();
+    expressions(&mut runner);
+    if let Ok(which) = std::env::var("DIOPTRA_BENCH_PROFILE") {
+        assert_eq!(
+            which, "expressions",
+            "DIOPTRA_BENCH_PROFILE: only `expressions`"
+        );
+        return;
+    }
+    programs(&mut runner);
+}
+
+/// The expression laws' cases, with each step's share of the time.
+fn expressions(runner: &mut TestRunner) {
     let strategy = arb_wellformed_expr(40);
     let n = 20_000;
     let t = Instant::now();
@@ -37,7 +52,7 @@ fn main() {
         lap = Instant::now();
     };
     for k in 0..n {
-        let e = strategy.new_tree(&mut runner).unwrap().current();
+        let e = strategy.new_tree(runner).unwrap().current();
         ops += e.ops.len();
         step(0);
         law_wellformed_evaluates_to_its_static_type(&e, dioptra_generators::FIXED_CONTEXT).unwrap();
@@ -68,11 +83,15 @@ fn main() {
         n as f64 / s,
         ops as f64 / n as f64
     );
+}
+
+/// The lifetime programs' and the transformations' cases.
+fn programs(runner: &mut TestRunner) {
     let programs = arb_multi_program();
     let m = 5_000;
     let t = Instant::now();
     for _ in 0..m {
-        let p = programs.new_tree(&mut runner).unwrap().current();
+        let p = programs.new_tree(runner).unwrap().current();
         law_ranges_match_the_path_model(&p).unwrap();
     }
     let s = t.elapsed().as_secs_f64();
@@ -81,7 +100,7 @@ fn main() {
     let k = 2_000;
     let t = Instant::now();
     for _ in 0..k {
-        let (p, f, tr) = cases.new_tree(&mut runner).unwrap().current();
+        let (p, f, tr) = cases.new_tree(runner).unwrap().current();
         law_transformation_preserves_values(&p, &f, tr).unwrap();
     }
     let s = t.elapsed().as_secs_f64();
