@@ -406,6 +406,23 @@ pub struct Step {
     pub at: usize,
 }
 
+/// The rules whose window starts with `op` (their places in [`RULES`], in
+/// its order): the table split by [`Rule::starts`] once, so that each
+/// position asks its op's few rules without comparing names.
+fn rules_starting(op: &Op) -> &'static [usize] {
+    static BY_START: std::sync::OnceLock<Vec<Vec<usize>>> = std::sync::OnceLock::new();
+    let by_start = BY_START.get_or_init(|| {
+        Op::NAMES
+            .iter()
+            .map(|name| {
+                let starting = RULES.iter().enumerate().filter(|(_, r)| r.starts == *name);
+                starting.map(|(k, _)| k).collect()
+            })
+            .collect()
+    });
+    &by_start[op.index()]
+}
+
 /// Canonicalizes a well-formed expression: rules applied, leftmost first,
 /// until none applies.
 pub fn canonicalize(expr: &Expr, sig: &Signature) -> Result<(Expr, Vec<Step>), Diag> {
@@ -432,10 +449,9 @@ pub fn canonicalize(expr: &Expr, sig: &Signature) -> Result<(Expr, Vec<Step>), D
         }
         let window = &buf[..k];
         let before = stacks[i].as_deref().unwrap_or(&[]);
-        let head = window[0].name();
-        let hit = RULES
+        let hit = rules_starting(window[0])
             .iter()
-            .filter(|r| r.starts == head)
+            .map(|&k| &RULES[k])
             .find_map(|r| (r.rewrite)(window, before, sig).map(|w| (r.name, w)));
         if let Some((rule, (len, with))) = hit {
             todo.truncate(todo.len() - len);

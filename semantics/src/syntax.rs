@@ -140,36 +140,42 @@ impl Op {
     }
 
     pub fn name(&self) -> &'static str {
+        Self::NAMES[self.index()]
+    }
+
+    /// The op's place in [`Op::NAMES`] (the spec's order): a small number
+    /// to index per-op tables with.
+    pub fn index(&self) -> usize {
         match self {
-            Op::Referrer(_) => "DIOpReferrer",
-            Op::Arg(..) => "DIOpArg",
-            Op::TypeObject(_) => "DIOpTypeObject",
-            Op::Constant(..) => "DIOpConstant",
-            Op::Convert(_) => "DIOpConvert",
-            Op::ZExt(_) => "DIOpZExt",
-            Op::SExt(_) => "DIOpSExt",
-            Op::Reinterpret(_) => "DIOpReinterpret",
-            Op::BitOffset(_) => "DIOpBitOffset",
-            Op::ByteOffset(_) => "DIOpByteOffset",
-            Op::Composite(..) => "DIOpComposite",
-            Op::Extend(_) => "DIOpExtend",
-            Op::Select => "DIOpSelect",
-            Op::AddrOf(_) => "DIOpAddrOf",
-            Op::Deref(_) => "DIOpDeref",
-            Op::Read => "DIOpRead",
-            Op::Add => "DIOpAdd",
-            Op::Sub => "DIOpSub",
-            Op::Mul => "DIOpMul",
-            Op::Div => "DIOpDiv",
-            Op::LShr => "DIOpLShr",
-            Op::AShr => "DIOpAShr",
-            Op::Shl => "DIOpShl",
-            Op::PushLane(_) => "DIOpPushLane",
-            Op::Fragment(..) => "DIOpFragment",
-            Op::And => "DIOpAnd",
-            Op::Or => "DIOpOr",
-            Op::Xor => "DIOpXor",
-            Op::Mod => "DIOpMod",
+            Op::Referrer(_) => 0,
+            Op::Arg(..) => 1,
+            Op::TypeObject(_) => 2,
+            Op::Constant(..) => 3,
+            Op::Convert(_) => 4,
+            Op::ZExt(_) => 5,
+            Op::SExt(_) => 6,
+            Op::Reinterpret(_) => 7,
+            Op::BitOffset(_) => 8,
+            Op::ByteOffset(_) => 9,
+            Op::Composite(..) => 10,
+            Op::Extend(_) => 11,
+            Op::Select => 12,
+            Op::AddrOf(_) => 13,
+            Op::Deref(_) => 14,
+            Op::Read => 15,
+            Op::Add => 16,
+            Op::Sub => 17,
+            Op::Mul => 18,
+            Op::Div => 19,
+            Op::LShr => 20,
+            Op::AShr => 21,
+            Op::Shl => 22,
+            Op::PushLane(_) => 23,
+            Op::Fragment(..) => 24,
+            Op::And => 25,
+            Op::Or => 26,
+            Op::Xor => 27,
+            Op::Mod => 28,
         }
     }
 
