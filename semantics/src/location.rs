@@ -623,11 +623,7 @@ struct Runs {
 impl Runs {
     /// Appends `r`, merged into the last run when it continues it.
     fn push(&mut self, r: Run) {
-        let n = match &r {
-            Run::Store(_, _, n) | Run::Undefined(n) | Run::Beyond(n) => *n,
-            Run::Address { len, .. } => *len,
-            Run::Value(v) => v.width() as u128,
-        };
+        let n = r.len();
         if n == 0 {
             return;
         }
@@ -672,6 +668,36 @@ trait Leaves: Clone + Default {
     fn append(&mut self, other: &Self);
     /// Pads with bits past the end up to `n` bits.
     fn pad_to(&mut self, n: u128);
+    /// The stretches `start..end` of the gathered bits, in order, that
+    /// cannot be read in `ctx` ([`unreadable`]).
+    fn unreadable(&self, ctx: &dyn Context) -> Vec<(u128, u128)>;
+    /// Makes the bits of `stretches` (in order, apart) bits past the end.
+    fn mask(&mut self, stretches: &[(u128, u128)]);
+}
+
+/// D-lower-refines-outside: which of the bits `start..start + len` of
+/// `key` lie outside their storage in `ctx` (past the end of the address
+/// space's memory or of the register), as a stretch of those offsets.
+fn outside(ctx: &dyn Context, key: &Key, start: u128, len: u128) -> Option<(u128, u128)> {
+    let end_of_storage = match key {
+        Key::Memory(a) => 1u128.checked_shl(ctx.layout().pointer_bits(*a) + 3)?,
+        Key::Register(k) => ctx.register_bits(*k)? as u128,
+        Key::Entity(_) => return None,
+    };
+    let from = start.max(end_of_storage);
+    (from < start + len).then_some((from, start + len))
+}
+
+/// Appends the stretch `a..b` to `out` (nothing when it is empty), joined
+/// to the last one when it continues it.
+fn push_stretch(out: &mut Vec<(u128, u128)>, (a, b): (u128, u128)) {
+    if a >= b {
+        return;
+    }
+    match out.last_mut() {
+        Some((_, end)) if *end == a => *end = b,
+        _ => out.push((a, b)),
+    }
 }
 
 impl Leaves for Runs {
@@ -723,6 +749,90 @@ impl Leaves for Runs {
             self.push(Run::Beyond(n - self.len));
         }
     }
+    fn unreadable(&self, ctx: &dyn Context) -> Vec<(u128, u128)> {
+        let mut out = Vec::new();
+        let mut at = 0;
+        for r in &self.runs {
+            let n = r.len();
+            match r {
+                Run::Beyond(_) => push_stretch(&mut out, (at, at + n)),
+                Run::Store(k, start, _) => {
+                    if let Some((a, b)) = outside(ctx, k, *start, n) {
+                        push_stretch(&mut out, (at + a - start, at + b - start));
+                    }
+                }
+                _ => {}
+            }
+            at += n;
+        }
+        out
+    }
+    fn mask(&mut self, stretches: &[(u128, u128)]) {
+        let mut out = Runs::default();
+        let mut at = 0;
+        let mut rest = stretches;
+        for r in std::mem::take(&mut self.runs) {
+            let end = at + r.len();
+            // Cut the run at the stretches that meet it: what lies before
+            // each is kept, what lies in it is past the end.
+            let mut from = at;
+            while let Some(&(a, b)) = rest.first() {
+                if a >= end {
+                    break;
+                }
+                let (a, b) = (a.max(from), b.min(end));
+                if a > from {
+                    out.push(r.slice(from - at, a - from));
+                }
+                out.push(Run::Beyond(b - a));
+                from = b;
+                if b < end {
+                    rest = &rest[1..];
+                } else {
+                    break;
+                }
+            }
+            if from < end {
+                out.push(r.slice(from - at, end - from));
+            }
+            at = end;
+        }
+        *self = out;
+    }
+}
+
+impl Run {
+    /// How many bits the run covers.
+    fn len(&self) -> u128 {
+        match self {
+            Run::Store(_, _, n) | Run::Undefined(n) | Run::Beyond(n) => *n,
+            Run::Address { len, .. } => *len,
+            Run::Value(v) => v.width() as u128,
+        }
+    }
+
+    /// Bits `from..from + len` of the run.
+    fn slice(&self, from: u128, len: u128) -> Run {
+        match self {
+            Run::Store(k, start, _) => Run::Store(k.clone(), start + from, len),
+            Run::Value(v) => Run::Value(v.extract(from as u64, len as u64)),
+            Run::Undefined(_) => Run::Undefined(len),
+            Run::Beyond(_) => Run::Beyond(len),
+            Run::Address {
+                addrspace,
+                bits,
+                target,
+                offset,
+                ..
+            } => Run::Address {
+                addrspace: *addrspace,
+                bits: *bits,
+                target: target.clone(),
+                offset: offset + from,
+                len,
+            },
+        }
+    }
 }
 
 impl Leaves for Vec<BitLeaf> {
@@ -770,6 +880,25 @@ impl Leaves for Vec<BitLeaf> {
     fn pad_to(&mut self, n: u128) {
         if n > self.count() {
             self.resize(n as usize, BitLeaf::Beyond);
+        }
+    }
+    fn unreadable(&self, ctx: &dyn Context) -> Vec<(u128, u128)> {
+        let mut out = Vec::new();
+        for (i, leaf) in self.iter().enumerate() {
+            let unreadable = match leaf {
+                BitLeaf::Beyond => true,
+                BitLeaf::Store(k, off) => outside(ctx, k, *off, 1).is_some(),
+                _ => false,
+            };
+            if unreadable {
+                push_stretch(&mut out, (i as u128, i as u128 + 1));
+            }
+        }
+        out
+    }
+    fn mask(&mut self, stretches: &[(u128, u128)]) {
+        for &(a, b) in stretches {
+            self[a as usize..b as usize].fill(BitLeaf::Beyond);
         }
     }
 }
@@ -914,6 +1043,9 @@ const MAX_ALTERNATIVES: usize = 64;
 /// a composite still compares equal place by place. Past
 /// [`MAX_ALTERNATIVES`] it is [`same_location`].
 pub fn same_places(a: &LocDesc, b: &LocDesc, n: u64) -> bool {
+    if a == b {
+        return true;
+    }
     match (place_set::<Runs>(a, n), place_set::<Runs>(b, n)) {
         (Some(x), Some(y)) => x == y,
         _ => same_location(a, b, n),
@@ -934,38 +1066,67 @@ pub fn same_places(a: &LocDesc, b: &LocDesc, n: u64) -> bool {
 /// end of the address space (DWARF 5's generic arithmetic is modulo the
 /// address size) where the reference runs past the end.
 pub fn refines_places(ctx: &dyn Context, reference: &LocDesc, dwarf: &LocDesc, n: u64) -> bool {
-    let (Some(mut r), Some(mut d)) = (
+    // By runs first: the same places once the reference's unreadable bits
+    // are masked on both sides is a refinement, and the common one.
+    let (Some(r), Some(d)) = (places::<Runs>(reference, n), places::<Runs>(dwarf, n)) else {
+        return false;
+    };
+    let beyond = unreadable_in_all(ctx, &r, n);
+    if masked_set(r, &beyond) == masked_set(d, &beyond) {
+        return true;
+    }
+    // Else bit by bit, where an implicit address of the DWARF may refine
+    // the reference's (the runs of the two need not break alike there).
+    let (Some(r), Some(d)) = (
         places::<Vec<BitLeaf>>(reference, n),
         places::<Vec<BitLeaf>>(dwarf, n),
     ) else {
         return false;
     };
-    let unreadable = |leaf: &BitLeaf| match leaf {
-        BitLeaf::Beyond => true,
-        BitLeaf::Store(Key::Memory(a), off) => *off >> (ctx.layout().pointer_bits(*a) + 3) != 0,
-        BitLeaf::Store(Key::Register(k), off) => ctx
-            .register_bits(*k)
-            .is_some_and(|size| *off >= size as u128),
-        _ => false,
-    };
-    let beyond: Vec<usize> = (0..n as usize)
-        .filter(|&i| r.iter().all(|a| unreadable(&a[i])))
-        .collect();
-    for a in d.iter_mut().chain(r.iter_mut()) {
-        for &i in &beyond {
-            a[i] = BitLeaf::Beyond;
-        }
-    }
-    r.sort();
-    r.dedup();
-    d.sort();
-    d.dedup();
+    let (r, d) = (masked_set(r, &beyond), masked_set(d, &beyond));
     r.len() == d.len()
         && r.iter().zip(&d).all(|(x, y)| {
             x.iter()
                 .zip(y)
                 .all(|(a, b)| a == b || address_refines(a, b))
         })
+}
+
+/// The stretches of the `n` bits that cannot be read in any of the
+/// `alternatives` (the places of a reference): those a refinement may
+/// define.
+fn unreadable_in_all<L: Leaves>(
+    ctx: &dyn Context,
+    alternatives: &[L],
+    n: u64,
+) -> Vec<(u128, u128)> {
+    let mut all = vec![(0, n as u128)];
+    for a in alternatives {
+        let theirs = a.unreadable(ctx);
+        let mut both = Vec::new();
+        let (mut i, mut j) = (0, 0);
+        while let (Some(&(a1, b1)), Some(&(a2, b2))) = (all.get(i), theirs.get(j)) {
+            push_stretch(&mut both, (a1.max(a2), b1.min(b2)));
+            if b1 < b2 {
+                i += 1;
+            } else {
+                j += 1;
+            }
+        }
+        all = both;
+    }
+    all
+}
+
+/// `alternatives` with the bits of `stretches` made bits past the end, as
+/// a set.
+fn masked_set<L: Leaves + Ord>(mut alternatives: Vec<L>, stretches: &[(u128, u128)]) -> Vec<L> {
+    for a in &mut alternatives {
+        a.mask(stretches);
+    }
+    alternatives.sort();
+    alternatives.dedup();
+    alternatives
 }
 
 /// DECISION (D-lower-refines-targets): D-lower-refines reaches through
@@ -1079,6 +1240,102 @@ mod tests {
         assert!(
             equal > 200 && equal < cases - 1000,
             "{equal} of {cases} equal"
+        );
+    }
+
+    /// Refinement by runs gives what it gives bit by bit: on random pairs
+    /// of composites whose parts run past the end of a register, of memory
+    /// or of an implicit value, or are implicit pointers to a value and to
+    /// it widened, the unreadable bits found by runs are those found bit by
+    /// bit, and `refines_places` answers as the bit-by-bit definition (the
+    /// reference's unreadable bits masked on both sides, the sets compared
+    /// place by place with D-lower-refines-targets) does.
+    #[test]
+    fn refinement_by_runs_is_refinement_bit_by_bit() {
+        let mut ctx = crate::context::ConcreteContext::default();
+        ctx.add_register(3, vec![Some(0); 4]).unwrap();
+        let mut seed = 29u64;
+        let mut below = |n: u64| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) % n
+        };
+        let leaf = |below: &mut dyn FnMut(u64) -> u64| -> LocDesc {
+            let k = u128::from(below(3)) * 4;
+            match below(8) {
+                // Register 3 is 32 bits wide.
+                0 => LocDesc::single(Storage::Register { number: 3 }, 24 + k),
+                // The last byte of address space 0 is at bit 2^67 - 8.
+                1 => LocDesc::single(Storage::Memory { addrspace: 0 }, (1u128 << 67) - 8 + k),
+                2 => LocDesc::implicit(Bits::from_u64(4 + 4 * below(2), below(4))),
+                3 => LocDesc::undefined(),
+                4 => loc("addr(0, imp(8, 0x05))"),
+                5 => loc("addr(0, imp(64, 0x0000000000000005))"),
+                6 => loc("{reg(3) | mem(0, 0x10)}"),
+                _ => LocDesc::single(Storage::Register { number: 4 }, k),
+            }
+        };
+        let make = |below: &mut dyn FnMut(u64) -> u64| -> LocDesc {
+            let parts = (0..1 + below(3))
+                .map(|_| Part {
+                    bits: 4 * (1 + below(3)),
+                    loc: leaf(below),
+                })
+                .collect();
+            LocDesc::single(Storage::composite(parts), u128::from(below(2)) * 4)
+        };
+        // The definition, bit by bit.
+        let bitwise_refines = |r: &LocDesc, d: &LocDesc, n: u64| {
+            let (Some(r), Some(d)) = (places::<Vec<BitLeaf>>(r, n), places::<Vec<BitLeaf>>(d, n))
+            else {
+                return false;
+            };
+            let unreadable = |leaf: &BitLeaf| match leaf {
+                BitLeaf::Beyond => true,
+                BitLeaf::Store(k, off) => outside(&ctx, k, *off, 1).is_some(),
+                _ => false,
+            };
+            let beyond: Vec<usize> = (0..n as usize)
+                .filter(|&i| r.iter().all(|a| unreadable(&a[i])))
+                .collect();
+            let mask = |mut v: Vec<Vec<BitLeaf>>| {
+                for a in &mut v {
+                    for &i in &beyond {
+                        a[i] = BitLeaf::Beyond;
+                    }
+                }
+                v.sort();
+                v.dedup();
+                v
+            };
+            let (r, d) = (mask(r), mask(d));
+            r.len() == d.len()
+                && r.iter().zip(&d).all(|(x, y)| {
+                    x.iter()
+                        .zip(y)
+                        .all(|(a, b)| a == b || address_refines(a, b))
+                })
+        };
+        let (mut refined, mut unreadable, mut cases) = (0, 0, 0);
+        for _ in 0..20_000 {
+            let (a, b) = (make(&mut below), make(&mut below));
+            let n = 4 * (1 + below(4));
+            let (Some(runs), Some(bits)) = (places::<Runs>(&a, n), places::<Vec<BitLeaf>>(&a, n))
+            else {
+                continue;
+            };
+            let beyond = unreadable_in_all(&ctx, &runs, n);
+            assert_eq!(beyond, unreadable_in_all(&ctx, &bits, n), "{a} {n}");
+            let r = refines_places(&ctx, &a, &b, n);
+            assert_eq!(r, bitwise_refines(&a, &b, n), "{a} {b} {n}");
+            refined += (r && !same_places(&a, &b, n)) as u32;
+            unreadable += !beyond.is_empty() as u32;
+            cases += 1;
+        }
+        assert!(
+            refined > 200 && unreadable > 2000,
+            "{refined} strict refinements and {unreadable} references with unreadable bits of {cases}"
         );
     }
 
