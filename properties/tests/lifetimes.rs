@@ -104,7 +104,7 @@ fn stretch_locations_are_the_pointwise_ones() {
             let mut pieces = a.pieces(&cache, &o, 2);
             let own: usize = a.by.get(&o).map_or(0, |lts| {
                 lts.iter()
-                    .map(|l| a.ranges.get(l).map_or(0, |r| 2 * r.len()))
+                    .map(|l| a.ranges.get(*l).map_or(0, |r| 2 * r.len()))
                     .sum()
             });
             with_inputs += (a.boundaries(&o).len() > own) as usize;

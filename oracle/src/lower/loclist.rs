@@ -384,7 +384,7 @@ pub fn prove_segments(
             })();
             out.push(SegmentProof {
                 object: object.clone(),
-                lifetime: lt.clone(),
+                lifetime: lt.to_string(),
                 proof,
             });
         }

@@ -84,12 +84,16 @@ pub struct Analysis<'m> {
     pub reading: Reading,
     /// Per bounded segment, where it is active.
     pub ranges: IdMap<Runs>,
-    /// Per object, its lifetime segments.
-    pub by: IdMap<Vec<String>>,
-    /// Per object, the range of each of its segments (in `by`'s order;
-    /// empty for computed segments), so that finding an object's active
-    /// segments compares no names.
-    by_ranges: IdMap<Vec<Runs>>,
+    /// Per object, its lifetime segments (their ids, borrowed from the
+    /// module).
+    pub by: IdMap<Vec<&'m str>>,
+    /// Where each segment of `by` is active, in `by`'s order: the segments
+    /// of the object at slot `s` of `by` have their runs at places
+    /// `by_ranges[by_start[s]..by_start[s + 1]]` of `ranges` (none for a
+    /// computed segment), so that finding an object's active segments
+    /// compares no names, and nothing is copied to build this.
+    by_ranges: Vec<u32>,
+    by_start: Vec<u32>,
     /// Global variable fragment to its global.
     pub global_of: IdMap<String>,
     pub types: IdMap<Type>,
@@ -102,16 +106,14 @@ impl<'m> Analysis<'m> {
         let ranges = all_ranges(m, &x, reading);
         let lifetimes = ObjectLifetimes::of(m);
         let by = lifetimes.by_id(m);
-        let by_ranges = by
-            .iter()
-            .map(|(o, lts)| {
-                let r = lts
-                    .iter()
-                    .map(|l| ranges.get(l).cloned().unwrap_or_default())
-                    .collect();
-                (o.clone(), r)
-            })
-            .collect();
+        let mut by_start = Vec::with_capacity(by.len() + 1);
+        let mut by_ranges = Vec::new();
+        by_start.push(0);
+        for lts in by.values() {
+            let place = |l: &&str| ranges.get_index_of(*l).map_or(u32::MAX, |k| k as u32);
+            by_ranges.extend(lts.iter().map(place));
+            by_start.push(by_ranges.len() as u32);
+        }
         let globals = global_fragments(m);
         let types = object_types(m, &lifetimes, &globals);
         let mut global_of: IdMap<String> = m
@@ -127,6 +129,7 @@ impl<'m> Analysis<'m> {
             ranges,
             by,
             by_ranges,
+            by_start,
             global_of,
             types,
             type_props: type_property_fragments(m),
@@ -138,31 +141,41 @@ impl<'m> Analysis<'m> {
     /// object has no segments. One look-up for the object, where `by` and
     /// then `ranges` for each segment would be one more per segment (on a
     /// 100 000-instruction listing, each a cache miss).
-    pub fn segment_ranges(&self, object: &str) -> Option<impl Iterator<Item = (&String, &Runs)>> {
+    pub fn segment_ranges(
+        &self,
+        object: &str,
+    ) -> Option<impl Iterator<Item = (&'m str, &Runs)> + '_> {
         let s = self.by.get_index_of(object)?;
-        let (_, lts) = self.by.get_index(s)?;
-        let (_, rs) = self.by_ranges.get_index(s)?;
-        Some(lts.iter().zip(rs))
+        Some(self.by[s].iter().copied().zip(self.slot_runs(s)))
+    }
+
+    /// The runs of each segment of the object at slot `s` of `by`, in its
+    /// order (none for a computed segment).
+    fn slot_runs(&self, s: usize) -> impl Iterator<Item = &Runs> + '_ {
+        static NO_RUNS: Runs = Vec::new();
+        let (a, b) = (self.by_start[s] as usize, self.by_start[s + 1] as usize);
+        self.by_ranges[a..b].iter().map(|&k| {
+            self.ranges
+                .get_index(k as usize)
+                .map_or(&NO_RUNS, |(_, r)| r)
+        })
     }
 
     /// The segments of `object` active at `point`, in `by`'s order.
-    fn active_of(&self, object: &str, point: usize) -> Vec<&String> {
+    fn active_of(&self, object: &str, point: usize) -> Vec<&'m str> {
         self.active_at(self.by.get_index_of(object), point)
     }
 
-    /// [`Analysis::active_of`] for the object at `slot` of `by` (and of
-    /// `by_ranges`, which `new` builds from `by` in its order).
-    fn active_at(&self, slot: Option<usize>, point: usize) -> Vec<&String> {
-        let Some(((o, lts), (o2, rs))) =
-            slot.and_then(|s| self.by.get_index(s).zip(self.by_ranges.get_index(s)))
-        else {
+    /// [`Analysis::active_of`] for the object at `slot` of `by`.
+    fn active_at(&self, slot: Option<usize>, point: usize) -> Vec<&'m str> {
+        let Some(s) = slot else {
             return Vec::new();
         };
-        debug_assert_eq!(o, o2, "by and by_ranges are in the same order");
-        lts.iter()
-            .zip(rs)
+        self.by[s]
+            .iter()
+            .zip(self.slot_runs(s))
             .filter(|(_, r)| is_active(r, point))
-            .map(|(l, _)| l)
+            .map(|(l, _)| *l)
             .collect()
     }
 
@@ -220,12 +233,10 @@ impl<'m> Analysis<'m> {
             if !seen.insert(o) {
                 continue;
             }
-            let Some(((_, lts), (_, rs))) =
-                slot.and_then(|s| self.by.get_index(s).zip(self.by_ranges.get_index(s)))
-            else {
+            let Some(s) = slot else {
                 continue;
             };
-            for (lt, runs) in lts.iter().zip(rs) {
+            for (lt, runs) in self.by[s].iter().zip(self.slot_runs(s)) {
                 out.extend(runs.iter().flat_map(|&(a, b)| [a, b]));
                 if let Some(Kind::Lifetime { args, .. }) = self.m.nodes.get(lt).map(|n| &n.kind) {
                     work.extend(args.iter().map(|a| (a.as_str(), self.by.get_index_of(a))));
@@ -337,7 +348,7 @@ impl<'m> Analysis<'m> {
             Located {
                 loc: LocDesc::new(singles),
                 ty,
-                segments: active.into_iter().cloned().collect(),
+                segments: active.into_iter().map(str::to_string).collect(),
             },
             left_out,
         ))
@@ -403,13 +414,13 @@ impl<'m> Analysis<'m> {
         &self,
         ctx: &ConcreteContext,
         (object, object_at): (&str, Option<usize>),
-        active: Vec<&String>,
+        active: Vec<&str>,
         point: usize,
         memo: &mut Memo,
         depth: usize,
     ) -> Result<Located, Diag> {
         let chosen: Vec<String> = if !active.is_empty() {
-            active.into_iter().cloned().collect()
+            active.into_iter().map(str::to_string).collect()
         } else {
             self.by
                 .get(object)
@@ -417,7 +428,7 @@ impl<'m> Analysis<'m> {
                 .flatten()
                 .filter(|l| !self.x.is_bounded(l))
                 .take(1)
-                .cloned()
+                .map(|l| l.to_string())
                 .collect()
         };
         if chosen.is_empty() {
@@ -772,7 +783,7 @@ call void @llvm.dbg.kill(metadata !4)
         let a = Analysis::new(&m, Reading::ControlFlow);
         let of = |o: &str| {
             a.segment_ranges(o).map(|it| {
-                it.map(|(lt, r)| (lt.clone(), r.clone()))
+                it.map(|(lt, r)| (lt.to_string(), r.clone()))
                     .collect::<Vec<_>>()
             })
         };

@@ -458,7 +458,7 @@ fn roots(m: &Module) -> Vec<usize> {
 }
 
 /// The lifetimes of each object.
-pub fn lifetimes_of(m: &Module) -> IdMap<Vec<String>> {
+pub fn lifetimes_of(m: &Module) -> IdMap<Vec<&str>> {
     ObjectLifetimes::of(m).by_id(m)
 }
 
@@ -520,10 +520,10 @@ impl ObjectLifetimes {
     /// The same by id: [`lifetimes_of`]. The objects in id order: those
     /// with a node as the node table orders them, merged with those that
     /// name none.
-    pub fn by_id(&self, m: &Module) -> IdMap<Vec<String>> {
-        let ids = |lts: &[u32]| -> Vec<String> {
+    pub fn by_id<'m>(&self, m: &'m Module) -> IdMap<Vec<&'m str>> {
+        let ids = |lts: &[u32]| -> Vec<&'m str> {
             lts.iter()
-                .map(|&l| m.nodes.at(l as usize).id.clone())
+                .map(|&l| m.nodes.at(l as usize).id.as_str())
                 .collect()
         };
         // An object's id is read from its first lifetime's `object` field,
@@ -535,7 +535,7 @@ impl ObjectLifetimes {
             } => Some(o.clone()),
             _ => None,
         };
-        let mut by: Vec<(String, Vec<String>)> = m
+        let mut by: Vec<(String, Vec<&str>)> = m
             .nodes
             .order_indices()
             .map(|o| self.at(o as usize))
@@ -1130,7 +1130,7 @@ fn join_home(a: Home, b: Home) -> Home {
 fn local_home(
     m: &Module,
     x: &Intrinsics,
-    by: &IdMap<Vec<String>>,
+    by: &IdMap<Vec<&str>>,
     involved: &[String],
     sp_of: &dyn Fn(usize) -> Option<String>,
     depth: usize,
@@ -1165,11 +1165,11 @@ fn local_home(
                 // A fragment is where its segments are: bounded ones in the
                 // function of their def, computed ones where their inputs are.
                 let mut h = Home::Neutral;
-                for lt in by.get(id).cloned().unwrap_or_default() {
-                    let one = if let Some(d) = x.defs(&lt).first() {
+                for &lt in by.get(id).into_iter().flatten() {
+                    let one = if let Some(d) = x.defs(lt).first() {
                         local(sp_of(*d))
                     } else if let Some(Kind::Lifetime { args, .. }) =
-                        m.nodes.get(&lt).map(|n| &n.kind)
+                        m.nodes.get(lt).map(|n| &n.kind)
                     {
                         local_home(m, x, by, args, sp_of, depth + 1, memo)
                     } else {
@@ -1293,7 +1293,10 @@ ret void
             }
         }
         assert_eq!(want["!x"], ["!l100", "!l2", "!l9"]);
-        let got: Vec<(String, Vec<String>)> = lifetimes_of(&m).into_iter().collect();
+        let got: Vec<(String, Vec<String>)> = lifetimes_of(&m)
+            .into_iter()
+            .map(|(o, lts)| (o, lts.into_iter().map(str::to_string).collect()))
+            .collect();
         assert_eq!(got, want.clone().into_iter().collect::<Vec<_>>());
         let at = ObjectLifetimes::of(&m);
         for (o, lts) in &want {
