@@ -102,7 +102,7 @@ fn stretch_locations_are_the_pointwise_ones() {
         for o in a.objects() {
             // Two segments shown at most, as `dioptra lifetimes` shows them.
             let mut pieces = a.pieces(&cache, &o, 2);
-            let own: usize = a.by.get(&o).map_or(0, |lts| {
+            let own: usize = a.by.get(o.as_str()).map_or(0, |lts| {
                 lts.iter()
                     .map(|l| a.ranges.get(*l).map_or(0, |r| 2 * r.len()))
                     .sum()

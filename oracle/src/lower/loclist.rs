@@ -84,7 +84,7 @@ pub fn lower_module(
     let mut unit = Unit::default();
     let mut die_of = BTreeMap::new();
     // DIEs first, so that calls can name them.
-    for object in a.by.keys() {
+    for &object in a.by.keys() {
         let Some(node) = m.nodes.get(object) else {
             continue;
         };
@@ -94,7 +94,7 @@ pub fn lower_module(
             ListTag::Procedure
         };
         let name = node.display_name().unwrap_or(object).to_string();
-        die_of.insert(object.clone(), unit.add_list(tag, &name));
+        die_of.insert(object.to_string(), unit.add_list(tag, &name));
     }
     let mut lane_pcs = Vec::new();
     for node in m.nodes.values() {
@@ -113,7 +113,7 @@ pub fn lower_module(
     }
     let mut lists: BTreeMap<String, Vec<ListEntry>> = BTreeMap::new();
     let mut not_expressible = BTreeMap::new();
-    'objects: for object in a.by.keys() {
+    'objects: for &object in a.by.keys() {
         let mut entries = Vec::new();
         let mut default_done = false;
         for (lt, active) in a.segment_ranges(object).into_iter().flatten() {
@@ -124,7 +124,7 @@ pub fn lower_module(
             let ops = match lower_segment(&a, ctx, target, object, lt, &mut unit, &die_of) {
                 Ok(x) => x,
                 Err(d) if d.outcome == Outcome::Unsupported => {
-                    not_expressible.insert(object.clone(), d);
+                    not_expressible.insert(object.to_string(), d);
                     continue 'objects;
                 }
                 Err(d) => return Err(d),
@@ -142,20 +142,22 @@ pub fn lower_module(
                 default_done = true;
             }
         }
-        lists.insert(object.clone(), entries);
+        lists.insert(object.to_string(), entries);
     }
     // An object that calls one without a DIE has none either.
     loop {
         let more: Vec<(String, String)> = lists
             .keys()
             .filter_map(|o| {
-                let callee = a.by[o].iter().find_map(|lt| match &m.nodes[lt].kind {
-                    Kind::Lifetime { args, .. } => args
-                        .iter()
-                        .find(|x| not_expressible.contains_key(*x))
-                        .cloned(),
-                    _ => None,
-                })?;
+                let callee = a.by[o.as_str()]
+                    .iter()
+                    .find_map(|&lt| match &m.nodes[lt].kind {
+                        Kind::Lifetime { args, .. } => args
+                            .iter()
+                            .find(|x| not_expressible.contains_key(*x))
+                            .cloned(),
+                        _ => None,
+                    })?;
                 Some((o.clone(), callee))
             })
             .collect();
@@ -351,7 +353,7 @@ pub fn prove_segments(
 ) -> Vec<SegmentProof> {
     let a = Analysis::new(m, Reading::ControlFlow);
     let mut out = Vec::new();
-    for (object, lts) in &a.by {
+    for (&object, lts) in &a.by {
         if !lowered.die_of.contains_key(object) {
             continue;
         }
@@ -383,7 +385,7 @@ pub fn prove_segments(
                 .proof)
             })();
             out.push(SegmentProof {
-                object: object.clone(),
+                object: object.to_string(),
                 lifetime: lt.to_string(),
                 proof,
             });

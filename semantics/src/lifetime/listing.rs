@@ -272,6 +272,9 @@ pub struct Global {
 /// (`limits` caps its size) while costing as much as the look-up itself.
 pub type IdMap<V> = indexmap::IndexMap<String, V, rustc_hash::FxBuildHasher>;
 
+/// [`IdMap`] with the ids borrowed (from a [`Module`]'s nodes).
+pub type IdRefMap<'m, V> = indexmap::IndexMap<&'m str, V, rustc_hash::FxBuildHasher>;
+
 /// The first 8 bytes of `id`, big-endian, padded with zeros: sorting by
 /// `(id_prefix(id), id)` gives the order of `id` alone, and compares the
 /// strings themselves only when their prefixes tie. For a pair of ids, the

@@ -14,7 +14,7 @@
 //! located by the context's bindings; an unbound entity is its own abstract
 //! storage `ent(BITS, NAME)`, whose contents are unknown.
 
-use super::listing::{IdMap, Kind, Module, Referrer, Tag};
+use super::listing::{IdMap, IdRefMap, Kind, Module, Referrer, Tag};
 use super::ranges::{all_ranges, is_active, Intrinsics, Reading, Runs};
 use super::wellformed::{global_fragments, object_types, type_property_fragments, ObjectLifetimes};
 use crate::bits::Bits;
@@ -86,7 +86,7 @@ pub struct Analysis<'m> {
     pub ranges: IdMap<Runs>,
     /// Per object, its lifetime segments (their ids, borrowed from the
     /// module).
-    pub by: IdMap<Vec<&'m str>>,
+    pub by: IdRefMap<'m, Vec<&'m str>>,
     /// Where each segment of `by` is active, in `by`'s order: the segments
     /// of the object at slot `s` of `by` have their runs at places
     /// `by_ranges[by_start[s]..by_start[s + 1]]` of `ranges` (none for a
@@ -199,7 +199,7 @@ impl<'m> Analysis<'m> {
         self.m
             .nodes
             .of_kinds(Tag::OBJECTS)
-            .filter(|n| self.by.contains_key(&n.id) || self.global_of.contains_key(&n.id))
+            .filter(|n| self.by.contains_key(n.id.as_str()) || self.global_of.contains_key(&n.id))
             .map(|n| n.id.clone())
             .collect()
     }
@@ -239,7 +239,10 @@ impl<'m> Analysis<'m> {
             for (lt, runs) in self.by[s].iter().zip(self.slot_runs(s)) {
                 out.extend(runs.iter().flat_map(|&(a, b)| [a, b]));
                 if let Some(Kind::Lifetime { args, .. }) = self.m.nodes.get(lt).map(|n| &n.kind) {
-                    work.extend(args.iter().map(|a| (a.as_str(), self.by.get_index_of(a))));
+                    work.extend(
+                        args.iter()
+                            .map(|a| (a.as_str(), self.by.get_index_of(a.as_str()))),
+                    );
                 }
             }
         }

@@ -5,7 +5,7 @@
 //! (`wellformed::check`) against the signature its segment gives it: a
 //! referrer only for bounded segments, the inputs' types from `argObjects`.
 
-use super::listing::{id_prefix, IdMap, Kind, Module, Named, Node, Referrer, Tag};
+use super::listing::{id_prefix, IdMap, IdRefMap, Kind, Module, Named, Node, Referrer, Tag};
 use super::ranges::{Intrinsics, Walker};
 use crate::context::Signature;
 use crate::diag::Diag;
@@ -458,7 +458,7 @@ fn roots(m: &Module) -> Vec<usize> {
 }
 
 /// The lifetimes of each object.
-pub fn lifetimes_of(m: &Module) -> IdMap<Vec<&str>> {
+pub fn lifetimes_of(m: &Module) -> IdRefMap<'_, Vec<&str>> {
     ObjectLifetimes::of(m).by_id(m)
 }
 
@@ -520,30 +520,35 @@ impl ObjectLifetimes {
     /// The same by id: [`lifetimes_of`]. The objects in id order: those
     /// with a node as the node table orders them, merged with those that
     /// name none.
-    pub fn by_id<'m>(&self, m: &'m Module) -> IdMap<Vec<&'m str>> {
+    pub fn by_id<'m>(&self, m: &'m Module) -> IdRefMap<'m, Vec<&'m str>> {
         let ids = |lts: &[u32]| -> Vec<&'m str> {
             lts.iter()
                 .map(|&l| m.nodes.at(l as usize).id.as_str())
                 .collect()
         };
         // An object's id is read from its first lifetime's `object` field,
-        // which names it: the object's own node is not read. (Every entry
-        // is a lifetime with an object, so none is left out.)
+        // which names it: the object's own node is not read, and an object
+        // that names no node has one too. (Every entry is a lifetime with an
+        // object, so none is left out.)
         let object_id = |lts: &[u32]| match &m.nodes.at(*lts.first()? as usize).kind {
             Kind::Lifetime {
                 object: Some(o), ..
-            } => Some(o.clone()),
+            } => Some(o.as_str()),
             _ => None,
         };
-        let mut by: Vec<(String, Vec<&str>)> = m
+        let mut by: Vec<(&str, Vec<&str>)> = m
             .nodes
             .order_indices()
             .map(|o| self.at(o as usize))
             .filter_map(|lts| Some((object_id(lts)?, ids(lts))))
             .collect();
         if !self.lost.is_empty() {
-            by.extend(self.lost.iter().map(|(o, lts)| (o.clone(), ids(lts))));
-            by.sort_by(|a, b| (id_prefix(&a.0), &a.0).cmp(&(id_prefix(&b.0), &b.0)));
+            let lost = self
+                .lost
+                .values()
+                .map(|lts| Some((object_id(lts)?, ids(lts))));
+            by.extend(lost.flatten());
+            by.sort_by(|a, b| (id_prefix(a.0), a.0).cmp(&(id_prefix(b.0), b.0)));
         }
         by.into_iter().collect()
     }
@@ -1130,7 +1135,7 @@ fn join_home(a: Home, b: Home) -> Home {
 fn local_home(
     m: &Module,
     x: &Intrinsics,
-    by: &IdMap<Vec<&str>>,
+    by: &IdRefMap<Vec<&str>>,
     involved: &[String],
     sp_of: &dyn Fn(usize) -> Option<String>,
     depth: usize,
@@ -1165,7 +1170,7 @@ fn local_home(
                 // A fragment is where its segments are: bounded ones in the
                 // function of their def, computed ones where their inputs are.
                 let mut h = Home::Neutral;
-                for &lt in by.get(id).into_iter().flatten() {
+                for &lt in by.get(id.as_str()).into_iter().flatten() {
                     let one = if let Some(d) = x.defs(lt).first() {
                         local(sp_of(*d))
                     } else if let Some(Kind::Lifetime { args, .. }) =
@@ -1295,7 +1300,7 @@ ret void
         assert_eq!(want["!x"], ["!l100", "!l2", "!l9"]);
         let got: Vec<(String, Vec<String>)> = lifetimes_of(&m)
             .into_iter()
-            .map(|(o, lts)| (o, lts.into_iter().map(str::to_string).collect()))
+            .map(|(o, lts)| (o.to_string(), lts.into_iter().map(str::to_string).collect()))
             .collect();
         assert_eq!(got, want.clone().into_iter().collect::<Vec<_>>());
         let at = ObjectLifetimes::of(&m);
