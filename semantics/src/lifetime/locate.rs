@@ -83,7 +83,7 @@ pub struct Analysis<'m> {
     pub x: Intrinsics<'m>,
     pub reading: Reading,
     /// Per bounded segment, where it is active.
-    pub ranges: IdMap<Runs>,
+    pub ranges: IdRefMap<'m, Runs>,
     /// Per object, its lifetime segments (their ids, borrowed from the
     /// module).
     pub by: IdRefMap<'m, Vec<&'m str>>,

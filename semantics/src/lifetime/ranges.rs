@@ -15,7 +15,7 @@
 //! kills, visiting each block entry once; the work is proportional to the size
 //! of the range, so computing every range is linear in the output.
 
-use super::listing::{IdMap, InstKind, Module, Named, Referrer};
+use super::listing::{IdRefMap, InstKind, Module, Named, Referrer};
 use std::collections::BTreeSet;
 
 /// How far a def extends.
@@ -71,7 +71,7 @@ impl<'m> Intrinsics<'m> {
     }
     /// Every lifetime some def names, with its node's index and its
     /// defs, in id order.
-    pub fn each_defs(&self) -> impl Iterator<Item = Named<'_>> + '_ {
+    pub fn each_defs(&self) -> impl Iterator<Item = Named<'m>> + 'm {
         self.m.index.defs.iter(&self.m.nodes)
     }
     /// Every lifetime some kill names, with its node's index and its
@@ -405,12 +405,13 @@ fn merge(stretches: &mut Runs) {
     stretches.truncate(kept);
 }
 
-/// Every bounded segment's range, as runs.
-pub fn all_ranges(m: &Module, x: &Intrinsics, reading: Reading) -> IdMap<Runs> {
+/// Every bounded segment's range, as runs, by its id (borrowed from the
+/// module: no string is allocated per segment).
+pub fn all_ranges<'m>(m: &'m Module, x: &Intrinsics<'m>, reading: Reading) -> IdRefMap<'m, Runs> {
     let mut walker = Walker::new(m);
     // At most one entry per lifetime: reserved, so the map is not copied
     // as it grows (on a large listing, copies that miss the caches).
-    let mut out = IdMap::with_capacity_and_hasher(
+    let mut out = IdRefMap::with_capacity_and_hasher(
         m.nodes.count_of(&[super::listing::Tag::Lifetime]),
         Default::default(),
     );
@@ -425,7 +426,7 @@ pub fn all_ranges(m: &Module, x: &Intrinsics, reading: Reading) -> IdMap<Runs> {
                     .collect(),
             )
         };
-        out.insert(lt.to_string(), runs);
+        out.insert(lt, runs);
     }
     out
 }
@@ -449,12 +450,12 @@ pub struct Sweep<'a> {
 }
 
 impl<'a> Sweep<'a> {
-    pub fn new(ranges: &'a IdMap<Runs>) -> Sweep<'a> {
+    pub fn new(ranges: &IdRefMap<'a, Runs>) -> Sweep<'a> {
         let mut events = Vec::new();
-        for (lt, runs) in ranges {
+        for (&lt, runs) in ranges {
             for &(a, b) in runs {
-                events.push((a, true, lt.as_str()));
-                events.push((b, false, lt.as_str()));
+                events.push((a, true, lt));
+                events.push((b, false, lt));
             }
         }
         events.sort_unstable();
@@ -511,17 +512,14 @@ mod tests {
 
     #[test]
     fn a_sweep_gives_each_points_set_in_either_direction() {
-        let ranges: IdMap<Runs> = [
-            ("!a".to_string(), vec![(0, 2), (4, 6)]),
-            ("!b".to_string(), vec![(1, 5)]),
-        ]
-        .into_iter()
-        .collect();
+        let ranges: IdRefMap<Runs> = [("!a", vec![(0, 2), (4, 6)]), ("!b", vec![(1, 5)])]
+            .into_iter()
+            .collect();
         let want = |p: usize| -> Vec<&str> {
             ranges
                 .iter()
                 .filter(|(_, r)| is_active(r, p))
-                .map(|(l, _)| l.as_str())
+                .map(|(l, _)| *l)
                 .collect()
         };
         let mut s = Sweep::new(&ranges);
