@@ -87,12 +87,12 @@ pub struct Analysis<'m> {
     /// Per object, its lifetime segments (their ids, borrowed from the
     /// module).
     pub by: IdRefMap<'m, Vec<&'m str>>,
-    /// Where each segment of `by` is active, in `by`'s order: the segments
-    /// of the object at slot `s` of `by` have their runs at places
-    /// `by_ranges[by_start[s]..by_start[s + 1]]` of `ranges` (none for a
-    /// computed segment), so that finding an object's active segments
-    /// compares no names, and nothing is copied to build this.
-    by_ranges: Vec<u32>,
+    /// Each segment of `by`, in `by`'s order: the segments of the object at
+    /// slot `s` of `by` are `by_segments[by_start[s]..by_start[s + 1]]`,
+    /// each with its node and the place of its runs in `ranges`, so that
+    /// finding an object's active segments and evaluating them looks up no
+    /// name, and nothing is copied to build this.
+    by_segments: Vec<SegmentAt>,
     by_start: Vec<u32>,
     /// Global variable fragment to its global.
     pub global_of: IdMap<String>,
@@ -105,14 +105,22 @@ impl<'m> Analysis<'m> {
         let x = Intrinsics::of(m);
         let ranges = all_ranges(m, &x, reading);
         let lifetimes = ObjectLifetimes::of(m);
-        let by = lifetimes.by_id(m);
-        let mut by_start = Vec::with_capacity(by.len() + 1);
-        let mut by_ranges = Vec::new();
+        let by_object = lifetimes.by_object(m);
+        let mut by = IdRefMap::with_capacity_and_hasher(by_object.len(), Default::default());
+        let mut by_start = Vec::with_capacity(by_object.len() + 1);
+        let mut by_segments = Vec::with_capacity(by_object.iter().map(|(_, l)| l.len()).sum());
         by_start.push(0);
-        for lts in by.values() {
-            let place = |l: &&str| ranges.get_index_of(*l).map_or(u32::MAX, |k| k as u32);
-            by_ranges.extend(lts.iter().map(place));
-            by_start.push(by_ranges.len() as u32);
+        for &(o, nodes) in &by_object {
+            let ids: Vec<&str> = nodes
+                .iter()
+                .map(|&l| m.nodes.at(l as usize).id.as_str())
+                .collect();
+            by_segments.extend(ids.iter().zip(nodes).map(|(l, &node)| SegmentAt {
+                node,
+                runs: ranges.get_index_of(*l).map_or(u32::MAX, |k| k as u32),
+            }));
+            by_start.push(by_segments.len() as u32);
+            by.insert(o, ids);
         }
         let globals = global_fragments(m);
         let types = object_types(m, &lifetimes, &globals);
@@ -128,7 +136,7 @@ impl<'m> Analysis<'m> {
             reading,
             ranges,
             by,
-            by_ranges,
+            by_segments,
             by_start,
             global_of,
             types,
@@ -146,36 +154,34 @@ impl<'m> Analysis<'m> {
         object: &str,
     ) -> Option<impl Iterator<Item = (&'m str, &Runs)> + '_> {
         let s = self.by.get_index_of(object)?;
-        Some(self.by[s].iter().copied().zip(self.slot_runs(s)))
+        Some(self.slot_segments(s).map(|(l, _, r)| (l, r)))
     }
 
-    /// The runs of each segment of the object at slot `s` of `by`, in its
-    /// order (none for a computed segment).
-    fn slot_runs(&self, s: usize) -> impl Iterator<Item = &Runs> + '_ {
+    /// Each segment of the object at slot `s` of `by`, in its order: its
+    /// id, its node's index and its runs (none for a computed segment).
+    fn slot_segments(&self, s: usize) -> impl Iterator<Item = (&'m str, usize, &Runs)> + '_ {
         static NO_RUNS: Runs = Vec::new();
         let (a, b) = (self.by_start[s] as usize, self.by_start[s + 1] as usize);
-        self.by_ranges[a..b].iter().map(|&k| {
+        let runs = |k: u32| {
             self.ranges
                 .get_index(k as usize)
                 .map_or(&NO_RUNS, |(_, r)| r)
-        })
-    }
-
-    /// The segments of `object` active at `point`, in `by`'s order.
-    fn active_of(&self, object: &str, point: usize) -> Vec<&'m str> {
-        self.active_at(self.by.get_index_of(object), point)
-    }
-
-    /// [`Analysis::active_of`] for the object at `slot` of `by`.
-    fn active_at(&self, slot: Option<usize>, point: usize) -> Vec<&'m str> {
-        let Some(s) = slot else {
-            return Vec::new();
         };
         self.by[s]
             .iter()
-            .zip(self.slot_runs(s))
-            .filter(|(_, r)| is_active(r, point))
-            .map(|(l, _)| *l)
+            .zip(&self.by_segments[a..b])
+            .map(move |(&l, at)| (l, at.node as usize, runs(at.runs)))
+    }
+
+    /// The segments of the object at `slot` of `by` active at `point`, in
+    /// `by`'s order, each with its node's index.
+    fn active_at(&self, slot: Option<usize>, point: usize) -> Vec<(&'m str, usize)> {
+        let Some(s) = slot else {
+            return Vec::new();
+        };
+        self.slot_segments(s)
+            .filter(|(_, _, r)| is_active(r, point))
+            .map(|(l, node, _)| (l, node))
             .collect()
     }
 
@@ -236,9 +242,9 @@ impl<'m> Analysis<'m> {
             let Some(s) = slot else {
                 continue;
             };
-            for (lt, runs) in self.by[s].iter().zip(self.slot_runs(s)) {
+            for (_, node, runs) in self.slot_segments(s) {
                 out.extend(runs.iter().flat_map(|&(a, b)| [a, b]));
-                if let Some(Kind::Lifetime { args, .. }) = self.m.nodes.get(lt).map(|n| &n.kind) {
+                if let Kind::Lifetime { args, .. } = &self.m.nodes.at(node).kind {
                     work.extend(
                         args.iter()
                             .map(|a| (a.as_str(), self.by.get_index_of(a.as_str()))),
@@ -335,13 +341,14 @@ impl<'m> Analysis<'m> {
             // What `locate_cached` does for an object that is neither a
             // code nor a global variable fragment, with its active segments
             // already found.
+            let object = (object, target.node, target.slot);
             return self
-                .locate_segments(ctx, (object, target.node), active, point, &mut memo, 0)
+                .locate_segments(ctx, object, active, point, &mut memo, 0)
                 .map(|l| (l, 0));
         }
         let mut singles = Vec::new();
         let mut ty = None;
-        for lt in &active[..limit] {
+        for &lt in &active[..limit] {
             let r = self.eval_segment(ctx, (object, target.node), lt, point, &mut memo, 0)?;
             ty.get_or_insert(r.0);
             singles.extend(r.1.singles().iter().cloned());
@@ -351,7 +358,7 @@ impl<'m> Analysis<'m> {
             Located {
                 loc: LocDesc::new(singles),
                 ty,
-                segments: active.into_iter().map(str::to_string).collect(),
+                segments: active.iter().map(|(l, _)| l.to_string()).collect(),
             },
             left_out,
         ))
@@ -406,32 +413,32 @@ impl<'m> Analysis<'m> {
                 segments: vec![g.clone()],
             });
         }
-        let active = self.active_of(object, point);
-        self.locate_segments(ctx, (object, Some(at)), active, point, memo, depth)
+        let slot = self.by.get_index_of(object);
+        let active = self.active_at(slot, point);
+        self.locate_segments(ctx, (object, Some(at), slot), active, point, memo, depth)
     }
 
-    /// The location of `object`, a variable or a fragment that is not a
-    /// global variable fragment, whose segments active at `point` are
-    /// `active`: theirs if any is, else its computed segment's.
+    /// The location of `object` (with its node's index and its place in
+    /// `by`), a variable or a fragment that is not a global variable
+    /// fragment, whose segments active at `point` are `active`: theirs if
+    /// any is, else its computed segment's.
     fn locate_segments(
         &self,
         ctx: &ConcreteContext,
-        (object, object_at): (&str, Option<usize>),
-        active: Vec<&str>,
+        (object, object_at, slot): (&str, Option<usize>, Option<usize>),
+        active: Vec<(&str, usize)>,
         point: usize,
         memo: &mut Memo,
         depth: usize,
     ) -> Result<Located, Diag> {
-        let chosen: Vec<String> = if !active.is_empty() {
-            active.into_iter().map(str::to_string).collect()
+        let chosen: Vec<(&str, usize)> = if !active.is_empty() {
+            active
         } else {
-            self.by
-                .get(object)
-                .into_iter()
-                .flatten()
-                .filter(|l| !self.x.is_bounded(l))
+            slot.into_iter()
+                .flat_map(|s| self.slot_segments(s))
+                .filter(|(l, _, _)| !self.x.is_bounded(l))
                 .take(1)
-                .map(|l| l.to_string())
+                .map(|(l, node, _)| (l, node))
                 .collect()
         };
         if chosen.is_empty() {
@@ -443,7 +450,7 @@ impl<'m> Analysis<'m> {
         }
         let mut singles = Vec::new();
         let mut ty = None;
-        for lt in &chosen {
+        for &lt in &chosen {
             let r = self.eval_segment(ctx, (object, object_at), lt, point, memo, depth)?;
             ty.get_or_insert(r.0);
             singles.extend(r.1.singles().iter().cloned());
@@ -451,7 +458,7 @@ impl<'m> Analysis<'m> {
         Ok(Located {
             loc: LocDesc::new(singles),
             ty,
-            segments: chosen,
+            segments: chosen.iter().map(|(l, _)| l.to_string()).collect(),
         })
     }
 
@@ -480,14 +487,14 @@ impl<'m> Analysis<'m> {
         }
     }
 
-    /// The type and location of segment `lt` of `object` (with its node's
-    /// index, which the caller has looked up once for all its segments and
-    /// points).
+    /// The type and location of segment `lt` of `object` (each with its
+    /// node's index, which the caller has looked up once for all its
+    /// segments and points).
     fn eval_segment(
         &self,
         ctx: &ConcreteContext,
         (object, object_at): (&str, Option<usize>),
-        lt: &str,
+        (lt, lt_at): (&str, usize),
         point: usize,
         memo: &mut Memo,
         depth: usize,
@@ -497,17 +504,15 @@ impl<'m> Analysis<'m> {
         // such segments are cached, so a cached answer is looked up before
         // the segment's node is read (by the two nodes' indices).
         let m = self.m;
-        let lt_at = m.nodes.index_of(lt);
-        let key = lt_at
-            .zip(object_at)
-            .and_then(|(l, o)| Some((u32::try_from(l).ok()?, u32::try_from(o).ok()?)));
+        let key =
+            object_at.and_then(|o| Some((u32::try_from(lt_at).ok()?, u32::try_from(o).ok()?)));
         if let Some(r) = key.and_then(|k| memo.fixed.borrow().get(&k).cloned()) {
             return r;
         }
-        let found = lt_at.and_then(|i| match &m.nodes.at(i).kind {
-            Kind::Lifetime { args, .. } => Some((i, args)),
+        let found = match &m.nodes.at(lt_at).kind {
+            Kind::Lifetime { args, .. } => Some((lt_at, args)),
             _ => None,
-        });
+        };
         let Some((li, args)) = found else {
             return Err(Diag::ill(
                 "DILifetime",
@@ -615,6 +620,14 @@ struct Target<'o> {
     plain: bool,
     /// Its place in `by` and `by_ranges`.
     slot: Option<usize>,
+}
+
+/// One segment of an object in [`Analysis`]'s `by`: its node's index and
+/// the place of its runs in `ranges` (`u32::MAX` for a computed segment,
+/// which has none).
+struct SegmentAt {
+    node: u32,
+    runs: u32,
 }
 
 /// What [`Analysis::locate_first`] answers: the location and the number of

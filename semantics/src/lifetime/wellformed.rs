@@ -526,6 +526,15 @@ impl ObjectLifetimes {
                 .map(|&l| m.nodes.at(l as usize).id.as_str())
                 .collect()
         };
+        self.by_object(m)
+            .into_iter()
+            .map(|(o, lts)| (o, ids(lts)))
+            .collect()
+    }
+    /// Each object with its lifetimes' node indices, as [`lifetimes_of`]
+    /// orders them: the objects in id order, those with a node as the node
+    /// table orders them merged with those that name none.
+    pub(super) fn by_object<'s, 'm>(&'s self, m: &'m Module) -> Vec<(&'m str, &'s [u32])> {
         // An object's id is read from its first lifetime's `object` field,
         // which names it: the object's own node is not read, and an object
         // that names no node has one too. (Every entry is a lifetime with an
@@ -536,21 +545,21 @@ impl ObjectLifetimes {
             } => Some(o.as_str()),
             _ => None,
         };
-        let mut by: Vec<(&str, Vec<&str>)> = m
+        let mut by: Vec<(&'m str, &'s [u32])> = m
             .nodes
             .order_indices()
             .map(|o| self.at(o as usize))
-            .filter_map(|lts| Some((object_id(lts)?, ids(lts))))
+            .filter_map(|lts| Some((object_id(lts)?, lts)))
             .collect();
         if !self.lost.is_empty() {
             let lost = self
                 .lost
                 .values()
-                .map(|lts| Some((object_id(lts)?, ids(lts))));
+                .map(|lts| Some((object_id(lts)?, lts.as_slice())));
             by.extend(lost.flatten());
             by.sort_by(|a, b| (id_prefix(a.0), a.0).cmp(&(id_prefix(b.0), b.0)));
         }
-        by.into_iter().collect()
+        by
     }
     /// The lifetimes of the object `id`, in id order.
     pub fn of_id(&self, m: &Module, id: &str) -> &[u32] {
