@@ -72,7 +72,7 @@ pub fn module(data: &[u8]) {
         let a = Analysis::new(&m, reading);
         for o in a.objects() {
             for p in 0..m.insts.len().min(64) {
-                let _ = a.locate(&ctx, &o, p);
+                let _ = a.locate(&ctx, o, p);
             }
         }
     }

@@ -73,8 +73,8 @@ fn cached_locations_are_the_fresh_ones() {
         for o in a.objects() {
             for point in 0..m.insts.len() {
                 assert_eq!(
-                    a.locate_cached(&cache, &o, point),
-                    a.locate(&ctx, &o, point),
+                    a.locate_cached(&cache, o, point),
+                    a.locate(&ctx, o, point),
                     "{o} at {point} of\n{}",
                     listing
                 );
@@ -101,33 +101,33 @@ fn stretch_locations_are_the_pointwise_ones() {
         let n = m.insts.len();
         for o in a.objects() {
             // Two segments shown at most, as `dioptra lifetimes` shows them.
-            let mut pieces = a.pieces(&cache, &o, 2);
-            let own: usize = a.by.get(o.as_str()).map_or(0, |lts| {
+            let mut pieces = a.pieces(&cache, o, 2);
+            let own: usize = a.by.get(o).map_or(0, |lts| {
                 lts.iter()
                     .map(|l| a.ranges.get(*l).map_or(0, |r| 2 * r.len()))
                     .sum()
             });
-            with_inputs += (a.boundaries(&o).len() > own) as usize;
+            with_inputs += (a.boundaries(o).len() > own) as usize;
             for point in (0..n).rev().chain(0..n) {
                 let fresh = SegmentCache::new(&ctx);
                 assert_eq!(
                     pieces.at(point),
-                    &a.locate_first(&fresh, &o, point, 2),
+                    &a.locate_first(&fresh, o, point, 2),
                     "{o} at {point} of\n{}",
                     listing
                 );
                 // With no limit, locating the first segments is locating
                 // the object (`locate_first` takes its own way there).
                 assert_eq!(
-                    a.locate_first(&SegmentCache::new(&ctx), &o, point, usize::MAX),
-                    a.locate_cached(&SegmentCache::new(&ctx), &o, point)
+                    a.locate_first(&SegmentCache::new(&ctx), o, point, usize::MAX),
+                    a.locate_cached(&SegmentCache::new(&ctx), o, point)
                         .map(|l| (l, 0)),
                     "{o} at {point} of\n{}",
                     listing
                 );
                 compared += 1;
             }
-            stretches += a.boundaries(&o).len() + 1;
+            stretches += a.boundaries(o).len() + 1;
         }
     }
     assert!(compared > 1000, "{compared}");

@@ -135,7 +135,7 @@ fn line_soup_never_panics() {
                 let a = Analysis::new(&m, reading);
                 for o in a.objects() {
                     for p in 0..m.insts.len() {
-                        let _ = a.locate(&ctx, &o, p);
+                        let _ = a.locate(&ctx, o, p);
                     }
                 }
             }

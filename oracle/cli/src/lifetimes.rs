@@ -257,7 +257,7 @@ pub fn cmd_lifetimes(
         }
     }
     for o in a.objects() {
-        let name = match (m.nodes[&o].display_name(), piece_of.get(o.as_str())) {
+        let name = match (m.nodes[o].display_name(), piece_of.get(o)) {
             (Some(n), _) => format!(" \"{n}\""),
             (None, Some(v)) => format!(" (a piece of \"{v}\")"),
             _ => String::new(),
@@ -271,7 +271,7 @@ pub fn cmd_lifetimes(
         // default (undefined), and those functions are not listed (a
         // module of many functions would otherwise list every object in
         // every one). `--at` shows the point asked for regardless.
-        let functions = functions_of(&a, &o);
+        let functions = functions_of(&a, o);
         let shown: Vec<usize> = match (&functions, point) {
             (Some(fs), None) => points
                 .iter()
@@ -287,7 +287,7 @@ pub fn cmd_lifetimes(
         // row.
         let mut row: Option<Row> = None;
         // Each stretch between two boundaries is located and formatted once.
-        let mut pieces = a.pieces(&cache, &o, MAX_SHOWN);
+        let mut pieces = a.pieces(&cache, o, MAX_SHOWN);
         let mut formatted: Option<(usize, serde_json::Value, Vec<String>, String)> = None;
         for &p in &shown {
             let (line, func) = (lt.line(p).unwrap_or(m.insts[p].line), m.insts[p].func);

@@ -201,12 +201,12 @@ impl<'m> Analysis<'m> {
 
     /// The objects worth reporting: every variable and fragment with a
     /// segment, and every global variable fragment, in id order.
-    pub fn objects(&self) -> Vec<String> {
-        self.m
-            .nodes
+    pub fn objects(&self) -> Vec<&'m str> {
+        let m = self.m;
+        m.nodes
             .of_kinds(Tag::OBJECTS)
             .filter(|n| self.by.contains_key(n.id.as_str()) || self.global_of.contains_key(&n.id))
-            .map(|n| n.id.clone())
+            .map(|n| n.id.as_str())
             .collect()
     }
 
