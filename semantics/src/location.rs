@@ -1179,18 +1179,38 @@ mod tests {
         parse_location(s, &DataLayout::default()).unwrap()
     }
 
+    /// Numbers below `n`, drawn by a linear congruential generator from
+    /// `seed` (deterministic, so a failure is reproducible).
+    fn below_from(mut seed: u64) -> impl FnMut(u64) -> u64 {
+        move |n| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) % n
+        }
+    }
+
+    /// A source of random numbers below its argument.
+    type Below<'a> = &'a mut dyn FnMut(u64) -> u64;
+
+    /// A composite of 1 to 3 parts of 4 to 12 bits, each located by
+    /// `leaf`, at bit offset 0 or 4.
+    fn composite_of(below: Below, leaf: &dyn Fn(Below) -> LocDesc) -> LocDesc {
+        let parts = (0..1 + below(3))
+            .map(|_| Part {
+                bits: 4 * (1 + below(3)),
+                loc: leaf(below),
+            })
+            .collect();
+        LocDesc::single(Storage::composite(parts), u128::from(below(2)) * 4)
+    }
+
     /// Comparing by runs gives what comparing bit by bit gives, on random
     /// pairs of composites drawn from a small family (so that many pairs
     /// are equal, and many differ in one bit or one run boundary).
     #[test]
     fn runs_compare_as_bits_do() {
-        let mut seed = 11u64;
-        let mut below = |n: u64| {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (seed >> 33) % n
-        };
+        let mut below = below_from(11);
         let leaf = |below: &mut dyn FnMut(u64) -> u64| -> LocDesc {
             let k = u128::from(below(3)) * 4;
             match below(7) {
@@ -1208,15 +1228,7 @@ mod tests {
                 ),
             }
         };
-        let make = |below: &mut dyn FnMut(u64) -> u64| -> LocDesc {
-            let parts = (0..1 + below(3))
-                .map(|_| Part {
-                    bits: 4 * (1 + below(3)),
-                    loc: leaf(below),
-                })
-                .collect();
-            LocDesc::single(Storage::composite(parts), u128::from(below(2)) * 4)
-        };
+        let make = |below: &mut dyn FnMut(u64) -> u64| composite_of(below, &leaf);
         let bitwise_same_places = |a: &LocDesc, b: &LocDesc, n: u64| {
             place_set::<Vec<BitLeaf>>(a, n) == place_set::<Vec<BitLeaf>>(b, n)
         };
@@ -1254,13 +1266,7 @@ mod tests {
     fn refinement_by_runs_is_refinement_bit_by_bit() {
         let mut ctx = crate::context::ConcreteContext::default();
         ctx.add_register(3, vec![Some(0); 4]).unwrap();
-        let mut seed = 29u64;
-        let mut below = |n: u64| {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (seed >> 33) % n
-        };
+        let mut below = below_from(29);
         let leaf = |below: &mut dyn FnMut(u64) -> u64| -> LocDesc {
             let k = u128::from(below(3)) * 4;
             match below(8) {
@@ -1276,15 +1282,7 @@ mod tests {
                 _ => LocDesc::single(Storage::Register { number: 4 }, k),
             }
         };
-        let make = |below: &mut dyn FnMut(u64) -> u64| -> LocDesc {
-            let parts = (0..1 + below(3))
-                .map(|_| Part {
-                    bits: 4 * (1 + below(3)),
-                    loc: leaf(below),
-                })
-                .collect();
-            LocDesc::single(Storage::composite(parts), u128::from(below(2)) * 4)
-        };
+        let make = |below: &mut dyn FnMut(u64) -> u64| composite_of(below, &leaf);
         // The definition, bit by bit.
         let bitwise_refines = |r: &LocDesc, d: &LocDesc, n: u64| {
             let (Some(r), Some(d)) = (places::<Vec<BitLeaf>>(r, n), places::<Vec<BitLeaf>>(d, n))
