@@ -16,7 +16,9 @@
 
 use super::listing::{IdMap, IdRefMap, Kind, Module, Referrer, Tag};
 use super::ranges::{all_ranges, is_active, Intrinsics, Reading, Runs};
-use super::wellformed::{global_fragments, object_types, type_property_fragments, ObjectLifetimes};
+use super::wellformed::{
+    global_fragments, ids_at, object_types, type_property_fragments, ObjectLifetimes,
+};
 use crate::bits::Bits;
 use crate::context::{ConcreteContext, Context, Input};
 use crate::diag::Diag;
@@ -111,10 +113,7 @@ impl<'m> Analysis<'m> {
         let mut by_segments = Vec::with_capacity(by_object.iter().map(|(_, l)| l.len()).sum());
         by_start.push(0);
         for &(o, nodes) in &by_object {
-            let ids: Vec<&str> = nodes
-                .iter()
-                .map(|&l| m.nodes.at(l as usize).id.as_str())
-                .collect();
+            let ids = ids_at(m, nodes);
             by_segments.extend(ids.iter().zip(nodes).map(|(l, &node)| SegmentAt {
                 node,
                 runs: ranges.get_index_of(*l).map_or(u32::MAX, |k| k as u32),

@@ -457,6 +457,14 @@ fn roots(m: &Module) -> Vec<usize> {
     r
 }
 
+/// The ids of the nodes at `nodes`, borrowed from the module.
+pub(super) fn ids_at<'m>(m: &'m Module, nodes: &[u32]) -> Vec<&'m str> {
+    nodes
+        .iter()
+        .map(|&l| m.nodes.at(l as usize).id.as_str())
+        .collect()
+}
+
 /// The lifetimes of each object.
 pub fn lifetimes_of(m: &Module) -> IdRefMap<'_, Vec<&str>> {
     ObjectLifetimes::of(m).by_id(m)
@@ -521,14 +529,9 @@ impl ObjectLifetimes {
     /// with a node as the node table orders them, merged with those that
     /// name none.
     pub fn by_id<'m>(&self, m: &'m Module) -> IdRefMap<'m, Vec<&'m str>> {
-        let ids = |lts: &[u32]| -> Vec<&'m str> {
-            lts.iter()
-                .map(|&l| m.nodes.at(l as usize).id.as_str())
-                .collect()
-        };
         self.by_object(m)
             .into_iter()
-            .map(|(o, lts)| (o, ids(lts)))
+            .map(|(o, lts)| (o, ids_at(m, lts)))
             .collect()
     }
     /// Each object with its lifetimes' node indices, as [`lifetimes_of`]
