@@ -669,7 +669,8 @@ trait Leaves: Clone + Default {
     /// Pads with bits past the end up to `n` bits.
     fn pad_to(&mut self, n: u128);
     /// The stretches `start..end` of the gathered bits, in order, that
-    /// cannot be read in `ctx` ([`unreadable`]).
+    /// cannot be read in `ctx`: bits past the end (of an implicit value or
+    /// a composite) and bits [`outside`] their storage.
     fn unreadable(&self, ctx: &dyn Context) -> Vec<(u128, u128)>;
     /// Makes the bits of `stretches` (in order, apart) bits past the end.
     fn mask(&mut self, stretches: &[(u128, u128)]);
