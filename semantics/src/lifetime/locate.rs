@@ -225,8 +225,8 @@ impl<'m> Analysis<'m> {
     }
 
     /// [`Analysis::boundaries`] of `object`, whose place in `by` is `slot`
-    /// (its inputs' places are looked up once each: `by_ranges` is in
-    /// `by`'s order).
+    /// (its inputs' places are looked up once each, and their segments are
+    /// read by that place from `by_segments`).
     fn boundaries_from(&self, object: &str, slot: Option<usize>) -> Vec<usize> {
         let mut out = Vec::new();
         let mut seen = std::collections::BTreeSet::new();
@@ -617,7 +617,7 @@ struct Target<'o> {
     /// [`NodeMap::index_of`]: super::listing::NodeMap::index_of
     node: Option<usize>,
     plain: bool,
-    /// Its place in `by` and `by_ranges`.
+    /// Its place in `by` (its segments' in `by_segments` follow from it).
     slot: Option<usize>,
 }
 
