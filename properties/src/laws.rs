@@ -8,6 +8,7 @@ use dioptra_generators::mutate::mutant;
 use dioptra_generators::programs::{MultiProgram, Program};
 use dioptra_generators::transform::{self, instance, Form, Transform};
 use dioptra_generators::{arb_context, fixed_context};
+use dioptra_oracle::lower::compare::Contexts;
 use dioptra_semantics::classic::{ClassicExpr, Params};
 use dioptra_semantics::context::ConcreteContext;
 use dioptra_semantics::context::Context;
@@ -784,6 +785,28 @@ pub fn law_canonicalization_preserves_location(e: &Expr, ctx: &str) -> Result<us
 /// memory redrawn, some bytes undefined, the lane redrawn).
 const LOWERING_VARIANTS: usize = 4;
 
+/// The contexts the lowering law compares in: `given` and its
+/// `LOWERING_VARIANTS` variants (seed 1), made once per context a thread
+/// sees in turn (`given` is [`parse_context`]'s shared copy, so a campaign
+/// in one context makes them once).
+fn lowering_contexts(given: &Rc<ConcreteContext>) -> Rc<Contexts> {
+    thread_local! {
+        static LAST: std::cell::RefCell<Option<(Rc<ConcreteContext>, Rc<Contexts>)>> =
+            const { std::cell::RefCell::new(None) };
+    }
+    LAST.with(|last| {
+        let mut last = last.borrow_mut();
+        // The pair keeps `given` alive, so another context cannot take its
+        // address and be mistaken for it.
+        if let Some((_, v)) = last.as_ref().filter(|(c, _)| Rc::ptr_eq(c, given)) {
+            return Rc::clone(v);
+        }
+        let v = Rc::new(Contexts::new(given, LOWERING_VARIANTS, 1));
+        *last = Some((Rc::clone(given), Rc::clone(&v)));
+        v
+    })
+}
+
 /// Lowering preserves the location: for both targets, the DWARF of a
 /// well-formed expression, evaluated by dioptra's DWARF evaluator in the
 /// context and in variants of it, gives the same location over the result's
@@ -804,6 +827,7 @@ pub fn law_lowering_preserves_location(e: &Expr, ctx: &str) -> Result<Checked, S
     let mut compared = false;
     // The expression's side of the comparison depends on the context only:
     // evaluated once for both targets when both lower in the given one.
+    let contexts = lowering_contexts(&given);
     let mut in_given: Option<References> = None;
     for target in [Target::Amdgpu, Target::Dwarf5] {
         let (ctx, lowered) = lower_placed(e, &given, target);
@@ -817,7 +841,7 @@ pub fn law_lowering_preserves_location(e: &Expr, ctx: &str) -> Result<Checked, S
         };
         let t = match &ctx {
             Cow::Borrowed(_) => in_given
-                .get_or_insert_with(|| References::new(e, &given, LOWERING_VARIANTS, 1))
+                .get_or_insert_with(|| References::new(e, &contexts))
                 .compare(&l, Encoding::default()),
             Cow::Owned(c) => compare_many(e, &l, c, Encoding::default(), LOWERING_VARIANTS, 1),
         };
@@ -1162,4 +1186,37 @@ fn classic_sig_context() -> String {
         .map(|t| format!(" (arg \"{t}\" \"undef\")"))
         .collect();
     format!("(context sig{args})")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The lowering law's contexts are those of the context it is given:
+    /// made again when another context comes, shared while the same one
+    /// does.
+    #[test]
+    fn lowering_contexts_are_the_given_contexts_variants() {
+        let a = parse_context(dioptra_generators::FIXED_CONTEXT).unwrap();
+        let b = Rc::new(
+            ConcreteContext::parse(
+                r#"(context other (register 0 "01 02 03 04 05 06 07 08") (lane 3))"#,
+            )
+            .unwrap(),
+        );
+        let expect = |c: &ConcreteContext| {
+            format!("{:?}", Contexts::new(c, LOWERING_VARIANTS, 1).as_slice())
+        };
+        let got = |c: &Rc<ConcreteContext>| format!("{:?}", lowering_contexts(c).as_slice());
+        let first = lowering_contexts(&a);
+        assert!(
+            Rc::ptr_eq(&first, &lowering_contexts(&a)),
+            "shared while the context stays"
+        );
+        assert_eq!(first.as_slice().len(), LOWERING_VARIANTS + 1);
+        assert_eq!(got(&a), expect(&a));
+        assert_eq!(got(&b), expect(&b));
+        assert_ne!(got(&b), expect(&a));
+        assert_eq!(got(&a), expect(&a));
+    }
 }
