@@ -90,6 +90,10 @@ fn cached_locations_are_the_fresh_ones() {
 /// every point of generated and transformed programs, visited backwards and
 /// forwards; and the stretches are fewer than the points (the reuse is real).
 /// Locating the first segments without a limit is locating the object.
+/// The stretches are located as `dioptra lifetimes` locates them, through
+/// `objects_at` and `pieces_at` (no look-up by id), and compared with
+/// locating by id; `objects_at` names the objects `objects` names, and
+/// `segment_ranges_at` gives what `segment_ranges` gives.
 #[test]
 fn stretch_locations_are_the_pointwise_ones() {
     use dioptra_semantics::lifetime::locate::{Analysis, SegmentCache};
@@ -99,9 +103,18 @@ fn stretch_locations_are_the_pointwise_ones() {
         let a = Analysis::new(&m, Reading::ControlFlow);
         let cache = SegmentCache::new(&ctx);
         let n = m.insts.len();
-        for o in a.objects() {
+        let objects = a.objects_at();
+        assert_eq!(
+            objects.iter().map(|o| o.id).collect::<Vec<_>>(),
+            a.objects()
+        );
+        for at in objects {
+            let o = at.id;
+            let by_handle: Option<Vec<_>> = a.segment_ranges_at(at).map(|it| it.collect());
+            let by_id: Option<Vec<_>> = a.segment_ranges(o).map(|it| it.collect());
+            assert_eq!(by_handle, by_id, "{o}");
             // Two segments shown at most, as `dioptra lifetimes` shows them.
-            let mut pieces = a.pieces(&cache, o, 2);
+            let mut pieces = a.pieces_at(&cache, at, 2);
             let own: usize = a.by.get(o).map_or(0, |lts| {
                 lts.iter()
                     .map(|l| a.ranges.get(*l).map_or(0, |r| 2 * r.len()))

@@ -108,9 +108,9 @@ struct Times {
 fn locate_all(a: &Analysis, ctx: &ConcreteContext) -> usize {
     let cache = SegmentCache::new(ctx);
     let mut located = 0;
-    for o in a.objects() {
-        let mut pieces = a.pieces(&cache, o, usize::MAX);
-        for (_, runs) in a.segment_ranges(o).into_iter().flatten() {
+    for o in a.objects_at() {
+        let mut pieces = a.pieces_at(&cache, o, usize::MAX);
+        for (_, runs) in a.segment_ranges_at(o).into_iter().flatten() {
             for &(start, end) in runs {
                 for p in start..end {
                     assert!(pieces.at(p).is_ok());

@@ -256,7 +256,8 @@ pub fn cmd_lifetimes(
             }
         }
     }
-    for o in a.objects() {
+    for at in a.objects_at() {
+        let o = at.id;
         let name = match (m.nodes[o].display_name(), piece_of.get(o)) {
             (Some(n), _) => format!(" \"{n}\""),
             (None, Some(v)) => format!(" (a piece of \"{v}\")"),
@@ -287,7 +288,7 @@ pub fn cmd_lifetimes(
         // row.
         let mut row: Option<Row> = None;
         // Each stretch between two boundaries is located and formatted once.
-        let mut pieces = a.pieces(&cache, o, MAX_SHOWN);
+        let mut pieces = a.pieces_at(&cache, at, MAX_SHOWN);
         let mut formatted: Option<(usize, serde_json::Value, Vec<String>, String)> = None;
         for &p in &shown {
             let (line, func) = (lt.line(p).unwrap_or(m.insts[p].line), m.insts[p].func);

@@ -531,13 +531,17 @@ impl ObjectLifetimes {
     pub fn by_id<'m>(&self, m: &'m Module) -> IdRefMap<'m, Vec<&'m str>> {
         self.by_object(m)
             .into_iter()
-            .map(|(o, lts)| (o, ids_at(m, lts)))
+            .map(|(o, _, lts)| (o, ids_at(m, lts)))
             .collect()
     }
-    /// Each object with its lifetimes' node indices, as [`lifetimes_of`]
-    /// orders them: the objects in id order, those with a node as the node
-    /// table orders them merged with those that name none.
-    pub(super) fn by_object<'s, 'm>(&'s self, m: &'m Module) -> Vec<(&'m str, &'s [u32])> {
+    /// Each object with its node's index (none for an object that names no
+    /// node) and its lifetimes' node indices, as [`lifetimes_of`] orders
+    /// them: the objects in id order, those with a node as the node table
+    /// orders them merged with those that name none.
+    pub(super) fn by_object<'s, 'm>(
+        &'s self,
+        m: &'m Module,
+    ) -> Vec<(&'m str, Option<u32>, &'s [u32])> {
         // An object's id is read from its first lifetime's `object` field,
         // which names it: the object's own node is not read, and an object
         // that names no node has one too. (Every entry is a lifetime with an
@@ -548,17 +552,17 @@ impl ObjectLifetimes {
             } => Some(o.as_str()),
             _ => None,
         };
-        let mut by: Vec<(&'m str, &'s [u32])> = m
+        let mut by: Vec<(&'m str, Option<u32>, &'s [u32])> = m
             .nodes
             .order_indices()
-            .map(|o| self.at(o as usize))
-            .filter_map(|lts| Some((object_id(lts)?, lts)))
+            .map(|o| (o, self.at(o as usize)))
+            .filter_map(|(o, lts)| Some((object_id(lts)?, Some(o), lts)))
             .collect();
         if !self.lost.is_empty() {
             let lost = self
                 .lost
                 .values()
-                .map(|lts| Some((object_id(lts)?, lts.as_slice())));
+                .map(|lts| Some((object_id(lts)?, None, lts.as_slice())));
             by.extend(lost.flatten());
             by.sort_by(|a, b| (id_prefix(a.0), a.0).cmp(&(id_prefix(b.0), b.0)));
         }
