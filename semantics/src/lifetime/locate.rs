@@ -15,7 +15,7 @@
 //! storage `ent(BITS, NAME)`, whose contents are unknown.
 
 use super::listing::{IdMap, IdRefMap, Kind, Module, Referrer, Tag};
-use super::ranges::{all_ranges, is_active, Intrinsics, Reading, Runs};
+use super::ranges::{all_ranges_by_node, is_active, Intrinsics, Reading, Runs};
 use super::wellformed::{
     global_fragments, ids_at, object_types, type_property_fragments, ObjectLifetimes,
 };
@@ -109,7 +109,7 @@ pub struct Analysis<'m> {
 impl<'m> Analysis<'m> {
     pub fn new(m: &'m Module, reading: Reading) -> Analysis<'m> {
         let x = Intrinsics::of(m);
-        let ranges = all_ranges(m, &x, reading);
+        let (ranges, runs_at_node) = all_ranges_by_node(m, &x, reading);
         let lifetimes = ObjectLifetimes::of(m);
         let by_object = lifetimes.by_object(m);
         let mut by = IdRefMap::with_capacity_and_hasher(by_object.len(), Default::default());
@@ -122,9 +122,9 @@ impl<'m> Analysis<'m> {
                 *at = by.len() as u32;
             }
             let ids = ids_at(m, nodes);
-            by_segments.extend(ids.iter().zip(nodes).map(|(l, &node)| SegmentAt {
+            by_segments.extend(nodes.iter().map(|&node| SegmentAt {
                 node,
-                runs: ranges.get_index_of(*l).map_or(u32::MAX, |k| k as u32),
+                runs: runs_at_node.get(node as usize).copied().unwrap_or(u32::MAX),
             }));
             by_start.push(by_segments.len() as u32);
             by.insert(o, ids);

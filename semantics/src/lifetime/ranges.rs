@@ -408,6 +408,18 @@ fn merge(stretches: &mut Runs) {
 /// Every bounded segment's range, as runs, by its id (borrowed from the
 /// module: no string is allocated per segment).
 pub fn all_ranges<'m>(m: &'m Module, x: &Intrinsics<'m>, reading: Reading) -> IdRefMap<'m, Runs> {
+    all_ranges_by_node(m, x, reading).0
+}
+
+/// [`all_ranges`], and for each node the place of its runs in the map when
+/// it is a segment with a def (`u32::MAX` otherwise): what lets
+/// [`Analysis`](super::locate::Analysis) pair each segment with its runs
+/// without hashing its id.
+pub(super) fn all_ranges_by_node<'m>(
+    m: &'m Module,
+    x: &Intrinsics<'m>,
+    reading: Reading,
+) -> (IdRefMap<'m, Runs>, Vec<u32>) {
     let mut walker = Walker::new(m);
     // At most one entry per lifetime: reserved, so the map is not copied
     // as it grows (on a large listing, copies that miss the caches).
@@ -415,6 +427,7 @@ pub fn all_ranges<'m>(m: &'m Module, x: &Intrinsics<'m>, reading: Reading) -> Id
         m.nodes.count_of(&[super::listing::Tag::Lifetime]),
         Default::default(),
     );
+    let mut at_node = vec![u32::MAX; m.nodes.len()];
     for n in x.each_defs() {
         let (lt, defs, kills) = (n.id(), n.insts, x.kills_of(&n));
         let runs = if defs.len() == 1 {
@@ -426,9 +439,12 @@ pub fn all_ranges<'m>(m: &'m Module, x: &Intrinsics<'m>, reading: Reading) -> Id
                     .collect(),
             )
         };
-        out.insert(lt, runs);
+        let (k, _) = out.insert_full(lt, runs);
+        if let Some(at) = n.node.and_then(|i| at_node.get_mut(i)) {
+            *at = k as u32;
+        }
     }
-    out
+    (out, at_node)
 }
 
 /// Is `point` inside `runs`?
