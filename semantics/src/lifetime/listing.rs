@@ -837,6 +837,11 @@ pub struct Module {
     /// `locations` (so that the rules that follow a lifetime to its object
     /// index arrays instead of looking its id up).
     objects: Vec<u32>,
+    /// The lifetimes with inputs (`argObjects`), as indices of `nodes`, in
+    /// node order: the passes that gather the inputs read these nodes
+    /// only, not every lifetime's (on a large listing most have none, and
+    /// each read is a cache miss).
+    with_inputs: Vec<u32>,
 }
 
 impl Module {
@@ -888,6 +893,16 @@ impl Module {
     pub fn object_at(&self, i: usize) -> Option<usize> {
         let o = *self.objects.get(i)?;
         (o != NO_NODE).then_some(o as usize)
+    }
+    /// The lifetimes with inputs (`argObjects`), each as its index in
+    /// `nodes` and its inputs' ids, in node order.
+    pub fn lifetimes_with_inputs(&self) -> impl Iterator<Item = (usize, &[String])> + '_ {
+        self.with_inputs
+            .iter()
+            .filter_map(|&i| match &self.nodes.at(i as usize).kind {
+                Kind::Lifetime { args, .. } => Some((i as usize, args.as_slice())),
+                _ => None,
+            })
     }
     /// [`Module::lifetime_expr`] of the lifetime at `i` (an index of
     /// `nodes`), without looking its location up.
@@ -1753,14 +1768,23 @@ pub fn parse_module(text: &str) -> Result<Module, Diag> {
             .and_then(|id| m.nodes.index_of(id))
             .map_or(NO_NODE, |i| i as u32)
     };
+    let mut with_inputs = Vec::new();
     (m.locations, m.objects) = (0..m.nodes.len())
         .map(|i| match &m.nodes.at(i).kind {
             Kind::Lifetime {
-                location, object, ..
-            } => (resolve(location), resolve(object)),
+                location,
+                object,
+                args,
+            } => {
+                if !args.is_empty() {
+                    with_inputs.push(i as u32);
+                }
+                (resolve(location), resolve(object))
+            }
             _ => (NO_NODE, NO_NODE),
         })
         .unzip();
+    m.with_inputs = with_inputs;
     m.insts = insts;
     Ok(m)
 }

@@ -712,13 +712,8 @@ fn check_computed(m: &Module, x: &Intrinsics, by: &ObjectLifetimes, out: &mut Ve
 
 /// Every object that is some lifetime segment's input (`argObjects`).
 fn input_objects(m: &Module) -> FxHashSet<&str> {
-    m.nodes
-        .of_kinds(&[Tag::Lifetime])
-        .filter_map(|n| match &n.kind {
-            Kind::Lifetime { args, .. } => Some(args.iter().map(String::as_str)),
-            _ => None,
-        })
-        .flatten()
+    m.lifetimes_with_inputs()
+        .flat_map(|(_, args)| args.iter().map(String::as_str))
         .collect()
 }
 
