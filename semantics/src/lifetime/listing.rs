@@ -904,6 +904,11 @@ impl Module {
                 _ => None,
             })
     }
+    /// Does the lifetime at `i` (an index of `nodes`) have inputs
+    /// (`argObjects`)? Answered without reading the node.
+    pub fn has_inputs_at(&self, i: usize) -> bool {
+        u32::try_from(i).is_ok_and(|i| self.with_inputs.binary_search(&i).is_ok())
+    }
     /// [`Module::lifetime_expr`] of the lifetime at `i` (an index of
     /// `nodes`), without looking its location up.
     pub fn lifetime_expr_at(&self, i: usize) -> Option<&Expr> {
