@@ -894,13 +894,13 @@ impl Module {
         let o = *self.objects.get(i)?;
         (o != NO_NODE).then_some(o as usize)
     }
-    /// The lifetimes with inputs (`argObjects`), each as its index in
-    /// `nodes` and its inputs' ids, in node order.
-    pub fn lifetimes_with_inputs(&self) -> impl Iterator<Item = (usize, &[String])> + '_ {
+    /// The inputs' ids (`argObjects`) of each lifetime that has inputs, in
+    /// node order.
+    pub fn lifetimes_with_inputs(&self) -> impl Iterator<Item = &[String]> + '_ {
         self.with_inputs
             .iter()
             .filter_map(|&i| match &self.nodes.at(i as usize).kind {
-                Kind::Lifetime { args, .. } => Some((i as usize, args.as_slice())),
+                Kind::Lifetime { args, .. } => Some(args.as_slice()),
                 _ => None,
             })
     }

@@ -727,7 +727,7 @@ fn check_computed(m: &Module, x: &Intrinsics, by: &ObjectLifetimes, out: &mut Ve
 /// Every object that is some lifetime segment's input (`argObjects`).
 fn input_objects(m: &Module) -> FxHashSet<&str> {
     m.lifetimes_with_inputs()
-        .flat_map(|(_, args)| args.iter().map(String::as_str))
+        .flat_map(|args| args.iter().map(String::as_str))
         .collect()
 }
 
@@ -894,10 +894,13 @@ fn check_expressions(m: &Module, x: &Intrinsics, by: &ObjectLifetimes, out: &mut
         // segment, not the first that checks (which would make the verdict
         // depend on how the nodes are numbered). Without inputs anywhere
         // there are no sizes, and the lifetime is not read again.
-        let args: &[String] = match &n.kind {
-            _ if sizes.is_empty() => &[],
-            Kind::Lifetime { args, .. } => args,
-            _ => &[],
+        let args: &[String] = if sizes.is_empty() {
+            &[]
+        } else {
+            match &n.kind {
+                Kind::Lifetime { args, .. } => args,
+                _ => &[],
+            }
         };
         let conflict = args.iter().enumerate().find_map(|(k, a)| {
             let s = sizes.get(a.as_str())?;
