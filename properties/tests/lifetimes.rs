@@ -93,7 +93,8 @@ fn cached_locations_are_the_fresh_ones() {
 /// The stretches are located as `dioptra lifetimes` locates them, through
 /// `objects_at` and `pieces_at` (no look-up by id), and compared with
 /// locating by id; `objects_at` names the objects `objects` names, and
-/// `segment_ranges_at` gives what `segment_ranges` gives.
+/// `segment_ranges_at` gives what `segment_ranges` gives; the analysis
+/// keeps each object's lifetimes (`lifetimes_of`) as its segments.
 #[test]
 fn stretch_locations_are_the_pointwise_ones() {
     use dioptra_semantics::lifetime::locate::{Analysis, SegmentCache};
@@ -108,6 +109,16 @@ fn stretch_locations_are_the_pointwise_ones() {
             objects.iter().map(|o| o.id).collect::<Vec<_>>(),
             a.objects()
         );
+        // The segments kept by slot are each object's lifetimes.
+        let lifetimes = dioptra_semantics::lifetime::wellformed::lifetimes_of(&m);
+        assert_eq!(
+            a.objects_with_segments().collect::<Vec<_>>(),
+            lifetimes.keys().copied().collect::<Vec<_>>()
+        );
+        for (o, lts) in &lifetimes {
+            let kept: Vec<&str> = a.segments_of(o).into_iter().flatten().collect();
+            assert_eq!(&kept, lts, "{o}");
+        }
         for at in objects {
             let o = at.id;
             let by_handle: Option<Vec<_>> = a.segment_ranges_at(at).map(|it| it.collect());
@@ -115,9 +126,8 @@ fn stretch_locations_are_the_pointwise_ones() {
             assert_eq!(by_handle, by_id, "{o}");
             // Two segments shown at most, as `dioptra lifetimes` shows them.
             let mut pieces = a.pieces_at(&cache, at, 2);
-            let own: usize = a.by.get(o).map_or(0, |lts| {
-                lts.iter()
-                    .map(|l| a.ranges.get(*l).map_or(0, |r| 2 * r.len()))
+            let own: usize = a.segments_of(o).map_or(0, |lts| {
+                lts.map(|l| a.ranges.get(l).map_or(0, |r| 2 * r.len()))
                     .sum()
             });
             with_inputs += (a.boundaries(o).len() > own) as usize;

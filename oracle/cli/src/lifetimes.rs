@@ -398,8 +398,8 @@ fn functions_of(a: &Analysis, object: &str) -> Option<std::collections::BTreeSet
         return None;
     }
     let mut fs = std::collections::BTreeSet::new();
-    for lt in a.by.get(object)? {
-        for &(start, end) in a.ranges.get(*lt)? {
+    for lt in a.segments_of(object)? {
+        for &(start, end) in a.ranges.get(lt)? {
             for p in start..end {
                 fs.insert(a.m.insts[p].func);
             }

@@ -84,7 +84,7 @@ pub fn lower_module(
     let mut unit = Unit::default();
     let mut die_of = BTreeMap::new();
     // DIEs first, so that calls can name them.
-    for &object in a.by.keys() {
+    for object in a.objects_with_segments() {
         let Some(node) = m.nodes.get(object) else {
             continue;
         };
@@ -113,7 +113,7 @@ pub fn lower_module(
     }
     let mut lists: BTreeMap<String, Vec<ListEntry>> = BTreeMap::new();
     let mut not_expressible = BTreeMap::new();
-    'objects: for &object in a.by.keys() {
+    'objects: for object in a.objects_with_segments() {
         let mut entries = Vec::new();
         let mut default_done = false;
         for (lt, active) in a.segment_ranges(object).into_iter().flatten() {
@@ -149,15 +149,13 @@ pub fn lower_module(
         let more: Vec<(String, String)> = lists
             .keys()
             .filter_map(|o| {
-                let callee = a.by[o.as_str()]
-                    .iter()
-                    .find_map(|&lt| match &m.nodes[lt].kind {
-                        Kind::Lifetime { args, .. } => args
-                            .iter()
-                            .find(|x| not_expressible.contains_key(*x))
-                            .cloned(),
-                        _ => None,
-                    })?;
+                let callee = a.segments_of(o)?.find_map(|lt| match &m.nodes[lt].kind {
+                    Kind::Lifetime { args, .. } => args
+                        .iter()
+                        .find(|x| not_expressible.contains_key(*x))
+                        .cloned(),
+                    _ => None,
+                })?;
                 Some((o.clone(), callee))
             })
             .collect();
@@ -353,11 +351,11 @@ pub fn prove_segments(
 ) -> Vec<SegmentProof> {
     let a = Analysis::new(m, Reading::ControlFlow);
     let mut out = Vec::new();
-    for (&object, lts) in &a.by {
+    for object in a.objects_with_segments() {
         if !lowered.die_of.contains_key(object) {
             continue;
         }
-        for lt in lts {
+        for lt in a.segments_of(object).into_iter().flatten() {
             let proof = (|| {
                 let s = segment(&a, ctx, object, lt, &lowered.die_of)?;
                 if !s.calls.is_empty() {

@@ -275,6 +275,9 @@ pub type IdMap<V> = indexmap::IndexMap<String, V, rustc_hash::FxBuildHasher>;
 /// [`IdMap`] with the ids borrowed (from a [`Module`]'s nodes).
 pub type IdRefMap<'m, V> = indexmap::IndexMap<&'m str, V, rustc_hash::FxBuildHasher>;
 
+/// The set of [`IdRefMap`]'s keys alone, in insertion order.
+pub type IdRefSet<'m> = indexmap::IndexSet<&'m str, rustc_hash::FxBuildHasher>;
+
 /// The first 8 bytes of `id`, big-endian, padded with zeros: sorting by
 /// `(id_prefix(id), id)` gives the order of `id` alone, and compares the
 /// strings themselves only when their prefixes tie. For a pair of ids, the

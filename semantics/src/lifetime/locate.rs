@@ -14,11 +14,9 @@
 //! located by the context's bindings; an unbound entity is its own abstract
 //! storage `ent(BITS, NAME)`, whose contents are unknown.
 
-use super::listing::{IdMap, IdRefMap, Kind, Module, Referrer, Tag};
+use super::listing::{IdMap, IdRefMap, IdRefSet, Kind, Module, Referrer, Tag};
 use super::ranges::{all_ranges_by_node, is_active, Intrinsics, Reading, Runs};
-use super::wellformed::{
-    global_fragments, ids_at, object_types, type_property_fragments, ObjectLifetimes,
-};
+use super::wellformed::{global_fragments, object_types, type_property_fragments, ObjectLifetimes};
 use crate::bits::Bits;
 use crate::context::{ConcreteContext, Context, Input};
 use crate::diag::Diag;
@@ -86,10 +84,13 @@ pub struct Analysis<'m> {
     pub reading: Reading,
     /// Per bounded segment, where it is active.
     pub ranges: IdRefMap<'m, Runs>,
-    /// Per object, its lifetime segments (their ids, borrowed from the
-    /// module).
-    pub by: IdRefMap<'m, Vec<&'m str>>,
-    /// Each segment of `by`, in `by`'s order: the segments of the object at
+    /// The objects with lifetime segments, in id order; an object's place
+    /// here is its slot. Its segments are kept by slot in `by_segments`,
+    /// not as a list of ids per object: ten thousand lists were allocated
+    /// and freed by every analysis of a large listing, and reading one was
+    /// a cache miss ([`Analysis::segment_ranges`] gives them).
+    by: IdRefSet<'m>,
+    /// Each object's segments, in `by`'s order: the segments of the object at
     /// slot `s` of `by` are `by_segments[by_start[s]..by_start[s + 1]]`,
     /// each with its node and the place of its runs in `ranges`, so that
     /// finding an object's active segments and evaluating them looks up no
@@ -112,7 +113,7 @@ impl<'m> Analysis<'m> {
         let (ranges, runs_at_node) = all_ranges_by_node(m, &x, reading);
         let lifetimes = ObjectLifetimes::of(m);
         let by_object = lifetimes.by_object(m);
-        let mut by = IdRefMap::with_capacity_and_hasher(by_object.len(), Default::default());
+        let mut by = IdRefSet::with_capacity_and_hasher(by_object.len(), Default::default());
         let mut by_start = Vec::with_capacity(by_object.len() + 1);
         let mut by_segments = Vec::with_capacity(by_object.iter().map(|(_, _, l)| l.len()).sum());
         let mut slot_at_node = vec![u32::MAX; m.nodes.len()];
@@ -121,13 +122,12 @@ impl<'m> Analysis<'m> {
             if let Some(at) = node.and_then(|n| slot_at_node.get_mut(n as usize)) {
                 *at = by.len() as u32;
             }
-            let ids = ids_at(m, nodes);
             by_segments.extend(nodes.iter().map(|&node| SegmentAt {
                 node,
                 runs: runs_at_node.get(node as usize).copied().unwrap_or(u32::MAX),
             }));
             by_start.push(by_segments.len() as u32);
-            by.insert(o, ids);
+            by.insert(o);
         }
         let globals = global_fragments(m);
         let types = object_types(m, &lifetimes, &globals);
@@ -185,10 +185,11 @@ impl<'m> Analysis<'m> {
                 .get_index(k as usize)
                 .map_or(&NO_RUNS, |(_, r)| r)
         };
-        self.by[s]
-            .iter()
-            .zip(&self.by_segments[a..b])
-            .map(move |(&l, at)| (l, at.node as usize, runs(at.runs)))
+        let m = self.m;
+        self.by_segments[a..b].iter().map(move |at| {
+            let node = at.node as usize;
+            (m.nodes.at(node).id.as_str(), node, runs(at.runs))
+        })
     }
 
     /// The segments of the object at `slot` of `by` active at `point`, in
@@ -215,6 +216,17 @@ impl<'m> Analysis<'m> {
                 || node.is_none_or(|i| self.m.nodes.is_code_at(i)),
             slot: self.by.get_index_of(object),
         }
+    }
+
+    /// The objects with lifetime segments, in id order.
+    pub fn objects_with_segments(&self) -> impl Iterator<Item = &'m str> + '_ {
+        self.by.iter().copied()
+    }
+
+    /// The lifetime segments of `object` (their ids, borrowed from the
+    /// module), in id order; `None` when it has none.
+    pub fn segments_of(&self, object: &str) -> Option<impl Iterator<Item = &'m str> + '_> {
+        Some(self.segment_ranges(object)?.map(|(l, _)| l))
     }
 
     /// The objects worth reporting: every variable and fragment with a
