@@ -14,8 +14,8 @@
 //! located by the context's bindings; an unbound entity is its own abstract
 //! storage `ent(BITS, NAME)`, whose contents are unknown.
 
-use super::listing::{IdMap, IdRefMap, IdRefSet, Kind, Module, Referrer, Tag};
-use super::ranges::{all_ranges_by_node, is_active, Intrinsics, Reading, Runs};
+use super::listing::{IdMap, IdRefSet, Kind, Module, Referrer, Tag};
+use super::ranges::{all_ranges_by_node, is_active, Intrinsics, Ranges, Reading};
 use super::wellformed::{global_fragments, object_types, type_property_fragments, ObjectLifetimes};
 use crate::bits::Bits;
 use crate::context::{ConcreteContext, Context, Input};
@@ -83,7 +83,7 @@ pub struct Analysis<'m> {
     pub x: Intrinsics<'m>,
     pub reading: Reading,
     /// Per bounded segment, where it is active.
-    pub ranges: IdRefMap<'m, Runs>,
+    pub ranges: Ranges<'m>,
     /// The objects with lifetime segments, in id order; an object's place
     /// here is its slot. Its segments are kept by slot in `by_segments`,
     /// not as a list of ids per object: ten thousand lists were allocated
@@ -160,7 +160,7 @@ impl<'m> Analysis<'m> {
     pub fn segment_ranges(
         &self,
         object: &str,
-    ) -> Option<impl Iterator<Item = (&'m str, &Runs)> + '_> {
+    ) -> Option<impl Iterator<Item = (&'m str, &[(usize, usize)])> + '_> {
         let s = self.by.get_index_of(object)?;
         Some(self.slot_segments(s).map(|(l, _, r)| (l, r)))
     }
@@ -170,20 +170,22 @@ impl<'m> Analysis<'m> {
     pub fn segment_ranges_at(
         &self,
         object: ObjectAt<'m>,
-    ) -> Option<impl Iterator<Item = (&'m str, &Runs)> + '_> {
+    ) -> Option<impl Iterator<Item = (&'m str, &[(usize, usize)])> + '_> {
         let s = object.slot? as usize;
         Some(self.slot_segments(s).map(|(l, _, r)| (l, r)))
     }
 
     /// Each segment of the object at slot `s` of `by`, in its order: its
     /// id, its node's index and its runs (none for a computed segment).
-    fn slot_segments(&self, s: usize) -> impl Iterator<Item = (&'m str, usize, &Runs)> + '_ {
-        static NO_RUNS: Runs = Vec::new();
+    fn slot_segments(
+        &self,
+        s: usize,
+    ) -> impl Iterator<Item = (&'m str, usize, &[(usize, usize)])> + '_ {
         let (a, b) = (self.by_start[s] as usize, self.by_start[s + 1] as usize);
         let runs = |k: u32| {
             self.ranges
                 .get_index(k as usize)
-                .map_or(&NO_RUNS, |(_, r)| r)
+                .map_or(&[][..], |(_, r)| r)
         };
         let m = self.m;
         self.by_segments[a..b].iter().map(move |at| {
@@ -892,7 +894,7 @@ call void @llvm.dbg.kill(metadata !4)
         let a = Analysis::new(&m, Reading::ControlFlow);
         let of = |o: &str| {
             a.segment_ranges(o).map(|it| {
-                it.map(|(lt, r)| (lt.to_string(), r.clone()))
+                it.map(|(lt, r)| (lt.to_string(), r.to_vec()))
                     .collect::<Vec<_>>()
             })
         };

@@ -15,7 +15,7 @@
 //! kills, visiting each block entry once; the work is proportional to the size
 //! of the range, so computing every range is linear in the output.
 
-use super::listing::{IdRefMap, InstKind, Module, Named, Referrer};
+use super::listing::{IdRefMap, IdRefSet, InstKind, Module, Named, Referrer};
 use std::collections::BTreeSet;
 
 /// How far a def extends.
@@ -143,14 +143,6 @@ fn bounded<'a>(defs: &'a [usize], kills: &[usize]) -> Option<&'a [usize]> {
     (!defs.is_empty() || !kills.is_empty()).then_some(defs)
 }
 
-/// A walk of the range of one segment.
-pub struct Walk {
-    /// Where the segment is active, as runs.
-    pub runs: Runs,
-    /// The kills the walk stopped at (reached without passing another kill).
-    pub kills_reached: Reached,
-}
-
 /// Kills a walk stopped at, in increasing order, without repeats: inline
 /// for the common one or two (a `BTreeSet` was allocated by every walk,
 /// tens of thousands of them in the check and the ranges of a large
@@ -169,9 +161,6 @@ pub struct Walker {
     /// check's instructions on the bench's 10 000-instruction listing).
     work: Vec<(u32, u32)>,
     kill_set: Vec<usize>,
-    /// The stretches of the walk under way, before they are merged into
-    /// runs.
-    stretches: Runs,
 }
 
 /// The control flow of a module's functions, flat: what a walk reads, in
@@ -265,28 +254,24 @@ impl Walker {
             flow,
             work: Vec::new(),
             kill_set: Vec::new(),
-            stretches: Vec::new(),
         }
     }
 
-    /// The range of a segment defined at `def` and killed at `kills`.
-    pub fn walk(&mut self, def: usize, kills: &[usize], reading: Reading) -> Walk {
-        let mut stretches = std::mem::take(&mut self.stretches);
-        stretches.clear();
-        let kills_reached = self.traverse(def, kills, reading, Some(&mut stretches));
-        merge(&mut stretches);
-        // One allocation of the runs' size: the stretches were gathered in
-        // the walker's own list, which grows once for all walks.
-        let runs = stretches.as_slice().to_vec();
-        self.stretches = stretches;
-        Walk {
-            runs,
-            kills_reached,
-        }
+    /// The range of a segment defined at `def` and killed at `kills`, as
+    /// stretches pushed to `stretches` (in no order, and overlapping where
+    /// a block is entered twice: [`merge_tail`] makes them runs).
+    pub fn walk_into(
+        &mut self,
+        def: usize,
+        kills: &[usize],
+        reading: Reading,
+        stretches: &mut Runs,
+    ) {
+        self.traverse(def, kills, reading, Some(stretches));
     }
 
-    /// The kills a walk from `def` stops at ([`Walk::kills_reached`]),
-    /// without listing the range.
+    /// The kills a walk from `def` stops at (reached without passing
+    /// another kill), without listing the range.
     pub fn kills_reached(&mut self, def: usize, kills: &[usize]) -> Reached {
         self.traverse(def, kills, Reading::ControlFlow, None)
     }
@@ -383,13 +368,16 @@ pub type Runs = Vec<(usize, usize)>;
 
 /// Stretches `[start, end)` in any order, overlapping or touching, as
 /// runs (sorted, disjoint, not touching).
+#[cfg(test)]
 fn normalize(mut stretches: Runs) -> Runs {
-    merge(&mut stretches);
+    merge_tail(&mut stretches, 0);
     stretches
 }
 
-/// [`normalize`] in place.
-fn merge(stretches: &mut Runs) {
+/// [`normalize`] of the stretches `v[from..]`, in place (what comes before
+/// `from` is left as it is).
+fn merge_tail(v: &mut Runs, from: usize) {
+    let stretches = &mut v[from..];
     stretches.sort_unstable();
     let mut kept: usize = 0;
     for k in 0..stretches.len() {
@@ -402,44 +390,111 @@ fn merge(stretches: &mut Runs) {
             }
         }
     }
-    stretches.truncate(kept);
+    v.truncate(from + kept);
 }
 
-/// Every bounded segment's range, as runs, by its id (borrowed from the
-/// module: no string is allocated per segment).
-pub fn all_ranges<'m>(m: &'m Module, x: &Intrinsics<'m>, reading: Reading) -> IdRefMap<'m, Runs> {
+/// Every bounded segment's range, by its id (borrowed from the module),
+/// kept flat: the runs of all segments in one array, a segment's a slice
+/// of it.
+///
+/// Its first form, a map from each id to its own `Vec` of runs, allocated
+/// and freed ten thousand lists per analysis of the bench's
+/// 100 000-instruction listing, each copied out of the walker's scratch
+/// list, and reading one was a cache miss.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Ranges<'m> {
+    ids: IdRefSet<'m>,
+    /// The runs of the segment at place `k` of `ids` are
+    /// `runs[start[k]..start[k + 1]]`.
+    start: Vec<u32>,
+    runs: Runs,
+}
+
+impl<'m> Ranges<'m> {
+    /// The runs of segment `id`; `None` when it has no def.
+    pub fn get(&self, id: &str) -> Option<&[(usize, usize)]> {
+        self.get_index(self.ids.get_index_of(id)?).map(|(_, r)| r)
+    }
+    /// The segment at place `k` (in the order the segments were found, the
+    /// lifetimes with a def in id order) and its runs.
+    pub fn get_index(&self, k: usize) -> Option<(&'m str, &[(usize, usize)])> {
+        let id = *self.ids.get_index(k)?;
+        let (a, b) = (self.start[k] as usize, self.start[k + 1] as usize);
+        Some((id, &self.runs[a..b]))
+    }
+    /// Each segment with its runs, in order.
+    pub fn iter(&self) -> impl Iterator<Item = (&'m str, &[(usize, usize)])> + '_ {
+        (0..self.ids.len()).filter_map(|k| self.get_index(k))
+    }
+    pub fn len(&self) -> usize {
+        self.ids.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.ids.is_empty()
+    }
+}
+
+/// A table of the given segments' ranges, each made runs; a segment given
+/// twice keeps the union of both.
+impl<'m, S: IntoIterator<Item = (usize, usize)>> FromIterator<(&'m str, S)> for Ranges<'m> {
+    fn from_iter<I: IntoIterator<Item = (&'m str, S)>>(segments: I) -> Ranges<'m> {
+        let mut by_id: IdRefMap<'m, Runs> = IdRefMap::default();
+        for (id, stretches) in segments {
+            by_id.entry(id).or_default().extend(stretches);
+        }
+        let mut out = Ranges::default();
+        out.start.push(0);
+        for (id, stretches) in by_id {
+            let from = out.runs.len();
+            out.runs.extend(stretches);
+            merge_tail(&mut out.runs, from);
+            out.ids.insert(id);
+            out.start.push(out.runs.len() as u32);
+        }
+        out
+    }
+}
+
+/// Every bounded segment's range, by its id.
+pub fn all_ranges<'m>(m: &'m Module, x: &Intrinsics<'m>, reading: Reading) -> Ranges<'m> {
     all_ranges_by_node(m, x, reading).0
 }
 
-/// [`all_ranges`], and for each node the place of its runs in the map when
-/// it is a segment with a def (`u32::MAX` otherwise): what lets
+/// [`all_ranges`], and for each node the place of its runs in the table
+/// when it is a segment with a def (`u32::MAX` otherwise): what lets
 /// [`Analysis`](super::locate::Analysis) pair each segment with its runs
 /// without hashing its id.
 pub(super) fn all_ranges_by_node<'m>(
     m: &'m Module,
     x: &Intrinsics<'m>,
     reading: Reading,
-) -> (IdRefMap<'m, Runs>, Vec<u32>) {
+) -> (Ranges<'m>, Vec<u32>) {
     let mut walker = Walker::new(m);
-    // At most one entry per lifetime: reserved, so the map is not copied
+    // At most one entry per lifetime: reserved, so the set is not copied
     // as it grows (on a large listing, copies that miss the caches).
-    let mut out = IdRefMap::with_capacity_and_hasher(
-        m.nodes.count_of(&[super::listing::Tag::Lifetime]),
-        Default::default(),
-    );
+    let lifetimes = m.nodes.count_of(&[super::listing::Tag::Lifetime]);
+    let mut out = Ranges {
+        ids: IdRefSet::with_capacity_and_hasher(lifetimes, Default::default()),
+        start: Vec::with_capacity(lifetimes + 1),
+        // Room for two runs per segment, so that a table of up to that
+        // many is not copied as it grows.
+        runs: Vec::with_capacity(2 * lifetimes),
+    };
+    out.start.push(0);
     let mut at_node = vec![u32::MAX; m.nodes.len()];
     for n in x.each_defs() {
-        let (lt, defs, kills) = (n.id(), n.insts, x.kills_of(&n));
-        let runs = if defs.len() == 1 {
-            walker.walk(defs[0], kills, reading).runs
-        } else {
-            normalize(
-                defs.iter()
-                    .flat_map(|&d| walker.walk(d, kills, reading).runs)
-                    .collect(),
-            )
-        };
-        let (k, _) = out.insert_full(lt, runs);
+        let (from, kills) = (out.runs.len(), x.kills_of(&n));
+        for &d in n.insts {
+            walker.walk_into(d, kills, reading, &mut out.runs);
+        }
+        // The union of the defs' ranges.
+        merge_tail(&mut out.runs, from);
+        // `each_defs` names each id once (a node's id, or an id no node
+        // has), so each insertion is new and its runs are the last ones.
+        let (k, new) = out.ids.insert_full(n.id());
+        debug_assert!(new, "{} named twice", n.id());
+        // The listing is at most 64 MiB: fewer than 2^32 runs.
+        out.start.push(out.runs.len() as u32);
         if let Some(at) = n.node.and_then(|i| at_node.get_mut(i)) {
             *at = k as u32;
         }
@@ -466,9 +521,9 @@ pub struct Sweep<'a> {
 }
 
 impl<'a> Sweep<'a> {
-    pub fn new(ranges: &IdRefMap<'a, Runs>) -> Sweep<'a> {
+    pub fn new(ranges: &Ranges<'a>) -> Sweep<'a> {
         let mut events = Vec::new();
-        for (&lt, runs) in ranges {
+        for (lt, runs) in ranges.iter() {
             for &(a, b) in runs {
                 events.push((a, true, lt));
                 events.push((b, false, lt));
@@ -527,15 +582,44 @@ mod tests {
     }
 
     #[test]
+    fn a_tail_is_merged_and_what_comes_before_it_is_kept() {
+        let mut v = vec![(9, 12), (0, 1), (5, 6), (3, 5), (1, 2)];
+        merge_tail(&mut v, 2);
+        assert_eq!(v, vec![(9, 12), (0, 1), (1, 2), (3, 6)]);
+    }
+
+    #[test]
+    fn a_flat_table_gives_each_segments_runs() {
+        let ranges: Ranges = [
+            ("!b", vec![(4, 6), (0, 2)]),
+            ("!a", vec![]),
+            ("!b", vec![(2, 3), (8, 9)]),
+        ]
+        .into_iter()
+        .collect();
+        assert_eq!(ranges.len(), 2);
+        assert_eq!(ranges.get("!b"), Some(&[(0, 3), (4, 6), (8, 9)][..]));
+        assert_eq!(ranges.get("!a"), Some(&[][..]));
+        assert_eq!(ranges.get("!c"), None);
+        assert_eq!(ranges.get_index(1), Some(("!a", &[][..])));
+        assert_eq!(ranges.get_index(2), None);
+        let all: Vec<_> = ranges.iter().collect();
+        assert_eq!(
+            all,
+            vec![("!b", &[(0, 3), (4, 6), (8, 9)][..]), ("!a", &[][..])]
+        );
+    }
+
+    #[test]
     fn a_sweep_gives_each_points_set_in_either_direction() {
-        let ranges: IdRefMap<Runs> = [("!a", vec![(0, 2), (4, 6)]), ("!b", vec![(1, 5)])]
+        let ranges: Ranges = [("!a", vec![(0, 2), (4, 6)]), ("!b", vec![(1, 5)])]
             .into_iter()
             .collect();
         let want = |p: usize| -> Vec<&str> {
             ranges
                 .iter()
                 .filter(|(_, r)| is_active(r, p))
-                .map(|(l, _)| *l)
+                .map(|(l, _)| l)
                 .collect()
         };
         let mut s = Sweep::new(&ranges);
