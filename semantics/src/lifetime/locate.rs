@@ -357,6 +357,7 @@ impl<'m> Analysis<'m> {
             target,
             limit,
             last: None,
+            span: (0, 0),
         }
     }
 
@@ -740,19 +741,30 @@ pub struct Pieces<'a, 'c, 'm> {
     /// The stretch located last (its index among the boundaries) and its
     /// answer.
     last: Option<(usize, LocatedFirst)>,
+    /// The points of that stretch, `start..end`: a point inside them is
+    /// answered without searching the boundaries (points are mostly asked
+    /// for in order, many per stretch).
+    span: (usize, usize),
 }
 
 impl Pieces<'_, '_, '_> {
     /// The answer of [`Analysis::locate_first`] at `point`.
     pub fn at(&mut self, point: usize) -> &LocatedFirst {
-        let piece = self.bounds.partition_point(|&b| b <= point);
-        if self.last.as_ref().is_none_or(|(k, _)| *k != piece) {
-            let r = self
-                .analysis
-                .locate_first_of(self.cache, &self.target, point, self.limit);
-            self.last = Some((piece, r));
+        let (start, end) = self.span;
+        if self.last.is_none() || point < start || point >= end {
+            let piece = self.bounds.partition_point(|&b| b <= point);
+            if self.last.as_ref().is_none_or(|(k, _)| *k != piece) {
+                let r = self
+                    .analysis
+                    .locate_first_of(self.cache, &self.target, point, self.limit);
+                self.last = Some((piece, r));
+            }
+            // Stretch `k` is the points from boundary `k - 1` (or 0) to
+            // boundary `k` (or the end).
+            let from = piece.checked_sub(1).map_or(0, |k| self.bounds[k]);
+            self.span = (from, self.bounds.get(piece).copied().unwrap_or(usize::MAX));
         }
-        &self.last.as_ref().expect("just located").1
+        &self.last.as_ref().expect("located at the first point").1
     }
 
     /// The stretch `point` lies in, as an index: two points with the same
