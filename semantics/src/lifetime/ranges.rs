@@ -401,7 +401,7 @@ fn merge_tail(v: &mut Runs, from: usize) {
 /// and freed ten thousand lists per analysis of the bench's
 /// 100 000-instruction listing, each copied out of the walker's scratch
 /// list, and reading one was a cache miss.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default)]
 pub struct Ranges<'m> {
     ids: IdRefSet<'m>,
     /// The runs of the segment at place `k` of `ids` are
