@@ -53,6 +53,15 @@ type Fixed = RefCell<
     std::collections::HashMap<(u32, u32), Result<(Type, LocDesc), Diag>, rustc_hash::FxBuildHasher>,
 >;
 
+/// How many segment locations a [`SegmentCache`] holds before it starts
+/// over. Unbounded, it held one per segment of every object located: on a
+/// listing of 10 000 segments a table of 10 000 entries, with their
+/// locations, read at random, which made locating grow faster than the
+/// listing; and memory grew with the listing for no answer that needed
+/// it. A forgotten location is computed again when asked for: the answers
+/// are the same.
+pub const SEGMENT_CACHE_ENTRIES: usize = 1024;
+
 /// Locating in one context: the locations of the segments without inputs
 /// (`args`), which do not depend on the point, computed once. Locating an
 /// object at N points otherwise evaluates each of its segments N times.
@@ -608,11 +617,20 @@ impl<'m> Analysis<'m> {
         let r = self.eval_segment_at(ctx, object, (lt, li), args, point, memo, depth);
         if args.is_empty() {
             let mut fixed = memo.fixed.borrow_mut();
+            if fixed.len() >= SEGMENT_CACHE_ENTRIES {
+                // Full: forgotten, and filled again from here. Locating
+                // goes object by object, so what is reused is mostly the
+                // object at hand's segments and its inputs', both recent.
+                fixed.clear();
+            }
             if fixed.is_empty() {
-                // At most one entry per segment: room for all at once,
-                // rather than growing (and rehashing) the table a dozen
-                // times on a large listing.
-                fixed.reserve(m.nodes.count_of(&[Tag::Lifetime]));
+                // At most one entry per segment: room for all at once (up
+                // to the bound), rather than growing and rehashing.
+                fixed.reserve(
+                    m.nodes
+                        .count_of(&[Tag::Lifetime])
+                        .min(SEGMENT_CACHE_ENTRIES),
+                );
             }
             if let Some(k) = key {
                 fixed.insert(k, r.clone());
@@ -871,6 +889,48 @@ call void @llvm.dbg.kill(metadata !4)
 !3 = distinct !DIFragment()
 !4 = distinct !DILifetime(object: !3, location: !DIExpr(DIOpReferrer(i32)))
 ";
+
+    /// More segments without inputs than a cache holds, each also the
+    /// input of another object's computed segment (cached are the segments
+    /// without inputs): the cache fills to its bound and no further, and
+    /// every object located through it, before and after it started over,
+    /// is where locating afresh puts it.
+    #[test]
+    fn a_full_segment_cache_starts_over_and_answers_the_same() {
+        let n = SEGMENT_CACHE_ENTRIES + 100;
+        let mut t = String::new();
+        for k in 0..n {
+            t += &format!(
+                "%v{k} = add i32 1, 2\ncall void @llvm.dbg.def(metadata !l{k}, metadata i32 %v{k})\n"
+            );
+        }
+        t += "%end = add i32 1, 2\n";
+        for k in 0..n {
+            t += &format!(
+                "!v{k} = !DILocalVariable(\"v{k}\")\n!l{k} = distinct !DILifetime(object: !v{k}, location: !DIExpr(DIOpReferrer(i32)))\n"
+            );
+            t += &format!(
+                "!u{k} = !DILocalVariable(\"u{k}\")\n!c{k} = distinct !DILifetime(object: !u{k}, location: !DIExpr(DIOpArg(0, i32)), argObjects: {{!v{k}}})\n"
+            );
+        }
+        let m = parse_module(&t).unwrap();
+        let a = Analysis::new(&m, Reading::ControlFlow);
+        let ctx = ConcreteContext::default();
+        let cache = SegmentCache::new(&ctx);
+        let end = m.insts.len() - 1;
+        let objects = a.objects();
+        assert_eq!(objects.len(), 2 * n);
+        let mut most = 0;
+        for &o in objects.iter().chain(objects.iter().take(50)) {
+            let shared = a.locate_cached(&cache, o, end).unwrap();
+            let fresh = a.locate(&ctx, o, end).unwrap();
+            assert_eq!(shared, fresh, "{o}");
+            // Each is its own value's register or entity, not undefined.
+            assert!(fresh.loc.to_string().contains("%v"), "{o}: {}", fresh.loc);
+            most = most.max(cache.fixed.borrow().len());
+        }
+        assert_eq!(most, SEGMENT_CACHE_ENTRIES);
+    }
 
     #[test]
     fn an_input_segment_bounds_the_stretches_of_its_user() {
