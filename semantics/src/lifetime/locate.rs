@@ -14,9 +14,11 @@
 //! located by the context's bindings; an unbound entity is its own abstract
 //! storage `ent(BITS, NAME)`, whose contents are unknown.
 
-use super::listing::{IdMap, IdRefSet, Kind, Module, Referrer, Tag};
+use super::listing::{IdMap, IdRefMap, Kind, Module, Referrer, Tag};
 use super::ranges::{all_ranges_by_node, is_active, Intrinsics, Ranges, Reading};
-use super::wellformed::{global_fragments, object_types, type_property_fragments, ObjectLifetimes};
+use super::wellformed::{
+    global_fragments, object_types, type_property_fragments, ObjectKey, ObjectLifetimes,
+};
 use crate::bits::Bits;
 use crate::context::{ConcreteContext, Context, Input};
 use crate::diag::Diag;
@@ -93,12 +95,18 @@ pub struct Analysis<'m> {
     pub reading: Reading,
     /// Per bounded segment, where it is active.
     pub ranges: Ranges<'m>,
-    /// The objects with lifetime segments, in id order; an object's place
-    /// here is its slot. Its segments are kept by slot in `by_segments`,
-    /// not as a list of ids per object: ten thousand lists were allocated
-    /// and freed by every analysis of a large listing, and reading one was
-    /// a cache miss ([`Analysis::segment_ranges`] gives them).
-    by: IdRefSet<'m>,
+    /// The objects with lifetime segments, in id order, each by its node
+    /// (or its id when it names no node); an object's place here is its
+    /// slot. Its segments are kept by slot in `by_segments`, not as a list
+    /// of ids per object: ten thousand lists were allocated and freed by
+    /// every analysis of a large listing, and reading one was a cache miss
+    /// ([`Analysis::segment_ranges`] gives them). Nor is it a set of the
+    /// objects' ids: building one read and hashed every object's id (two
+    /// cache misses per object on a large listing), where an object is
+    /// found by its node ([`Analysis::slot_of`]).
+    by: Vec<ObjectKey<'m>>,
+    /// The slots of the objects that name no node, by id.
+    lost_slots: IdRefMap<'m, u32>,
     /// Each object's segments, in `by`'s order: the segments of the object at
     /// slot `s` of `by` are `by_segments[by_start[s]..by_start[s + 1]]`,
     /// each with its node and the place of its runs in `ranges`, so that
@@ -121,22 +129,31 @@ impl<'m> Analysis<'m> {
         let x = Intrinsics::of(m);
         let (ranges, runs_at_node) = all_ranges_by_node(m, &x, reading);
         let lifetimes = ObjectLifetimes::of(m);
-        let by_object = lifetimes.by_object(m);
-        let mut by = IdRefSet::with_capacity_and_hasher(by_object.len(), Default::default());
+        let by_object = lifetimes.by_object_keys(m);
+        let mut by = Vec::with_capacity(by_object.len());
+        let mut lost_slots = IdRefMap::default();
         let mut by_start = Vec::with_capacity(by_object.len() + 1);
-        let mut by_segments = Vec::with_capacity(by_object.iter().map(|(_, _, l)| l.len()).sum());
+        let mut by_segments = Vec::with_capacity(by_object.iter().map(|(_, l)| l.len()).sum());
         let mut slot_at_node = vec![u32::MAX; m.nodes.len()];
         by_start.push(0);
-        for &(o, node, nodes) in &by_object {
-            if let Some(at) = node.and_then(|n| slot_at_node.get_mut(n as usize)) {
-                *at = by.len() as u32;
+        for &(key, nodes) in &by_object {
+            let slot = by.len() as u32;
+            match key {
+                ObjectKey::Node(o) => {
+                    if let Some(at) = slot_at_node.get_mut(o as usize) {
+                        *at = slot;
+                    }
+                }
+                ObjectKey::Lost(id) => {
+                    lost_slots.insert(id, slot);
+                }
             }
             by_segments.extend(nodes.iter().map(|&node| SegmentAt {
                 node,
                 runs: runs_at_node.get(node as usize).copied().unwrap_or(u32::MAX),
             }));
             by_start.push(by_segments.len() as u32);
-            by.insert(o);
+            by.push(key);
         }
         let globals = global_fragments(m);
         let types = object_types(m, &lifetimes, &globals);
@@ -152,6 +169,7 @@ impl<'m> Analysis<'m> {
             reading,
             ranges,
             by,
+            lost_slots,
             by_segments,
             by_start,
             slot_at_node,
@@ -159,6 +177,26 @@ impl<'m> Analysis<'m> {
             types,
             type_props: type_property_fragments(m),
         }
+    }
+
+    /// The slot of `object` in `by`: found by its node, or among the
+    /// objects that name none; `None` when it has no segments.
+    fn slot_of(&self, object: &str) -> Option<usize> {
+        match self.m.nodes.index_of(object) {
+            Some(i) => self.slot_at(i),
+            None => self.lost_slot(object),
+        }
+    }
+
+    /// The slot of the object at node `i`, if it has segments.
+    fn slot_at(&self, i: usize) -> Option<usize> {
+        let s = *self.slot_at_node.get(i)?;
+        (s != u32::MAX).then_some(s as usize)
+    }
+
+    /// The slot of `object`, an id that names no node.
+    fn lost_slot(&self, object: &str) -> Option<usize> {
+        self.lost_slots.get(object).map(|&s| s as usize)
     }
 
     /// The lifetime segments of `object`, each with where it is active
@@ -170,7 +208,7 @@ impl<'m> Analysis<'m> {
         &self,
         object: &str,
     ) -> Option<impl Iterator<Item = (&'m str, &[(usize, usize)])> + '_> {
-        let s = self.by.get_index_of(object)?;
+        let s = self.slot_of(object)?;
         Some(self.slot_segments(s).map(|(l, _, r)| (l, r)))
     }
 
@@ -225,13 +263,17 @@ impl<'m> Analysis<'m> {
             node,
             plain: self.global_of.contains_key(object)
                 || node.is_none_or(|i| self.m.nodes.is_code_at(i)),
-            slot: self.by.get_index_of(object),
+            slot: node.map_or_else(|| self.lost_slot(object), |i| self.slot_at(i)),
         }
     }
 
     /// The objects with lifetime segments, in id order.
     pub fn objects_with_segments(&self) -> impl Iterator<Item = &'m str> + '_ {
-        self.by.iter().copied()
+        let m = self.m;
+        self.by.iter().map(move |k| match *k {
+            ObjectKey::Node(o) => m.nodes.at(o as usize).id.as_str(),
+            ObjectKey::Lost(id) => id,
+        })
     }
 
     /// The lifetime segments of `object` (their ids, borrowed from the
@@ -291,7 +333,7 @@ impl<'m> Analysis<'m> {
     /// only at the ends of its runs; between two of these points the
     /// location is the same.
     pub fn boundaries(&self, object: &str) -> Vec<usize> {
-        self.boundaries_from(object, self.by.get_index_of(object))
+        self.boundaries_from(object, self.slot_of(object))
     }
 
     /// [`Analysis::boundaries`] of `object`, whose place in `by` is `slot`
@@ -314,10 +356,7 @@ impl<'m> Analysis<'m> {
             for (_, node, runs) in self.slot_segments(s) {
                 out.extend(runs.iter().flat_map(|&(a, b)| [a, b]));
                 if let Kind::Lifetime { args, .. } = &self.m.nodes.at(node).kind {
-                    work.extend(
-                        args.iter()
-                            .map(|a| (a.as_str(), self.by.get_index_of(a.as_str()))),
-                    );
+                    work.extend(args.iter().map(|a| (a.as_str(), self.slot_of(a))));
                 }
             }
         }
@@ -507,7 +546,7 @@ impl<'m> Analysis<'m> {
                 segments: vec![g.clone()],
             });
         }
-        let slot = self.by.get_index_of(object);
+        let slot = self.slot_at(at);
         let active = self.active_at(slot, point);
         self.locate_segments(ctx, (object, Some(at), slot), active, point, memo, depth)
     }
@@ -930,6 +969,39 @@ call void @llvm.dbg.kill(metadata !4)
             most = most.max(cache.fixed.borrow().len());
         }
         assert_eq!(most, SEGMENT_CACHE_ENTRIES);
+    }
+
+    /// An object that names no node keeps its segments by its id, in id
+    /// order among the objects with nodes.
+    #[test]
+    fn an_object_without_a_node_is_found_by_its_id() {
+        let m = parse_module(
+            "%x = add i32 1, 2
+call void @llvm.dbg.def(metadata !l2, metadata i32 %x)
+!z = !DILocalVariable(\"z\")
+!a = !DILocalVariable(\"a\")
+!l1 = distinct !DILifetime(object: !z, location: !DIExpr(DIOpReferrer(i32)))
+!l2 = distinct !DILifetime(object: !nowhere, location: !DIExpr(DIOpReferrer(i32)))
+!l3 = distinct !DILifetime(object: !a, location: !DIExpr(DIOpReferrer(i32)))
+",
+        )
+        .unwrap();
+        let a = Analysis::new(&m, Reading::ControlFlow);
+        assert_eq!(
+            a.objects_with_segments().collect::<Vec<_>>(),
+            ["!a", "!nowhere", "!z"]
+        );
+        let of = |o: &str| a.segments_of(o).map(|it| it.collect::<Vec<_>>());
+        assert_eq!(of("!nowhere"), Some(vec!["!l2"]));
+        assert_eq!(of("!a"), Some(vec!["!l3"]));
+        assert_eq!(of("!z"), Some(vec!["!l1"]));
+        assert_eq!(of("!l1"), None);
+        assert_eq!(of("!elsewhere"), None);
+        assert_eq!(
+            a.segment_ranges("!nowhere")
+                .map(|it| it.map(|(_, r)| r.to_vec()).collect::<Vec<_>>()),
+            Some(vec![vec![(1, 2)]])
+        );
     }
 
     #[test]

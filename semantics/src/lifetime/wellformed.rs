@@ -582,6 +582,27 @@ impl ObjectLifetimes {
         }
         by
     }
+    /// [`ObjectLifetimes::by_object`], in its order, each object by its
+    /// node where it has one: no object's id is read (on a large listing,
+    /// a cache miss per object) unless some object names no node, whose
+    /// id orders it among the others.
+    pub(super) fn by_object_keys<'s, 'm>(
+        &'s self,
+        m: &'m Module,
+    ) -> Vec<(ObjectKey<'m>, &'s [u32])> {
+        if self.lost.is_empty() {
+            return m
+                .nodes
+                .order_indices()
+                .map(|o| (ObjectKey::Node(o), self.at(o as usize)))
+                .filter(|(_, lts)| !lts.is_empty())
+                .collect();
+        }
+        self.by_object(m)
+            .into_iter()
+            .map(|(id, node, lts)| (node.map_or(ObjectKey::Lost(id), ObjectKey::Node), lts))
+            .collect()
+    }
     /// The lifetimes of the object `id`, in id order.
     pub fn of_id(&self, m: &Module, id: &str) -> &[u32] {
         match m.nodes.index_of(id) {
@@ -589,6 +610,14 @@ impl ObjectLifetimes {
             None => self.lost.get(id).map_or(&[], Vec::as_slice),
         }
     }
+}
+
+/// An object of [`ObjectLifetimes::by_object_keys`]: its node's index, or
+/// its id when it names no node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum ObjectKey<'m> {
+    Node(u32),
+    Lost(&'m str),
 }
 
 /// The edges of the reachable lifetime graph from the node at `node`.
@@ -1335,6 +1364,44 @@ ret void
             .collect();
         assert_eq!(got, want.clone().into_iter().collect::<Vec<_>>());
         let at = ObjectLifetimes::of(&m);
+        // By key, in the same order: `!nowhere` by its id, the rest by node.
+        let keys: Vec<(String, &[u32])> = at
+            .by_object_keys(&m)
+            .into_iter()
+            .map(|(k, lts)| match k {
+                ObjectKey::Node(o) => (m.nodes.at(o as usize).id.clone(), lts),
+                ObjectKey::Lost(id) => (format!("lost {id}"), lts),
+            })
+            .collect();
+        let by_id: Vec<(String, &[u32])> = at
+            .by_object(&m)
+            .into_iter()
+            .map(|(id, node, lts)| (node.map_or(format!("lost {id}"), |_| id.to_string()), lts))
+            .collect();
+        assert_eq!(keys, by_id);
+        assert_eq!(
+            keys.iter().map(|k| k.0.as_str()).collect::<Vec<_>>(),
+            ["lost !nowhere", "!x", "!y"]
+        );
+        // Without an object that names no node (no id read), the same.
+        let found = parse_module(
+            "!x = !DILocalVariable(\"x\")
+!y = !DILocalVariable(\"y\")
+!l9 = distinct !DILifetime(object: !y, location: !DIExpr(DIOpConstant(i8 1)))
+!l10 = distinct !DILifetime(object: !x, location: !DIExpr(DIOpConstant(i8 1)))
+!l2 = distinct !DILifetime(object: !y, location: !DIExpr(DIOpConstant(i8 1)))
+",
+        )
+        .unwrap();
+        let of = ObjectLifetimes::of(&found);
+        let keys: Vec<(ObjectKey, &[u32])> = of.by_object_keys(&found);
+        let by_id: Vec<(ObjectKey, &[u32])> = of
+            .by_object(&found)
+            .into_iter()
+            .map(|(_, node, lts)| (ObjectKey::Node(node.unwrap()), lts))
+            .collect();
+        assert_eq!(keys, by_id);
+        assert_eq!(keys.len(), 2);
         for (o, lts) in &want {
             let ids: Vec<&str> = at
                 .of_id(&m, o)
