@@ -1337,17 +1337,18 @@ ret void
     /// in a `BTreeMap` (string order is id order).
     #[test]
     fn object_lifetimes_group_the_lifetimes_by_object_in_id_order() {
-        let m = parse_module(
+        const LOST: &str =
+            "!l5 = distinct !DILifetime(object: !nowhere, location: !DIExpr(DIOpConstant(i8 1)))\n";
+        let text = format!(
             "!x = !DILocalVariable(\"x\")
 !y = !DILocalVariable(\"y\")
 !l9 = distinct !DILifetime(object: !x, location: !DIExpr(DIOpConstant(i8 1)))
 !l10 = distinct !DILifetime(object: !y, location: !DIExpr(DIOpConstant(i8 1)))
 !l2 = distinct !DILifetime(object: !x, location: !DIExpr(DIOpConstant(i8 1)))
 !l100 = distinct !DILifetime(object: !x, location: !DIExpr(DIOpConstant(i8 1)))
-!l5 = distinct !DILifetime(object: !nowhere, location: !DIExpr(DIOpConstant(i8 1)))
-",
-        )
-        .unwrap();
+{LOST}"
+        );
+        let m = parse_module(&text).unwrap();
         let mut want: BTreeMap<String, Vec<String>> = BTreeMap::new();
         for n in m.nodes.values() {
             if let Kind::Lifetime {
@@ -1384,15 +1385,7 @@ ret void
             ["lost !nowhere", "!x", "!y"]
         );
         // Without an object that names no node (no id read), the same.
-        let found = parse_module(
-            "!x = !DILocalVariable(\"x\")
-!y = !DILocalVariable(\"y\")
-!l9 = distinct !DILifetime(object: !y, location: !DIExpr(DIOpConstant(i8 1)))
-!l10 = distinct !DILifetime(object: !x, location: !DIExpr(DIOpConstant(i8 1)))
-!l2 = distinct !DILifetime(object: !y, location: !DIExpr(DIOpConstant(i8 1)))
-",
-        )
-        .unwrap();
+        let found = parse_module(&text.replace(LOST, "")).unwrap();
         let of = ObjectLifetimes::of(&found);
         let keys: Vec<(ObjectKey, &[u32])> = of.by_object_keys(&found);
         let by_id: Vec<(ObjectKey, &[u32])> = of
