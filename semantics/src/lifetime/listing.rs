@@ -24,6 +24,7 @@ use crate::text::lex::{Tok, Tokens};
 use crate::text::parse_expr;
 use crate::text::split_top_level;
 use crate::types::Type;
+use rustc_hash::FxHashMap;
 use std::borrow::Borrow;
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
@@ -1142,13 +1143,43 @@ fn node_ref(v: Option<&String>, line: u32, field: &str) -> Result<Option<String>
     }
 }
 
+/// The anonymous expression nodes that inline `location: !DIExpr(...)`
+/// fields become, one per distinct text.
+///
+/// Identical inline expressions are one node, as LLVM uniques a
+/// `DIExpression` (it is not `distinct`): the lifetimes that spell the same
+/// expression share it. Nothing reads an expression node's identity (each
+/// lifetime's expression is still checked in its own segment's signature
+/// and reported at the lifetime), so the only effect is that the listing
+/// keeps one parsed expression per text. One per lifetime, the check read
+/// ten thousand separately allocated expressions on a 100 000-instruction
+/// listing, each a cache miss once the parse had moved on.
+#[derive(Default)]
+struct InlineExprs {
+    /// Each distinct text, with the id of its node.
+    by_text: FxHashMap<String, String>,
+    /// The nodes, in the order their texts were first read: (id, expression).
+    nodes: Vec<(String, Expr)>,
+}
+
+impl InlineExprs {
+    /// The id of the node of the inline expression `text`, written in the
+    /// `location` field of `owner` on `line`: `{owner}.location` for the
+    /// first lifetime that spells it.
+    fn node_for(&mut self, owner: &str, text: &str, line: u32) -> Result<String, Diag> {
+        if let Some(id) = self.by_text.get(text) {
+            return Ok(id.clone());
+        }
+        let e = parse_expr(text).map_err(|d| d.at_place(format!("line {line}")))?;
+        let id = format!("{owner}.location");
+        self.by_text.insert(text.to_string(), id.clone());
+        self.nodes.push((id.clone(), e));
+        Ok(id)
+    }
+}
+
 /// Parses the right-hand side of `!id = ...`.
-fn parse_node(
-    id: &str,
-    rhs: &str,
-    line: u32,
-    extra_exprs: &mut Vec<(String, Expr)>,
-) -> Result<Node, Diag> {
+fn parse_node(id: &str, rhs: &str, line: u32, extra_exprs: &mut InlineExprs) -> Result<Node, Diag> {
     let mut rhs = rhs.trim();
     let distinct = if let Some(r) = rhs.strip_prefix("distinct") {
         rhs = r.trim_start();
@@ -1261,13 +1292,7 @@ fn parse_node(
             let location = match get("location") {
                 None => None,
                 Some(v) if is_md_id(v) => Some(v.clone()),
-                Some(v) => {
-                    // An inline expression becomes an anonymous expression node.
-                    let e = parse_expr(v).map_err(|d| d.at_place(format!("line {line}")))?;
-                    let anon = format!("{id}.location");
-                    extra_exprs.push((anon.clone(), e));
-                    Some(anon)
-                }
+                Some(v) => Some(extra_exprs.node_for(id, v, line)?),
             };
             Kind::Lifetime {
                 object: node_ref(get("object"), line, "object")?,
@@ -1620,7 +1645,7 @@ pub fn parse_module(text: &str) -> Result<Module, Diag> {
         ));
     }
     let mut m = Module::default();
-    let mut extra_exprs = Vec::new();
+    let mut extra_exprs = InlineExprs::default();
     let mut funcs: Vec<FnBuilder> = Vec::new();
     let mut current: Option<FnBuilder> = None;
     let mut implicit: Option<FnBuilder> = None;
@@ -1750,7 +1775,7 @@ pub fn parse_module(text: &str) -> Result<Module, Diag> {
             d.at_place(format!("the type definitions from line {first}"))
         })?;
     }
-    for (id, e) in extra_exprs {
+    for (id, e) in extra_exprs.nodes {
         m.nodes.insert(Node {
             id,
             line: 0,
@@ -1806,7 +1831,7 @@ fn parse_metadata_definition(
     lines: &[&str],
     i: &mut usize,
     m: &mut Module,
-    extra_exprs: &mut Vec<(String, Expr)>,
+    extra_exprs: &mut InlineExprs,
 ) -> Result<(), Diag> {
     let mut full = first.to_string();
     while balance(&full) > 0 && *i < lines.len() {
@@ -2182,6 +2207,37 @@ call void @llvm.dbg.kill(metadata !2)
         assert_eq!(m.location_at(at("!5")), Some(at("!1")));
         assert_eq!(m.lifetime_expr_at(at("!5")), None);
         assert_eq!(m.location_at(at("!6")), None);
+    }
+
+    /// Lifetimes that spell the same inline expression share its node, and
+    /// those that spell another (even one that differs only in a type) do
+    /// not; a named expression node is never merged with an inline one.
+    #[test]
+    fn identical_inline_expressions_are_one_node() {
+        let m = parse_module(
+            "!1 = !DILocalVariable(\"x\")
+!2 = distinct !DILifetime(object: !1, location: !DIExpr(DIOpReferrer(i32)))
+!3 = distinct !DILifetime(object: !1, location: !DIExpr(DIOpReferrer(i64)))
+!4 = distinct !DILifetime(object: !1, location: !DIExpr(DIOpReferrer(i32)))
+!5 = distinct !DILifetime(object: !1, location: !9)
+!9 = !DIExpr(DIOpReferrer(i32))
+",
+        )
+        .unwrap();
+        let at = |id: &str| m.nodes.index_of(id).unwrap();
+        let loc = |id: &str| m.location_at(at(id)).unwrap();
+        assert_eq!(loc("!2"), loc("!4"));
+        assert_ne!(loc("!2"), loc("!3"));
+        assert_eq!(loc("!5"), at("!9"));
+        assert_ne!(loc("!2"), at("!9"));
+        // Six named nodes and the two distinct inline texts.
+        assert_eq!(m.nodes.len(), 8);
+        let text = |i: usize| match &m.nodes.at(i).kind {
+            Kind::Expr(e) => e.to_string(),
+            other => panic!("not an expression: {other:?}"),
+        };
+        assert_eq!(text(loc("!4")), text(at("!9")));
+        assert_ne!(text(loc("!3")), text(at("!9")));
     }
 
     /// Every terminator names its successors; labels may be quoted, numbered

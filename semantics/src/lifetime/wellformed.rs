@@ -1298,6 +1298,34 @@ call void @llvm.dbg.kill(metadata !1)
         );
     }
 
+    /// An inline expression that several lifetimes share (one node) is
+    /// still checked in each lifetime's own signature: `DIOpReferrer` is
+    /// well-formed in the bounded segment and reported in each computed one.
+    #[test]
+    fn a_shared_inline_expression_is_checked_per_lifetime() {
+        let m = parse_module(
+            "call void @llvm.dbg.def(metadata !l2, metadata i32 0)
+!1 = !DILocalVariable(\"x\")
+!2 = !DILocalVariable(\"y\")
+!l1 = distinct !DILifetime(object: !1, location: !DIExpr(DIOpReferrer(i32)))
+!l2 = distinct !DILifetime(object: !1, location: !DIExpr(DIOpReferrer(i32)))
+!l3 = distinct !DILifetime(object: !2, location: !DIExpr(DIOpReferrer(i32)))
+",
+        )
+        .unwrap();
+        let at = |id: &str| m.nodes.index_of(id).unwrap();
+        assert_eq!(m.location_at(at("!l1")), m.location_at(at("!l2")));
+        let got: Vec<(String, &str)> = check_module(&m)
+            .iter()
+            .map(|d| (d.message.clone(), d.reason))
+            .collect();
+        assert_eq!(got.len(), 2, "{got:?}");
+        for ((message, reason), id) in got.iter().zip(["`!l1`", "`!l3`"]) {
+            assert_eq!(*reason, "not-bounded");
+            assert!(message.contains(id), "{message}");
+        }
+    }
+
     /// The kills are walked in the order of the nodes, and their
     /// diagnostics reported in id order: `!l10` before `!l9` (whose node
     /// comes first), each lifetime's in the order of its kills.
