@@ -10,7 +10,8 @@
 //!
 //! `cargo bench -p dioptra-semantics --bench lifetimes`; with
 //! `DIOPTRA_BENCH_SWEEP=parse|check|ranges|locate`, one phase timed from
-//! 10 000 to 1 000 000 instructions instead.
+//! 10 000 to 1 000 000 instructions instead (with `-cold`, `check-cold`
+//! and so on, each run after the phases before it run afresh, as here).
 
 use dioptra_semantics::context::ConcreteContext;
 use dioptra_semantics::lifetime::listing::Kind;
@@ -204,19 +205,38 @@ fn best_of_both(
 /// Repeats `phase` on a function of `n` instructions (`n / 10` segments),
 /// `20 * 100_000 / n` times (the same total work at any size): the least
 /// and the median time of one run, in seconds, and the number of runs.
+///
+/// `phase-cold` (`check-cold`, ...) runs the phases before it afresh
+/// before each timed run, untimed, as the summary does: the phase then
+/// finds its input where those phases left it (at 100 000 instructions
+/// partly out of the caches), where plain `phase` finds it as its own
+/// previous run left it. The two differ where a phase reads its input
+/// scattered.
 fn repeat_phase(phase: &str, n: usize) -> (f64, f64, usize) {
+    let (phase, cold) = match phase.strip_suffix("-cold") {
+        Some(p) => (p, true),
+        None => (phase, false),
+    };
     let text = listing(n, n / 10);
-    let m = parse_module(&text).unwrap();
-    let a = Analysis::new(&m, Reading::ControlFlow);
+    let warm = parse_module(&text).unwrap();
+    let warm_analysis = Analysis::new(&warm, Reading::ControlFlow);
     let ctx = ConcreteContext::default();
     let mut times = Vec::new();
     for _ in 0..(20 * 100_000 / n.max(1)).max(1) {
+        let fresh = cold.then(|| parse_module(&text).unwrap());
+        let m = fresh.as_ref().unwrap_or(&warm);
+        if cold && phase != "check" {
+            assert!(check_module(m).is_empty());
+        }
+        let fresh_analysis =
+            (cold && phase == "locate").then(|| Analysis::new(m, Reading::ControlFlow));
+        let a = fresh_analysis.as_ref().unwrap_or(&warm_analysis);
         let t = Instant::now();
         match phase {
             "parse" => drop(parse_module(&text).unwrap()),
-            "check" => assert!(check_module(&m).is_empty()),
-            "ranges" => drop(Analysis::new(&m, Reading::ControlFlow)),
-            "locate" => drop(locate_all(&a, &ctx)),
+            "check" => assert!(check_module(m).is_empty()),
+            "ranges" => drop(Analysis::new(m, Reading::ControlFlow)),
+            "locate" => drop(locate_all(a, &ctx)),
             other => panic!("a phase is parse, check, ranges or locate, not {other}"),
         }
         times.push(t.elapsed().as_secs_f64());
@@ -227,7 +247,8 @@ fn repeat_phase(phase: &str, n: usize) -> (f64, f64, usize) {
 
 fn main() {
     // `DIOPTRA_BENCH_PROFILE=parse|check|ranges|locate` repeats one phase on the
-    // larger function, for `perf record`.
+    // larger function, for `perf record`; `check-cold`, `ranges-cold` and
+    // `locate-cold` run the phases before it afresh first (untimed).
     // `DIOPTRA_BENCH_PROFILE_SIZE=N` profiles N instructions (N / 10
     // segments) instead, repeated to the same total, to compare the phase's
     // profile at two sizes.
