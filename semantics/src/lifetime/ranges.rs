@@ -785,7 +785,10 @@ mod tests {
             // Every def keeps its own referrer, and a lifetime's first
             // referrer is its first def's, with or without a node.
             let number = |r: &Referrer| match r {
-                Referrer::Constant(_, crate::syntax::Literal::Int(v)) => v.to_string(),
+                Referrer::Constant(_, lit) => match &**lit {
+                    crate::syntax::Literal::Int(v) => v.to_string(),
+                    other => format!("{other:?}"),
+                },
                 other => format!("{other:?}"),
             };
             for (k, inst) in m.insts.iter().enumerate() {
