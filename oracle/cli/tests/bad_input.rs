@@ -405,6 +405,40 @@ fn many_variables_of_one_subprogram_are_checked_against_its_retained_nodes_once(
     assert_eq!(not_retained, (0..n).filter(|k| k % 7 == 0).count());
 }
 
+/// The walks find an instruction's block from the block of the
+/// instruction at the multiple of 16 below it; a listing may put any
+/// number of empty blocks between the two. Stepping over them one by one,
+/// a def after a million empty blocks, looked up again for each of its
+/// 100 005 kills (all before it, so each is checked for reachability),
+/// is 10^11 steps (25 s of this test's 120 s limit here, where it now
+/// takes 1.2 s; ten times the kills, within the input bound, would pass
+/// the limit); a binary search over the run makes it about 20 per kill.
+/// (A 13 MB listing; every kill is reported.)
+#[test]
+fn a_def_after_a_million_empty_blocks_is_found_once_per_kill_quickly() {
+    let inputs = Inputs::new("empty-blocks");
+    // Not a multiple of 16: the def shares its stretch of the block table
+    // with the last kills, before the empty blocks.
+    let kills = 100_005;
+    let empty = 1_000_000;
+    let mut text = String::from("define void @f() {\nentry:\n");
+    for _ in 0..kills {
+        text += "  call void @llvm.dbg.kill(metadata !l)\n";
+    }
+    for k in 0..empty {
+        text += &format!("e{k}:\n");
+    }
+    text += "last:\n  call void @llvm.dbg.def(metadata !l, metadata i32 %x)\n  ret void\n}\n";
+    text += "!v = !DILocalVariable(name: \"v\")\n!l = distinct !DILifetime(object: !v, location: !DIExpr(DIOpReferrer(i32)))\n";
+    let unreachable = reports_of_lifetimes(
+        &inputs,
+        "empty-blocks.ll",
+        &text,
+        "llvm.dbg.kill: unreachable-from-def",
+    );
+    assert_eq!(unreachable, kills);
+}
+
 /// Runs `dioptra lifetimes` on `text` (written to `name`) under the limits:
 /// it must finish and exit 1 (the listing is ill-formed). Gives how many
 /// lines of its output carry `diagnostic` (`Construct: reason-code`).
