@@ -471,6 +471,25 @@ fn a_definition_over_a_million_lines_is_read_in_linear_time() {
     );
 }
 
+/// A module of 16 MB of `=` is refused at its first token within the
+/// memory limit: the IR reader cuts a module into all its tokens first, and
+/// each token held its text in a `String` (56 bytes and an allocation a
+/// token, twice that while the list grew), so these one-byte tokens asked
+/// for 900 MB at once and aborted under the limit. A token is 16 bytes now,
+/// its text read from the source when asked for.
+#[test]
+fn a_module_of_one_byte_tokens_is_read_in_proportion_to_its_size() {
+    let inputs = Inputs::new("one-byte-tokens");
+    let f = inputs.write("equals.ll", &vec![b'='; 16 << 20]);
+    let o = bounded(&["ir", &f], None).expect("finishes within the time limit");
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("Module: unexpected-token: line 1, column 1"),
+        "{stderr}"
+    );
+}
+
 /// Runs `dioptra lifetimes` on `text` (written to `name`) under the limits:
 /// it must finish and exit 1 (the listing is ill-formed). Gives how many
 /// lines of its output carry `diagnostic` (`Construct: reason-code`).

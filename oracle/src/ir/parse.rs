@@ -7,7 +7,7 @@
 //! operand, a terminator to its `label` operands; the rest of an
 //! instruction is kept as text.
 
-use super::lex::{tokens, Tok, Token};
+use super::lex::{tokens, Kind, Tok, Token};
 use super::*;
 use dioptra_semantics::diag::Diag;
 use dioptra_semantics::limits::MAX_INPUT_BYTES;
@@ -73,24 +73,35 @@ fn show(t: &Tok) -> String {
         Tok::MetaStr(s) => format!("!\"{s}\""),
         Tok::Str(s) => format!("\"{s}\""),
         Tok::Key(k) => format!("{k}:"),
-        Tok::Num(n) | Tok::Word(n) => n.clone(),
+        Tok::Num(n) | Tok::Word(n) => n.to_string(),
         Tok::Punct(c) => c.to_string(),
     }
 }
 
 impl<'s> P<'s> {
-    fn tok(&self, i: usize) -> Option<&Tok> {
-        self.t.get(i).map(|t| &t.tok)
+    /// Token `i` with its text (a quoted one decoded).
+    fn tok(&self, i: usize) -> Option<Tok<'s>> {
+        self.t.get(i).map(|t| t.tok(self.src))
+    }
+    /// Token `i`'s punctuation character, if it is one: what the bracket
+    /// scans ask, without reading any text.
+    fn punct(&self, i: usize) -> Option<char> {
+        match self.t.get(i)?.kind {
+            Kind::Punct(c) => Some(char::from(c)),
+            _ => None,
+        }
     }
     fn is_punct(&self, i: usize, c: char) -> bool {
-        self.tok(i) == Some(&Tok::Punct(c))
+        self.punct(i) == Some(c)
     }
     fn is_word(&self, i: usize, w: &str) -> bool {
-        matches!(self.tok(i), Some(Tok::Word(x)) if x == w)
+        self.t.get(i).is_some_and(|t| {
+            t.kind == Kind::Word && &self.src[t.start as usize..t.end as usize] == w
+        })
     }
     fn err_at(&self, i: usize, reason: &'static str, msg: impl Into<String>) -> Diag {
         match self.t.get(i).or(self.t.last()) {
-            Some(t) => mal(reason, t.line, t.col, msg),
+            Some(t) => mal(reason, t.line, t.col(self.src), msg),
             None => Diag::malformed("Module", reason, msg.into()),
         }
     }
@@ -102,7 +113,7 @@ impl<'s> P<'s> {
             if k > a && self.t[k].start > self.t[k - 1].end {
                 s.push(' ');
             }
-            s.push_str(&self.src[self.t[k].start..self.t[k].end]);
+            s.push_str(&self.src[self.t[k].start as usize..self.t[k].end as usize]);
         }
         s
     }
@@ -115,9 +126,9 @@ impl<'s> P<'s> {
         let landingpad =
             |p: &Self, from: usize, to: usize| (from..to).any(|j| p.is_word(j, "landingpad"));
         while k < self.t.len() {
-            match self.t[k].tok {
-                Tok::Punct('(' | '[' | '{') => depth += 1,
-                Tok::Punct(')' | ']' | '}') => {
+            match self.punct(k) {
+                Some('(' | '[' | '{') => depth += 1,
+                Some(')' | ']' | '}') => {
                     depth -= 1;
                     if depth < 0 {
                         return Err(self.err_at(
@@ -134,8 +145,10 @@ impl<'s> P<'s> {
             if depth == 0 && next_line != Some(false) {
                 // Continuation lines as LLVM prints them: an invoke's or a
                 // callbr's `to label ...`, a landingpad's clauses.
-                let to = matches!(self.tok(k), Some(Tok::Word(w)) if w == "to");
-                let clause = matches!(self.tok(k), Some(Tok::Word(w)) if w == "cleanup" || w == "catch" || w == "filter");
+                let to = self.is_word(k, "to");
+                let clause = self.is_word(k, "cleanup")
+                    || self.is_word(k, "catch")
+                    || self.is_word(k, "filter");
                 if !(to || (clause && landingpad(self, a, k))) {
                     return Ok(k);
                 }
@@ -145,11 +158,11 @@ impl<'s> P<'s> {
     }
     /// The matching close of the bracket at `open` (`(`, `[`, `{`, `<`).
     fn close_of(&self, open: usize) -> Result<usize, Diag> {
-        let (o, c) = match self.tok(open) {
-            Some(Tok::Punct('(')) => ('(', ')'),
-            Some(Tok::Punct('[')) => ('[', ']'),
-            Some(Tok::Punct('{')) => ('{', '}'),
-            Some(Tok::Punct('<')) => ('<', '>'),
+        let (o, c) = match self.punct(open) {
+            Some('(') => ('(', ')'),
+            Some('[') => ('[', ']'),
+            Some('{') => ('{', '}'),
+            Some('<') => ('<', '>'),
             _ => return Err(self.err_at(open, "expected-bracket", "a bracket was expected")),
         };
         let mut d = 0usize;
@@ -170,10 +183,10 @@ impl<'s> P<'s> {
         let mut out = Vec::new();
         let (mut d, mut s) = (0i64, a);
         for k in a..b {
-            match self.tok(k) {
-                Some(Tok::Punct('(' | '[' | '{' | '<')) => d += 1,
-                Some(Tok::Punct(')' | ']' | '}' | '>')) => d -= 1,
-                Some(Tok::Punct(',')) if d == 0 => {
+            match self.punct(k) {
+                Some('(' | '[' | '{' | '<') => d += 1,
+                Some(')' | ']' | '}' | '>') => d -= 1,
+                Some(',') if d == 0 => {
                     out.push((s, k));
                     s = k + 1;
                 }
@@ -234,8 +247,8 @@ impl<'s> P<'s> {
         } else {
             a
         };
-        match self.tok(a).cloned() {
-            Some(Tok::Word(w)) if w == "distinct" => {
+        match self.tok(a) {
+            Some(Tok::Word("distinct")) => {
                 let Md::Node(mut n) = self.md(a + 1, b, depth + 1)? else {
                     return Err(self.err_at(a, "bad-metadata", "`distinct` stands before a node"));
                 };
@@ -263,7 +276,7 @@ impl<'s> P<'s> {
                                 format!("field `{k}` has no value"),
                             ));
                         };
-                        fields.push((Some(k.clone()), v));
+                        fields.push((Some(k.into_owned()), v));
                     } else {
                         fields.push((None, self.md_field(x, y, depth + 1)?));
                     }
@@ -271,14 +284,14 @@ impl<'s> P<'s> {
                 Ok(Md::Node(Box::new(MdNode {
                     line: self.t[a].line,
                     distinct: false,
-                    kind: n,
+                    kind: n.into_owned(),
                     fields,
                     text: self.text(a, b),
                 })))
             }
             Some(Tok::Meta(n)) if a + 1 == b => Ok(Md::Ref(format!("!{n}"))),
-            Some(Tok::Word(w)) if w == "null" && a + 1 == b => Ok(Md::Word(w)),
-            Some(Tok::MetaStr(s)) if a + 1 == b => Ok(Md::Str(s)),
+            Some(Tok::Word("null")) if a + 1 == b => Ok(Md::Word("null".to_string())),
+            Some(Tok::MetaStr(s)) if a + 1 == b => Ok(Md::Str(s.into_owned())),
             Some(Tok::Punct('!')) if self.is_punct(a + 1, '{') => {
                 let close = self.close_of(a + 1)?;
                 if close + 1 != b {
@@ -312,7 +325,7 @@ impl<'s> P<'s> {
     /// expression (`DIFlagA | DIFlagB`).
     fn md_field(&self, a: usize, b: usize, depth: usize) -> Result<Md, Diag> {
         match self.tok(a) {
-            Some(Tok::Str(s)) if a + 1 == b => Ok(Md::Str(s.clone())),
+            Some(Tok::Str(s)) if a + 1 == b => Ok(Md::Str(s.into_owned())),
             Some(Tok::Num(_) | Tok::Word(_))
                 if (a..b).all(|k| {
                     matches!(
@@ -355,26 +368,25 @@ pub fn parse(src: &str) -> Result<Module, Diag> {
     let mut i = 0;
     while i < p.t.len() {
         let end = p.statement_end(i)?;
-        let first = p.t[i].tok.clone();
-        match first {
-            Tok::Word(w) if w == "source_filename" => {
+        match p.t[i].tok(p.src) {
+            Tok::Word("source_filename") => {
                 m.source_filename = string_after_eq(&p, i, end)?;
             }
-            Tok::Word(w) if w == "target" => match p.tok(i + 1) {
-                Some(Tok::Word(x)) if x == "datalayout" => {
+            Tok::Word("target") => match p.tok(i + 1) {
+                Some(Tok::Word("datalayout")) => {
                     m.datalayout = string_after_eq(&p, i + 1, end)?;
                     m.datalayout_line = p.t[i].line;
                 }
-                Some(Tok::Word(x)) if x == "triple" => m.triple = string_after_eq(&p, i + 1, end)?,
+                Some(Tok::Word("triple")) => m.triple = string_after_eq(&p, i + 1, end)?,
                 _ => return Err(p.err_at(i + 1, "unexpected-token", "`target` takes `datalayout` or `triple`")),
             },
-            Tok::Word(w) if w == "define" => {
+            Tok::Word("define") => {
                 m.functions.push(function(&p, i, end)?);
             }
-            Tok::Word(w) if w == "declare" => *m.skipped.entry("declare").or_default() += 1,
-            Tok::Word(w) if w == "attributes" => *m.skipped.entry("attributes").or_default() += 1,
-            Tok::Word(w) if w == "module" => *m.skipped.entry("module asm").or_default() += 1,
-            Tok::Word(w) if w == "uselistorder" || w == "uselistorder_bb" => {
+            Tok::Word("declare") => *m.skipped.entry("declare").or_default() += 1,
+            Tok::Word("attributes") => *m.skipped.entry("attributes").or_default() += 1,
+            Tok::Word("module") => *m.skipped.entry("module asm").or_default() += 1,
+            Tok::Word("uselistorder" | "uselistorder_bb") => {
                 *m.skipped.entry("uselistorder").or_default() += 1
             }
             Tok::Word(w) if w.starts_with('^') && p.is_punct(i + 1, '=') => {
@@ -388,7 +400,7 @@ pub fn parse(src: &str) -> Result<Module, Diag> {
             }
             Tok::Global(name) if p.is_punct(i + 1, '=') => {
                 m.globals.push(Global {
-                    name,
+                    name: name.into_owned(),
                     line: p.t[i].line,
                     attachments: attachments(&p, i + 2, end),
                 });
@@ -428,7 +440,7 @@ pub fn parse(src: &str) -> Result<Module, Diag> {
                     let Md::Tuple(elems) = p.md(i + 2, end, 0)? else {
                         return Err(p.err_at(i + 2, "bad-metadata", format!("named metadata `!{id}` is a tuple `!{{...}}`")));
                     };
-                    if m.named.insert(id.clone(), (elems, line)).is_some() {
+                    if m.named.insert(id.to_string(), (elems, line)).is_some() {
                         return Err(p.err_at(i, "duplicate-node", format!("`!{id}` is defined twice")));
                     }
                 }
@@ -449,7 +461,7 @@ pub fn parse(src: &str) -> Result<Module, Diag> {
 /// `KEYWORD = "text"`'s text.
 fn string_after_eq(p: &P, i: usize, end: usize) -> Result<Option<String>, Diag> {
     match (p.is_punct(i + 1, '='), p.tok(i + 2)) {
-        (true, Some(Tok::Str(s))) if i + 3 == end => Ok(Some(s.clone())),
+        (true, Some(Tok::Str(s))) if i + 3 == end => Ok(Some(s.into_owned())),
         _ => Err(p.err_at(i, "unexpected-token", "expected `= \"text\"`")),
     }
 }
@@ -465,7 +477,7 @@ fn attachments(p: &P, a: usize, b: usize) -> Vec<(String, String)> {
             Some(Tok::Meta(kind)) if d == 0 && !kind.bytes().all(|c| c.is_ascii_digit()) => {
                 if let Some(Tok::Meta(n)) = p.tok(k + 1) {
                     if !p.is_punct(k + 2, '(') {
-                        out.push((kind.clone(), format!("!{n}")));
+                        out.push((kind.into_owned(), format!("!{n}")));
                     }
                 }
             }
@@ -502,7 +514,7 @@ fn function(p: &P, a: usize, end: usize) -> Result<Function, Diag> {
     }
     let name = (a..open)
         .find_map(|k| match p.tok(k) {
-            Some(Tok::Global(n)) => Some(n.clone()),
+            Some(Tok::Global(n)) => Some(n.into_owned()),
             _ => None,
         })
         .ok_or_else(|| p.err_at(a, "bad-function", "a `define` names no function"))?;
@@ -522,7 +534,7 @@ fn function(p: &P, a: usize, end: usize) -> Result<Function, Diag> {
     while i < close {
         if let Some(Tok::Key(label)) = p.tok(i) {
             f.blocks.push(Block {
-                label: Some(label.clone()),
+                label: Some(label.into_owned()),
                 line: p.t[i].line,
                 insts: Vec::new(),
             });
@@ -569,19 +581,18 @@ fn record_kind(word: &str) -> Option<RecordKind> {
 
 /// One instruction or debug record in `a..b`.
 fn instruction(p: &P, a: usize, b: usize) -> Result<Inst, Diag> {
-    let (line, col) = (p.t[a].line, p.t[a].col);
+    let (line, col) = (p.t[a].line, p.t[a].col(p.src));
     let mut k = a;
     let mut result = None;
     if let (Some(Tok::Local(n)), true) = (p.tok(k), p.is_punct(k + 1, '=')) {
-        result = Some(n.clone());
+        result = Some(n.into_owned());
         k += 2;
     }
-    while matches!(p.tok(k), Some(Tok::Word(w)) if w == "tail" || w == "musttail" || w == "notail")
-    {
+    while matches!(p.tok(k), Some(Tok::Word("tail" | "musttail" | "notail"))) {
         k += 1;
     }
     let opcode = match p.tok(k) {
-        Some(Tok::Word(w)) if k < b => w.clone(),
+        Some(Tok::Word(w)) if k < b => w.to_string(),
         _ => {
             return Err(p.err_at(
                 k,
@@ -598,7 +609,7 @@ fn instruction(p: &P, a: usize, b: usize) -> Result<Inst, Diag> {
         InstKind::Record(Box::new(record(p, rk, Form::Record, k + 1, b)?))
     } else if opcode == "call" {
         let callee = (k..b).find_map(|j| match p.tok(j) {
-            Some(Tok::Global(n)) if p.is_punct(j + 1, '(') => Some((j, n.clone())),
+            Some(Tok::Global(n)) if p.is_punct(j + 1, '(') => Some((j, n.into_owned())),
             _ => None,
         });
         match callee.and_then(|(j, n)| intrinsic_kind(&n).map(|rk| (j, rk))) {
@@ -612,7 +623,7 @@ fn instruction(p: &P, a: usize, b: usize) -> Result<Inst, Diag> {
     } else if TERMINATORS.contains(&opcode.as_str()) {
         let succs = (k..b)
             .filter_map(|j| match (p.tok(j), p.tok(j + 1)) {
-                (Some(Tok::Word(w)), Some(Tok::Local(n))) if w == "label" => Some(n.clone()),
+                (Some(Tok::Word("label")), Some(Tok::Local(n))) => Some(n.into_owned()),
                 _ => None,
             })
             .collect();
