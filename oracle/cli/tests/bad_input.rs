@@ -490,6 +490,32 @@ fn a_module_of_one_byte_tokens_is_read_in_proportion_to_its_size() {
     );
 }
 
+/// The same for the expression reader: 16 MB of `,` is refused at its first
+/// token within the memory limit, by every command that reads an
+/// expression. Each token held a `String` (40 bytes and an allocation a
+/// token, more while the list grew: `check` aborted asking for 640 MB), and
+/// the diagnostic copied its line as characters (4 bytes a byte) to show
+/// 100 of them.
+#[test]
+fn an_expression_of_one_byte_tokens_is_read_in_proportion_to_its_size() {
+    let inputs = Inputs::new("one-byte-expression-tokens");
+    let f = inputs.write("commas.txt", &vec![b','; 16 << 20]);
+    let at = format!("@{f}");
+    for command in ["check", "canon", "lower"] {
+        let o = bounded(&[command, &at], None).expect("finishes within the time limit");
+        let stderr = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{command}: {stderr}");
+        assert!(
+            stderr.contains("Parse: unexpected-token: line 1, column 1"),
+            "{command}: {stderr}"
+        );
+        assert!(
+            stderr.len() < 1000,
+            "{command}: a window of the line, not the line"
+        );
+    }
+}
+
 /// Runs `dioptra lifetimes` on `text` (written to `name`) under the limits:
 /// it must finish and exit 1 (the listing is ill-formed). Gives how many
 /// lines of its output carry `diagnostic` (`Construct: reason-code`).

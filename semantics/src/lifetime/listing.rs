@@ -1390,11 +1390,11 @@ fn parse_referrer(text: &str, line: u32) -> Result<Referrer, Diag> {
     }
     let mut t = Tokens::new(text).map_err(|d| bad(d.to_string()))?;
     let ty = parse_type_at(&mut t).map_err(|d| d.at_place(format!("line {line}")))?;
-    let value = match t.peek().cloned() {
+    let value = match t.peek() {
         Some(Tok::Ident(n)) if n.starts_with('%') || n.starts_with('@') || n.starts_with('$') => {
             t.advance();
             Referrer::Entity {
-                name: n,
+                name: n.to_string(),
                 ty: Some(ty),
             }
         }

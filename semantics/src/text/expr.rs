@@ -14,10 +14,10 @@ pub fn parse_expr(text: &str) -> Result<Expr, Diag> {
     let mut t = Tokens::new(text)?;
     let bang = t.eat('!');
     let spelling = match t.peek() {
-        Some(Tok::Ident(w)) if w == "DIExpr" && t.peek2() == Some(&Tok::Punct('(')) => {
+        Some(Tok::Ident(w)) if w == "DIExpr" && t.peek2() == Some(Tok::Punct('(')) => {
             Spelling::DIExpr
         }
-        Some(Tok::Ident(w)) if w == "DIExpression" && t.peek2() == Some(&Tok::Punct('(')) => {
+        Some(Tok::Ident(w)) if w == "DIExpression" && t.peek2() == Some(Tok::Punct('(')) => {
             Spelling::DIExpression
         }
         _ if bang => return Err(t.expected("`DIExpr(` or `DIExpression(` after `!`")),
@@ -40,7 +40,7 @@ pub fn parse_expr(text: &str) -> Result<Expr, Diag> {
 
 fn op_list(t: &mut Tokens, close: Option<char>) -> Result<Vec<Op>, Diag> {
     let mut ops = Vec::new();
-    if close.is_some_and(|c| t.peek() == Some(&Tok::Punct(c))) || t.at_end() {
+    if close.is_some_and(|c| t.peek() == Some(Tok::Punct(c))) || t.at_end() {
         return Ok(ops);
     }
     loop {
@@ -79,7 +79,7 @@ pub fn op(t: &mut Tokens) -> Result<Op, Diag> {
             ),
         ));
     }
-    let known = Op::NAMES.contains(&name.as_str());
+    let known = Op::NAMES.contains(&name);
     if !known {
         return Err(point(
             t.text,
@@ -97,18 +97,14 @@ pub fn op(t: &mut Tokens) -> Result<Op, Diag> {
         point(
             t.text,
             args_at,
-            Diag::malformed(
-                name.clone(),
-                "wrong-arity",
-                format!("`{name}` takes ({want})"),
-            ),
+            Diag::malformed(name, "wrong-arity", format!("`{name}` takes ({want})")),
         )
     };
-    let n = name.as_str();
+    let n = name;
     let op = match n {
         "DIOpReferrer" | "DIOpTypeObject" | "DIOpConvert" | "DIOpZExt" | "DIOpSExt"
         | "DIOpReinterpret" | "DIOpBitOffset" | "DIOpByteOffset" | "DIOpDeref" | "DIOpPushLane" => {
-            if t.peek() == Some(&Tok::Punct(')')) {
+            if t.peek() == Some(Tok::Punct(')')) {
                 return Err(arity(t, "T:type"));
             }
             let ty = parse_type_at(t)?;
@@ -126,7 +122,7 @@ pub fn op(t: &mut Tokens) -> Result<Op, Diag> {
             }
         }
         "DIOpArg" | "DIOpComposite" => {
-            if !matches!(t.peek(), Some(Tok::Num(_))) || t.peek2() != Some(&Tok::Punct(',')) {
+            if !matches!(t.peek(), Some(Tok::Num(_))) || t.peek2() != Some(Tok::Punct(',')) {
                 return Err(arity(t, "N:unsigned, T:type"));
             }
             let k = t.unsigned("N", u32::MAX as u64)? as u32;
@@ -139,18 +135,18 @@ pub fn op(t: &mut Tokens) -> Result<Op, Diag> {
             }
         }
         "DIOpConstant" => {
-            if t.peek() == Some(&Tok::Punct(')')) {
+            if t.peek() == Some(Tok::Punct(')')) {
                 return Err(arity(t, "T:type V:literal"));
             }
             let ty = parse_type_at(t)?;
-            if t.peek() == Some(&Tok::Punct(')')) {
+            if t.peek() == Some(Tok::Punct(')')) {
                 return Err(arity(t, "T:type V:literal"));
             }
             let v = literal(t, &ty, 0)?;
             Op::Constant(ty, v)
         }
         "DIOpExtend" | "DIOpAddrOf" => {
-            if !matches!(t.peek(), Some(Tok::Num(_))) || t.peek2() != Some(&Tok::Punct(')')) {
+            if !matches!(t.peek(), Some(Tok::Num(_))) || t.peek2() != Some(Tok::Punct(')')) {
                 return Err(arity(
                     t,
                     if n == "DIOpExtend" {
@@ -167,7 +163,7 @@ pub fn op(t: &mut Tokens) -> Result<Op, Diag> {
             }
         }
         "DIOpFragment" => {
-            if !matches!(t.peek(), Some(Tok::Num(_))) || t.peek2() != Some(&Tok::Punct(',')) {
+            if !matches!(t.peek(), Some(Tok::Num(_))) || t.peek2() != Some(Tok::Punct(',')) {
                 return Err(arity(t, "O:unsigned, S:unsigned"));
             }
             let o = t.unsigned("O", u64::MAX)?;
@@ -176,7 +172,7 @@ pub fn op(t: &mut Tokens) -> Result<Op, Diag> {
             Op::Fragment(o, s)
         }
         _ => {
-            if t.peek() != Some(&Tok::Punct(')')) {
+            if t.peek() != Some(Tok::Punct(')')) {
                 return Err(arity(t, ""));
             }
             match n {
@@ -196,7 +192,7 @@ pub fn op(t: &mut Tokens) -> Result<Op, Diag> {
             }
         }
     };
-    if t.peek() != Some(&Tok::Punct(')')) {
+    if t.peek() != Some(Tok::Punct(')')) {
         return Err(point(
             t.text,
             t.here(),
@@ -255,7 +251,7 @@ fn ty(t: &mut Tokens, depth: usize) -> Result<Type, Diag> {
     let at = t.here();
     let save = t.i;
     let mut base = match t.advance() {
-        Some(Tok::Ident(w)) => match w.as_str() {
+        Some(Tok::Ident(w)) => match w {
             "half" => Type::Half,
             "bfloat" => Type::BFloat,
             "float" => Type::Float,
@@ -277,7 +273,7 @@ fn ty(t: &mut Tokens, depth: usize) -> Result<Type, Diag> {
                     Diag::unsupported("Type", "unmodelled-type", format!("`{w}` is not modelled")),
                 ))
             }
-            _ if is_type_name(&w) => Type::Named(w.as_str().into()),
+            _ if is_type_name(w) => Type::Named(w.into()),
             _ if w.starts_with('i')
                 && w.len() > 1
                 && w[1..].bytes().all(|c| c.is_ascii_digit()) =>
@@ -388,7 +384,7 @@ fn ty(t: &mut Tokens, depth: usize) -> Result<Type, Diag> {
     // (it has no size); its pointer is a pointer like any other
     // (D-typed-pointer-same), written back as `ptr`.
     let mut function = false;
-    if t.peek() == Some(&Tok::Punct('(')) {
+    if t.peek() == Some(Tok::Punct('(')) {
         t.advance();
         if !t.eat(')') {
             loop {
@@ -442,7 +438,7 @@ fn fields(t: &mut Tokens, depth: usize) -> Result<Vec<Type>, Diag> {
     let mut v = Vec::new();
     // DECISION (D-empty-struct): `{}` has no bits; no location can have that
     // type, so it is rejected where it is written.
-    if t.peek() == Some(&Tok::Punct('}')) {
+    if t.peek() == Some(Tok::Punct('}')) {
         return Err(t.err(Diag::malformed(
             "Type",
             "empty-struct",
@@ -495,17 +491,17 @@ pub fn literal(t: &mut Tokens, ty: &Type, depth: usize) -> Result<Literal, Diag>
         return Err(too_deep(t));
     }
     let at = t.here();
-    match t.peek().cloned() {
+    match t.peek() {
         Some(Tok::Ident(w)) => {
             t.advance();
-            match w.as_str() {
+            match w {
                 "undef" => Ok(Literal::Undef),
                 "poison" => Ok(Literal::Poison),
                 "zeroinitializer" => Ok(Literal::ZeroInit),
                 "null" => Ok(Literal::Null),
                 "true" => Ok(Literal::Bool(true)),
                 "false" => Ok(Literal::Bool(false)),
-                _ if w.starts_with("c\"") => string_literal(t, at, &w),
+                _ if w.starts_with("c\"") => string_literal(t, at, w),
                 _ if w.starts_with("u0x") || w.starts_with("s0x") => {
                     let v = BigInt::parse_bytes(&w.as_bytes()[3..], 16).ok_or_else(|| {
                         bad_literal(t, at, "bad-literal", format!("`{w}` is not a hex integer"))
@@ -527,7 +523,7 @@ pub fn literal(t: &mut Tokens, ty: &Type, depth: usize) -> Result<Literal, Diag>
         Some(Tok::Num(s)) => {
             t.advance();
             if ty.is_float() {
-                float_literal(t, at, ty, &s)
+                float_literal(t, at, ty, s)
             } else if s.contains(['.', 'e', 'E', 'x', 'X']) && !s.starts_with("0x")
                 || s.starts_with("0x")
             {
@@ -555,7 +551,7 @@ pub fn literal(t: &mut Tokens, ty: &Type, depth: usize) -> Result<Literal, Diag>
                     })
             }
         }
-        Some(Tok::Punct('<')) if t.peek2() == Some(&Tok::Punct('{')) => {
+        Some(Tok::Punct('<')) if t.peek2() == Some(Tok::Punct('{')) => {
             t.advance();
             t.advance();
             let v = elems(t, '}', depth)?;
@@ -640,7 +636,7 @@ fn string_literal(t: &Tokens, at: usize, w: &str) -> Result<Literal, Diag> {
 
 fn elems(t: &mut Tokens, close: char, depth: usize) -> Result<Vec<(Type, Literal)>, Diag> {
     let mut v = Vec::new();
-    if t.peek() == Some(&Tok::Punct(close)) {
+    if t.peek() == Some(Tok::Punct(close)) {
         return Ok(v);
     }
     loop {

@@ -3,17 +3,18 @@
 use crate::diag::Diag;
 use crate::limits::MAX_INPUT_BYTES;
 
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Tok {
+/// A token, its text borrowed from the input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tok<'a> {
     /// A word: `DIOpAdd`, `i32`, `addrspace`, `undef`, `u0x1F`.
-    Ident(String),
+    Ident(&'a str),
     /// A number as written: `-1`, `0x10`, `1.5e-3`, `0xH3C00`.
-    Num(String),
+    Num(&'a str),
     /// One punctuation character: `( ) , * < > { } [ ] ! : | + =`.
     Punct(char),
 }
 
-impl std::fmt::Display for Tok {
+impl std::fmt::Display for Tok<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Tok::Ident(s) | Tok::Num(s) => write!(f, "`{s}`"),
@@ -22,21 +23,39 @@ impl std::fmt::Display for Tok {
     }
 }
 
-/// A token and the byte offset where it starts.
-#[derive(Clone, Debug)]
-pub struct Spanned {
-    pub tok: Tok,
-    pub at: usize,
+/// What a token is, without its text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Ident,
+    Num,
+    Punct(u8),
+}
+
+/// A token and where it stands: 12 bytes, its text left in the input.
+///
+/// Why not the text with each token: an input is cut into all its tokens
+/// before it is parsed, and a token can be one byte (`,`). With a `String`
+/// in each (40 bytes and an allocation a token, three times the list while
+/// it grew), 20 MB of commas took 2.2 GB to be refused at the first one.
+#[derive(Clone, Copy, Debug)]
+struct Spanned {
+    /// Byte offset of the token's start (the input is at most
+    /// `MAX_INPUT_BYTES`).
+    at: u32,
+    len: u32,
+    kind: Kind,
 }
 
 /// A tokenized input that knows how to point at a place in it.
 pub struct Tokens<'a> {
     pub text: &'a str,
-    pub toks: Vec<Spanned>,
+    toks: Vec<Spanned>,
     pub i: usize,
 }
 
 impl<'a> Tokens<'a> {
+    /// The tokens of `text`, counted first and kept in a list of exactly
+    /// that length.
     pub fn new(text: &'a str) -> Result<Tokens<'a>, Diag> {
         if text.len() > MAX_INPUT_BYTES {
             return Err(Diag::malformed(
@@ -45,99 +64,32 @@ impl<'a> Tokens<'a> {
                 format!("input is larger than {MAX_INPUT_BYTES} bytes"),
             ));
         }
-        let b = text.as_bytes();
-        let mut toks = Vec::new();
-        let mut i = 0;
-        while i < b.len() {
-            let c = b[i];
-            if c.is_ascii_whitespace() {
-                i += 1;
-                continue;
-            }
-            let start = i;
-            let is_ident_start = |c: u8| {
-                c.is_ascii_alphabetic() || matches!(c, b'_' | b'$' | b'.' | b'%' | b'@' | b'^')
-            };
-            if c.is_ascii_digit() || (c == b'-' && b.get(i + 1).is_some_and(u8::is_ascii_digit)) {
-                i += 1;
-                while i < b.len() {
-                    let d = b[i];
-                    let prev = b[i - 1];
-                    let hex = text[start..i].trim_start_matches('-').starts_with("0x");
-                    if d.is_ascii_alphanumeric()
-                        || d == b'.'
-                        || ((d == b'-' || d == b'+') && !hex && (prev == b'e' || prev == b'E'))
-                    {
-                        i += 1;
-                    } else {
-                        break;
-                    }
-                }
-                toks.push(Spanned {
-                    tok: Tok::Num(text[start..i].to_string()),
-                    at: start,
-                });
-            } else if matches!(c, b'c' | b'%') && b.get(i + 1) == Some(&b'"') {
-                // An LLVM string constant, `c"hi\00"`, or a quoted name,
-                // `%"class.std::vector"`: one word, to the closing quote.
-                let (reason, what) = if c == b'c' {
-                    ("unterminated-string", "a `c\"...\"` string")
-                } else {
-                    ("unterminated-name", "a quoted name")
-                };
-                let close = text[i + 2..].find('"').ok_or_else(|| {
-                    point(
-                        text,
-                        start,
-                        Diag::malformed("Parse", reason, format!("{what} has no closing `\"`")),
-                    )
-                })?;
-                i += close + 3;
-                toks.push(Spanned {
-                    tok: Tok::Ident(text[start..i].to_string()),
-                    at: start,
-                });
-            } else if is_ident_start(c) {
-                i += 1; // the first character may be a sigil (%, @, ^) that cannot continue a name
-                while i < b.len()
-                    && (b[i].is_ascii_alphanumeric() || matches!(b[i], b'_' | b'$' | b'.'))
-                {
-                    i += 1;
-                }
-                toks.push(Spanned {
-                    tok: Tok::Ident(text[start..i].to_string()),
-                    at: start,
-                });
-            } else if b"(),*<>{}[]!:|+=".contains(&c) {
-                i += 1;
-                toks.push(Spanned {
-                    tok: Tok::Punct(c as char),
-                    at: start,
-                });
-            } else {
-                let ch = text[start..].chars().next().unwrap_or('?');
-                return Err(point(
-                    text,
-                    start,
-                    Diag::malformed(
-                        "Parse",
-                        "bad-character",
-                        format!("unexpected character `{ch}`"),
-                    ),
-                ));
-            }
-        }
+        let mut n = 0usize;
+        cut(text, &mut |_| n += 1)?;
+        let mut toks = Vec::with_capacity(n);
+        cut(text, &mut |t| toks.push(t))?;
         Ok(Tokens { text, toks, i: 0 })
     }
 
-    pub fn peek(&self) -> Option<&Tok> {
-        self.toks.get(self.i).map(|s| &s.tok)
+    /// Token `k` with its text.
+    fn tok(&self, k: usize) -> Option<Tok<'a>> {
+        let s = self.toks.get(k)?;
+        let text = &self.text[s.at as usize..(s.at + s.len) as usize];
+        Some(match s.kind {
+            Kind::Ident => Tok::Ident(text),
+            Kind::Num => Tok::Num(text),
+            Kind::Punct(c) => Tok::Punct(char::from(c)),
+        })
     }
-    pub fn peek2(&self) -> Option<&Tok> {
-        self.toks.get(self.i + 1).map(|s| &s.tok)
+
+    pub fn peek(&self) -> Option<Tok<'a>> {
+        self.tok(self.i)
     }
-    pub fn advance(&mut self) -> Option<Tok> {
-        let t = self.toks.get(self.i).map(|s| s.tok.clone());
+    pub fn peek2(&self) -> Option<Tok<'a>> {
+        self.tok(self.i + 1)
+    }
+    pub fn advance(&mut self) -> Option<Tok<'a>> {
+        let t = self.tok(self.i);
         if t.is_some() {
             self.i += 1;
         }
@@ -150,8 +102,7 @@ impl<'a> Tokens<'a> {
     pub fn here(&self) -> usize {
         self.toks
             .get(self.i)
-            .map(|s| s.at)
-            .unwrap_or(self.text.len())
+            .map_or(self.text.len(), |s| s.at as usize)
     }
     /// A diagnostic pointing at the current token.
     pub fn err(&self, d: Diag) -> Diag {
@@ -170,7 +121,7 @@ impl<'a> Tokens<'a> {
         ))
     }
     pub fn eat(&mut self, c: char) -> bool {
-        if self.peek() == Some(&Tok::Punct(c)) {
+        if self.peek() == Some(Tok::Punct(c)) {
             self.i += 1;
             true
         } else {
@@ -219,6 +170,86 @@ impl<'a> Tokens<'a> {
     }
 }
 
+/// Cuts `text` into tokens, giving each to `each` in turn.
+fn cut(text: &str, each: &mut dyn FnMut(Spanned)) -> Result<(), Diag> {
+    let b = text.as_bytes();
+    let mut i = 0;
+    let mut push = |kind: Kind, start: usize, end: usize| {
+        each(Spanned {
+            at: start as u32,
+            len: (end - start) as u32,
+            kind,
+        })
+    };
+    while i < b.len() {
+        let c = b[i];
+        if c.is_ascii_whitespace() {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        let is_ident_start =
+            |c: u8| c.is_ascii_alphabetic() || matches!(c, b'_' | b'$' | b'.' | b'%' | b'@' | b'^');
+        if c.is_ascii_digit() || (c == b'-' && b.get(i + 1).is_some_and(u8::is_ascii_digit)) {
+            i += 1;
+            while i < b.len() {
+                let d = b[i];
+                let prev = b[i - 1];
+                let hex = text[start..i].trim_start_matches('-').starts_with("0x");
+                if d.is_ascii_alphanumeric()
+                    || d == b'.'
+                    || ((d == b'-' || d == b'+') && !hex && (prev == b'e' || prev == b'E'))
+                {
+                    i += 1;
+                } else {
+                    break;
+                }
+            }
+            push(Kind::Num, start, i);
+        } else if matches!(c, b'c' | b'%') && b.get(i + 1) == Some(&b'"') {
+            // An LLVM string constant, `c"hi\00"`, or a quoted name,
+            // `%"class.std::vector"`: one word, to the closing quote.
+            let (reason, what) = if c == b'c' {
+                ("unterminated-string", "a `c\"...\"` string")
+            } else {
+                ("unterminated-name", "a quoted name")
+            };
+            let close = text[i + 2..].find('"').ok_or_else(|| {
+                point(
+                    text,
+                    start,
+                    Diag::malformed("Parse", reason, format!("{what} has no closing `\"`")),
+                )
+            })?;
+            i += close + 3;
+            push(Kind::Ident, start, i);
+        } else if is_ident_start(c) {
+            i += 1; // the first character may be a sigil (%, @, ^) that cannot continue a name
+            while i < b.len()
+                && (b[i].is_ascii_alphanumeric() || matches!(b[i], b'_' | b'$' | b'.'))
+            {
+                i += 1;
+            }
+            push(Kind::Ident, start, i);
+        } else if b"(),*<>{}[]!:|+=".contains(&c) {
+            i += 1;
+            push(Kind::Punct(c), start, i);
+        } else {
+            let ch = text[start..].chars().next().unwrap_or('?');
+            return Err(point(
+                text,
+                start,
+                Diag::malformed(
+                    "Parse",
+                    "bad-character",
+                    format!("unexpected character `{ch}`"),
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// Decimal or `0x` hexadecimal.
 pub fn parse_u64(s: &str) -> Option<u64> {
     if let Some(h) = s.strip_prefix("0x") {
@@ -239,15 +270,16 @@ pub fn point(text: &str, at: usize, mut d: Diag) -> Diag {
     let col = text[line_start..at].chars().count() + 1;
     let line = &text[line_start..line_end];
     // Long lines: show a window around the place.
-    let (shown, caret_col) = if line.chars().count() > 100 {
-        let chars: Vec<char> = line.chars().collect();
+    let chars = line.chars().count();
+    let (shown, caret_col) = if chars > 100 {
         let c = col - 1;
         let lo = c.saturating_sub(50);
-        let hi = (c + 50).min(chars.len());
-        (
-            format!("...{}...", chars[lo..hi].iter().collect::<String>()),
-            c - lo + 3,
-        )
+        let hi = (c + 50).min(chars);
+        // The byte where character `n` of the line starts (not the line
+        // copied as characters: 4 bytes a byte, on a line that may be the
+        // whole input).
+        let byte = |n: usize| line.char_indices().nth(n).map_or(line.len(), |(b, _)| b);
+        (format!("...{}...", &line[byte(lo)..byte(hi)]), c - lo + 3)
     } else {
         (line.to_string(), col - 1)
     };
@@ -257,4 +289,33 @@ pub fn point(text: &str, at: usize, mut d: Diag) -> Diag {
         " ".repeat(caret_col)
     );
     d
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A long line is shown as the 50 characters before the place and the
+    /// 50 from it, counted in characters (the line holds multi-byte ones),
+    /// with the caret under the place.
+    #[test]
+    fn a_long_line_is_shown_as_a_window_around_the_place() {
+        let line: String = (0..300)
+            .map(|k| if k % 3 == 0 { 'é' } else { 'x' })
+            .collect();
+        let text = format!("first\n{line}\nlast");
+        for col in [1usize, 30, 51, 150, 280, 300] {
+            let at = text.char_indices().nth(6 + col - 1).unwrap().0;
+            let d = point(&text, at, Diag::malformed("Parse", "x", "here"));
+            let chars: Vec<char> = line.chars().collect();
+            let lo = (col - 1).saturating_sub(50);
+            let hi = (col - 1 + 50).min(chars.len());
+            let window: String = chars[lo..hi].iter().collect();
+            let want = format!(
+                "line 2, column {col}: here\n  ...{window}...\n  {}^",
+                " ".repeat(col - 1 - lo + 3)
+            );
+            assert_eq!(d.message, want, "column {col}");
+        }
+    }
 }

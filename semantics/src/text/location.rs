@@ -71,7 +71,7 @@ fn single(t: &mut Tokens, dl: &DataLayout, depth: u32) -> Result<Single, Diag> {
         }
     };
     let mut base_offset: u128 = 0;
-    let storage = match word.as_str() {
+    let storage = match word {
         "undef" => Storage::Undefined,
         "mem" => {
             t.expect('(')?;
@@ -101,7 +101,7 @@ fn single(t: &mut Tokens, dl: &DataLayout, depth: u32) -> Result<Single, Diag> {
         "imp" => {
             t.expect('(')?;
             let bits =
-                if matches!(t.peek(), Some(Tok::Num(_))) && t.peek2() == Some(&Tok::Punct(',')) {
+                if matches!(t.peek(), Some(Tok::Num(_))) && t.peek2() == Some(Tok::Punct(',')) {
                     let w_at = t.here();
                     let w = t.unsigned("the width in bits", MAX_TYPE_BITS)?;
                     if w == 0 {
@@ -212,7 +212,10 @@ fn single(t: &mut Tokens, dl: &DataLayout, depth: u32) -> Result<Single, Diag> {
                 }
             };
             t.expect(')')?;
-            Storage::Entity { name, bits }
+            Storage::Entity {
+                name: name.to_string(),
+                bits,
+            }
         }
         "comp" => {
             t.expect('(')?;
