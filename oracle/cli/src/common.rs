@@ -40,7 +40,7 @@ pub fn report(d: &Diag, json: bool) -> ExitCode {
         );
     } else {
         outln!("{}", d.outcome.word());
-        eprintln!("{d}");
+        errln!("{d}");
     }
     ExitCode::from(exit_for(d.outcome))
 }
@@ -152,7 +152,22 @@ pub fn write_out(args: std::fmt::Arguments) {
         if e.kind() == std::io::ErrorKind::BrokenPipe {
             std::process::exit(0);
         }
-        eprintln!("Output: unwritable: {e}");
+        write_err(format_args!("Output: unwritable: {e}\n"));
         std::process::exit(2);
+    }
+}
+
+/// Writes to standard error: when the reader has gone, the command stops
+/// quietly with exit 0, as for standard output ([`write_out`]); on any
+/// other error, with exit 2 (there is nowhere left to say why).
+pub fn write_err(args: std::fmt::Arguments) {
+    use std::io::Write;
+    let mut err = std::io::stderr().lock();
+    if let Err(e) = err.write_fmt(args).and_then(|()| err.flush()) {
+        std::process::exit(if e.kind() == std::io::ErrorKind::BrokenPipe {
+            0
+        } else {
+            2
+        });
     }
 }

@@ -54,7 +54,7 @@ pub fn cmd_fuzz(o: &Options) -> ExitCode {
         // Generated functions through opt, as `dioptra llvm --generated N`:
         // the campaign batches its own cases.
         if o.time.is_some() {
-            eprintln!("Fuzz: not-for-llvm: --time applies to the laws, not to --property llvm");
+            errln!("Fuzz: not-for-llvm: --time applies to the laws, not to --property llvm");
             return ExitCode::from(2);
         }
         return crate::llvm::cmd_llvm(&crate::llvm::Options {
@@ -79,9 +79,7 @@ pub fn cmd_fuzz(o: &Options) -> ExitCode {
         // The gdb harness builds one program of all its cases: it has no
         // workers, no deadline and no solver.
         if o.time.is_some() || o.jobs.is_some() {
-            eprintln!(
-                "Fuzz: not-for-gdb: --time and --jobs apply to the laws, not to --property gdb"
-            );
+            errln!("Fuzz: not-for-gdb: --time and --jobs apply to the laws, not to --property gdb");
             return ExitCode::from(2);
         }
         return crate::gdb::cmd_gdb(&[], o.cases, o.seed, None, false, false);
@@ -91,7 +89,7 @@ pub fn cmd_fuzz(o: &Options) -> ExitCode {
     } else if let Some(l) = law(&o.property) {
         vec![l]
     } else {
-        eprintln!(
+        errln!(
             "Fuzz: unknown-property: `{}`; the laws are {}, all, gdb and llvm",
             o.property,
             names().join(", ")
@@ -102,7 +100,7 @@ pub fn cmd_fuzz(o: &Options) -> ExitCode {
         None => None,
         Some((_, Some(d))) => Some(d),
         Some((t, None)) => {
-            eprintln!("Fuzz: bad-duration: `{t}`: write 90, 90s, 5m or 1h (at most a week)");
+            errln!("Fuzz: bad-duration: `{t}`: write 90, 90s, 5m or 1h (at most a week)");
             return ExitCode::from(2);
         }
     };
@@ -110,7 +108,7 @@ pub fn cmd_fuzz(o: &Options) -> ExitCode {
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
         Some(j) if (1..=MAX_JOBS).contains(&j) => j,
         Some(j) => {
-            eprintln!("Fuzz: bad-jobs: {j}: between 1 and {MAX_JOBS}");
+            errln!("Fuzz: bad-jobs: {j}: between 1 and {MAX_JOBS}");
             return ExitCode::from(2);
         }
     };

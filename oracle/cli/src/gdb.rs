@@ -16,14 +16,14 @@ pub fn cmd_gdb(
     use dioptra_oracle::diff::gdb::{check, machine::mmap_min_addr};
     use dioptra_properties::gdb::generated_cases;
     if paths.is_empty() && generated == 0 {
-        eprintln!("Gdb: usage: name script paths, or --generated N");
+        errln!("Gdb: usage: name script paths, or --generated N");
         return ExitCode::from(2);
     }
     let min_addr = mmap_min_addr();
     let mut collected = match dioptra_oracle::diff::gdb::corpus::corpus_cases(paths, min_addr) {
         Ok(c) => c,
         Err(e) => {
-            eprintln!("{e}");
+            errln!("{e}");
             return ExitCode::from(2);
         }
     };
@@ -43,7 +43,7 @@ pub fn cmd_gdb(
         std::env::temp_dir().join(format!("dioptra-gdb-{}", std::process::id()))
     });
     if let Err(e) = std::fs::create_dir_all(&dir) {
-        eprintln!("Gdb: unwritable: {}: {e}", dir.display());
+        errln!("Gdb: unwritable: {}: {e}", dir.display());
         return ExitCode::from(2);
     }
     let result = check(&collected.cases, &dir, lldb);

@@ -73,7 +73,7 @@ pub fn cmd_lower_module(
                 );
             } else {
                 outln!("{listing}");
-                eprintln!("law: NOT CHECKED: {d}");
+                errln!("law: NOT CHECKED: {d}");
             }
             return ExitCode::from(3);
         }
@@ -140,10 +140,10 @@ pub fn cmd_lower_module(
     } else {
         outln!("{listing}");
         for (o, d) in &lowered.not_expressible {
-            eprintln!("{o}: {d}");
+            errln!("{o}: {d}");
         }
         if unchecked {
-            eprintln!(
+            errln!(
                 "law: NOT CHECKED: {}: most comparisons need what the context does not give{}",
                 tally.summary(),
                 tally
@@ -153,16 +153,16 @@ pub fn cmd_lower_module(
                     .unwrap_or_default()
             );
         } else {
-            eprintln!("law: {}", tally.summary());
+            errln!("law: {}", tally.summary());
         }
         if let Some(f) = &first {
-            eprintln!("{f}");
+            errln!("{f}");
         }
         if prove {
             for l in &proof_lines {
-                eprintln!("proof: {l}");
+                errln!("proof: {l}");
             }
-            eprintln!("proofs: {counts:?} (segments' entries; address ranges tested, not proved)");
+            errln!("proofs: {counts:?} (segments' entries; address ranges tested, not proved)");
         }
     }
     ExitCode::from(match outcome {
@@ -202,7 +202,7 @@ pub fn cmd_lifetimes(
         Err(d) => return report(&d, json),
     };
     for r in lt.remarks() {
-        eprintln!("{r}");
+        errln!("{r}");
     }
     let m = &lt.module;
     let ds = check_module(m);
@@ -215,7 +215,7 @@ pub fn cmd_lifetimes(
             outln!("{}", json!({"outcome": "ill-formed", "diagnostics": list}));
         } else {
             for d in &ds {
-                eprintln!("{d}");
+                errln!("{d}");
             }
         }
         return ExitCode::from(1);

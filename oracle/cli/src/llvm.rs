@@ -274,15 +274,15 @@ pub fn cmd_llvm(o: &Options) -> ExitCode {
         None => llvm::DEFAULT_PASSES.iter().map(|s| s.to_string()).collect(),
     };
     if passes.is_empty() || o.generated == 0 {
-        eprintln!("Llvm: usage: --generated N (at least 1) and --passes LIST (not empty)");
+        errln!("Llvm: usage: --generated N (at least 1) and --passes LIST (not empty)");
         return ExitCode::from(2);
     }
     if o.first.checked_add(o.generated).is_none() {
-        eprintln!("Llvm: usage: --first + --generated must stay below 2^64");
+        errln!("Llvm: usage: --first + --generated must stay below 2^64");
         return ExitCode::from(2);
     }
     if o.i128 && llvm::pointer_bits(&o.target) < 64 {
-        eprintln!(
+        errln!(
             "Llvm: usage: --i128 needs a 64-bit target (`{}` links no 128-bit division)",
             o.target
         );
@@ -293,12 +293,12 @@ pub fn cmd_llvm(o: &Options) -> ExitCode {
         std::env::temp_dir().join(format!("dioptra-llvm-{}", std::process::id()))
     });
     if let Err(e) = std::fs::create_dir_all(&work) {
-        eprintln!("Llvm: unwritable: {}: {e}", work.display());
+        errln!("Llvm: unwritable: {}: {e}", work.display());
         return ExitCode::from(2);
     }
     for pass in &passes {
         if let Err(why) = llvm::check_pass(&opt, pass, &work) {
-            eprintln!("Llvm: bad-pass: `{pass}`: {why}");
+            errln!("Llvm: bad-pass: `{pass}`: {why}");
             if !kept {
                 let _ = std::fs::remove_dir_all(&work);
             }
@@ -830,9 +830,9 @@ pub fn cmd_llvm(o: &Options) -> ExitCode {
             let s = seen_of(&seen, pass, c);
             if let Err(e) = repro(dir, &name, pass, c, k, &setup, o, s) {
                 if e.starts_with("Llvm: ") {
-                    eprintln!("{e}");
+                    errln!("{e}");
                 } else {
-                    eprintln!("Llvm: unwritable: {e}");
+                    errln!("Llvm: unwritable: {e}");
                 }
                 return ExitCode::from(2);
             }

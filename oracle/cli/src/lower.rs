@@ -99,7 +99,7 @@ pub fn cmd_lower(
         }
         if let Some(t) = &tally {
             if t.compared() == 0 {
-                eprintln!(
+                errln!(
                     "law: NOT CHECKED: {}{}",
                     t.summary(),
                     t.first_not_compared
@@ -108,10 +108,10 @@ pub fn cmd_lower(
                         .unwrap_or_default()
                 );
             } else {
-                eprintln!("law: {}", t.summary());
+                errln!("law: {}", t.summary());
             }
             if let Some((c, a)) = &t.first_difference {
-                eprintln!("{}\n{}", a.describe(), c.to_script("cex"));
+                errln!("{}\n{}", a.describe(), c.to_script("cex"));
             }
         }
         if let Some(p) = &proof {

@@ -31,6 +31,14 @@ macro_rules! outln {
     ($($t:tt)*) => { $crate::common::write_out(format_args!("{}\n", format_args!($($t)*))) };
 }
 
+/// `eprintln!` for the commands' diagnostics and remarks, with what
+/// [`outln!`] does when the reader has gone: `dioptra lifetimes x.ll 2>&1 |
+/// head -1` panicked (exit 101) writing its second diagnostic into the
+/// closed pipe.
+macro_rules! errln {
+    ($($t:tt)*) => { $crate::common::write_err(format_args!("{}\n", format_args!($($t)*))) };
+}
+
 /// `print!` for the commands' output, like [`outln!`].
 macro_rules! out {
     ($($t:tt)*) => { $crate::common::write_out(format_args!($($t)*)) };

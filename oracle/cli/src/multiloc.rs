@@ -19,7 +19,7 @@ pub fn cmd_multiloc(file: &Path, json: bool) -> ExitCode {
         Err(d) => return report(&d, json),
     };
     for r in notes.remarks() {
-        eprintln!("{r}");
+        errln!("{r}");
     }
     let verdict = match &a.difference {
         None => format!("agrees at {} program points", a.points),

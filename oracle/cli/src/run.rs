@@ -22,7 +22,7 @@ pub fn cmd_run(
                 &mut external
             }
             Err(m) => {
-                eprintln!("{m}");
+                errln!("{m}");
                 return ExitCode::from(2);
             }
         },

@@ -16,7 +16,7 @@ pub fn cmd_serve() -> ExitCode {
             Ok(Some(l)) => l,
             Ok(None) => return ExitCode::SUCCESS,
             Err(e) => {
-                eprintln!("Protocol: unreadable: {e}");
+                errln!("Protocol: unreadable: {e}");
                 return ExitCode::from(2);
             }
         };
@@ -26,7 +26,7 @@ pub fn cmd_serve() -> ExitCode {
         let r = answer_bytes(&line, cut);
         if cut {
             if let Err(e) = skip_line(&mut input) {
-                eprintln!("Protocol: unreadable: {e}");
+                errln!("Protocol: unreadable: {e}");
                 return ExitCode::from(2);
             }
         }

@@ -831,6 +831,41 @@ fn a_closed_stdout_ends_the_command_quietly() {
     assert!(stderr(&o).is_empty(), "{}", stderr(&o));
 }
 
+/// The same for standard error (`dioptra lifetimes x.ll 2>&1 | head -1`):
+/// 5 000 shadowed kills are 600 KB of diagnostics, more than a pipe
+/// holds; the command panicked (exit 101) writing into the closed pipe.
+#[test]
+fn a_closed_stderr_ends_the_command_quietly() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    let dir = std::env::temp_dir().join(format!("dioptra-closed-stderr-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut text = String::from(
+        "define void @f() {\nentry:\n  call void @llvm.dbg.def(metadata !l, metadata i32 %x)\n",
+    );
+    for b in 0..5_000 {
+        text += &format!("  br label %b{b}\nb{b}:\n  call void @llvm.dbg.kill(metadata !l)\n");
+    }
+    text += "  ret void\n}\n!v = !DILocalVariable(name: \"v\")\n!l = distinct !DILifetime(object: !v, location: !DIExpr(DIOpReferrer(i32)))\n";
+    let f = dir.join("kills.ll");
+    std::fs::write(&f, text).unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dioptra"))
+        .arg("lifetimes")
+        .arg(&f)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut err = BufReader::new(child.stderr.take().unwrap());
+    let mut first = String::new();
+    err.read_line(&mut first).unwrap();
+    assert!(first.contains("llvm.dbg.kill: shadowed"), "{first}");
+    drop(err);
+    let status = child.wait().unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(status.code(), Some(0));
+}
+
 /// `serve` answers every line, with its id where one can be read: a line
 /// that is not UTF-8 and one that is not JSON get `malformed` answers, and
 /// the lines after them are answered as usual.
