@@ -5,7 +5,9 @@ use dioptra_semantics::context::ConcreteContext;
 use dioptra_semantics::diag::Diag;
 use dioptra_semantics::dwarf::Encoding;
 use dioptra_semantics::lifetime::listing::Kind;
-use dioptra_semantics::lifetime::locate::{Analysis, LocatedFirst, SegmentCache};
+use dioptra_semantics::lifetime::locate::{
+    Analysis, LocatedFirst, SegmentCache, MAX_LOCATED_INPUTS,
+};
 use dioptra_semantics::lifetime::ranges::Reading;
 use dioptra_semantics::lifetime::wellformed::check_module;
 use serde_json::json;
@@ -272,16 +274,27 @@ pub fn cmd_lifetimes(
         // default (undefined), and those functions are not listed (a
         // module of many functions would otherwise list every object in
         // every one). `--at` shows the point asked for regardless.
+        //
+        // The points shown, as runs of `points`: the instructions are
+        // numbered function by function, so a function's points are one run
+        // of them, found by two binary searches (filtering every point for
+        // every object was 10^9 steps on 10 000 objects in 100 000
+        // instructions).
         let functions = functions_of(&a, o);
-        let shown: Vec<usize> = match (&functions, point) {
-            (Some(fs), None) => points
+        let runs: Vec<(usize, usize)> = match (&functions, point) {
+            (Some(fs), None) => fs
                 .iter()
-                .copied()
-                .filter(|&p| fs.contains(&m.insts[p].func))
+                .map(|&f| {
+                    (
+                        points.partition_point(|&p| m.insts[p].func < f),
+                        points.partition_point(|&p| m.insts[p].func <= f),
+                    )
+                })
+                .filter(|(lo, hi)| lo < hi)
                 .collect(),
-            _ => points.clone(),
+            _ => vec![(0, points.len())],
         };
-        if shown.is_empty() && !json {
+        if runs.is_empty() && !json {
             outln!("  no segment is active anywhere: undef  [default]");
         }
         // Consecutive points of one function with the same answer share a
@@ -290,36 +303,51 @@ pub fn cmd_lifetimes(
         // Each stretch between two boundaries is located and formatted once.
         let mut pieces = a.pieces_at(&cache, at, MAX_SHOWN);
         let mut formatted: Option<(usize, serde_json::Value, Vec<String>, String)> = None;
-        for &p in &shown {
-            let (line, func) = (lt.line(p).unwrap_or(m.insts[p].line), m.insts[p].func);
-            let piece = pieces.piece_of(p);
-            if formatted.as_ref().is_none_or(|f| f.0 != piece) {
-                let (v, segments, shown) = format_located(pieces.at(p), json);
-                formatted = Some((piece, v, segments, shown));
-            }
-            let (_, v, segments, shown) = formatted.as_ref().expect("just formatted");
-            if json {
-                let mut v = v.clone();
-                v["line"] = json!(line);
-                pts.push(v);
-                continue;
-            }
-            let (segments, shown) = (segments.clone(), shown.clone());
-            match &mut row {
-                Some(r) if r.func == func && r.segments == segments && r.shown == shown => {
-                    r.last = line
+        for &(lo, hi) in &runs {
+            let mut k = lo;
+            while k < hi {
+                let p = points[k];
+                let (line, func) = (lt.line(p).unwrap_or(m.insts[p].line), m.insts[p].func);
+                let piece = pieces.piece_of(p);
+                if formatted.as_ref().is_none_or(|f| f.0 != piece) {
+                    let (v, segments, shown) = format_located(pieces.at(p), json);
+                    formatted = Some((piece, v, segments, shown));
                 }
-                _ => {
-                    if let Some(r) = row.take() {
-                        r.print();
+                let (_, v, segments, shown) = formatted.as_ref().expect("just formatted");
+                if json {
+                    let mut v = v.clone();
+                    v["line"] = json!(line);
+                    pts.push(v);
+                    k += 1;
+                    continue;
+                }
+                // The points of this run from `p` on that are in its
+                // stretch and its function share its row: stepped over at
+                // once, not point by point (every point for every object
+                // was 10^9 steps for 10 000 objects in 100 000
+                // instructions). They come first: the points are in
+                // instruction order, and so in function order.
+                let end = pieces.stretch_end(p);
+                let n = points[k..hi].partition_point(|&q| q < end && m.insts[q].func == func);
+                let last_p = points[k + n - 1];
+                let last = lt.line(last_p).unwrap_or(m.insts[last_p].line);
+                k += n;
+                match &mut row {
+                    Some(r) if r.func == func && r.segments == *segments && r.shown == *shown => {
+                        r.last = last
                     }
-                    row = Some(Row {
-                        first: line,
-                        last: line,
-                        func,
-                        segments,
-                        shown,
-                    });
+                    _ => {
+                        if let Some(r) = row.take() {
+                            r.print();
+                        }
+                        row = Some(Row {
+                            first: line,
+                            last,
+                            func,
+                            segments: segments.clone(),
+                            shown: shown.clone(),
+                        });
+                    }
                 }
             }
         }
@@ -338,10 +366,21 @@ pub fn cmd_lifetimes(
             objects_done += 1;
         }
     }
+    // Rows past the bound on what locating does say so one by one; the
+    // answer as a whole is then not complete.
+    let complete = !cache.exhausted();
     if json {
-        outln!("],\"outcome\":\"ok\"}}");
+        let outcome = if complete { "ok" } else { "limit-exceeded" };
+        outln!("],\"outcome\":\"{outcome}\"}}");
     }
-    ExitCode::SUCCESS
+    if complete {
+        ExitCode::SUCCESS
+    } else {
+        errln!(
+            "DILifetime: limit-exceeded: locating stopped evaluating segments with inputs after {MAX_LOCATED_INPUTS} of their inputs; the rows after it are not evaluated"
+        );
+        ExitCode::from(3)
+    }
 }
 
 /// A located object as a `--json` point (without its line) or as the

@@ -39,7 +39,7 @@ use dioptra_semantics::diag::{Diag, Outcome};
 use dioptra_semantics::dwarf::eval::{evaluate_list, Env};
 use dioptra_semantics::dwarf::unit::{ListEntry, ListTag, Unit};
 use dioptra_semantics::lifetime::listing::{Kind, Module};
-use dioptra_semantics::lifetime::locate::{referrer_input, Analysis};
+use dioptra_semantics::lifetime::locate::{referrer_input, Analysis, SegmentCache};
 use dioptra_semantics::lifetime::ranges::Reading;
 use dioptra_semantics::lifetime::wellformed::check_module;
 use dioptra_semantics::location::LocDesc;
@@ -426,10 +426,15 @@ pub fn compare_module(
     let mut t = Tally::default();
     let mut first = None;
     for c in &ctxs {
+        // One cache per context: its segments without inputs are evaluated
+        // once, and what the comparisons locate is bounded
+        // (`MAX_LOCATED_INPUTS`; past it the reference is unsupported and
+        // the triple not compared).
+        let cache = SegmentCache::new(c);
         for (object, die) in &lowered.die_of {
             let entries = &lowered.unit.lists[die].entries;
             for i in 0..m.insts.len() {
-                let reference = a.locate(c, object, i);
+                let reference = a.locate_cached(&cache, object, i);
                 let env = Env {
                     pc: Some(address(m, i)),
                     ..Env::new(c, &lowered.unit)

@@ -27,7 +27,7 @@ use crate::location::{LocDesc, ReadFail, Storage};
 use crate::syntax::Op;
 use crate::types::{DataLayout, Type};
 use crate::value::literal_bits;
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;
 
 /// Deepest chain of inputs (`argObjects`) followed when locating an object.
@@ -64,12 +64,28 @@ type Fixed = RefCell<
 /// are the same.
 pub const SEGMENT_CACHE_ENTRIES: usize = 1024;
 
+/// The most segment inputs (`argObjects`) located with one
+/// [`SegmentCache`], over every object and point located with it; past
+/// it, a segment with inputs is `DILifetime: limit-exceeded`.
+///
+/// DECISION (D-locate-budget): what a listing can make locating do is
+/// bounded by this count, not by the listing's size alone. An object whose
+/// computed segment has N inputs changes location at up to 2N points, and
+/// each is located with all N inputs: 5 000 inputs (a 400 KB listing) took
+/// 11 s, 20 000 past 100 s (now 20 000 stop at the bound in 12 s, exit
+/// 3). At about 0.3 us an input this is seconds of work; the listings of
+/// the corpus and the benchmarks locate a few thousand at most.
+pub const MAX_LOCATED_INPUTS: u64 = 1 << 24;
+
 /// Locating in one context: the locations of the segments without inputs
 /// (`args`), which do not depend on the point, computed once. Locating an
 /// object at N points otherwise evaluates each of its segments N times.
 pub struct SegmentCache<'c> {
     ctx: &'c ConcreteContext,
     fixed: Fixed,
+    /// The segment inputs located so far (bounded by
+    /// [`MAX_LOCATED_INPUTS`]).
+    inputs: Cell<u64>,
 }
 
 impl<'c> SegmentCache<'c> {
@@ -77,15 +93,23 @@ impl<'c> SegmentCache<'c> {
         SegmentCache {
             ctx,
             fixed: RefCell::new(std::collections::HashMap::default()),
+            inputs: Cell::new(0),
         }
+    }
+    /// Whether some segment was left unevaluated because locating with this
+    /// cache reached [`MAX_LOCATED_INPUTS`].
+    pub fn exhausted(&self) -> bool {
+        self.inputs.get() > MAX_LOCATED_INPUTS
     }
 }
 
 /// What one locating remembers: the objects located so far (an object can
-/// be an input of several segments) and the cache of its context.
+/// be an input of several segments), the cache of its context and the
+/// count of inputs located with it.
 struct Memo<'f> {
     objects: BTreeMap<String, Result<Located, Diag>>,
     fixed: &'f Fixed,
+    inputs: &'f Cell<u64>,
 }
 
 /// Everything about a module that locating objects needs, computed once.
@@ -430,6 +454,7 @@ impl<'m> Analysis<'m> {
         let mut memo = Memo {
             objects: BTreeMap::new(),
             fixed: &cache.fixed,
+            inputs: &cache.inputs,
         };
         self.locate_in(cache.ctx, object, point, &mut memo, 0)
     }
@@ -469,6 +494,7 @@ impl<'m> Analysis<'m> {
         let mut memo = Memo {
             objects: BTreeMap::new(),
             fixed: &cache.fixed,
+            inputs: &cache.inputs,
         };
         if active.len() <= limit {
             // What `locate_cached` does for an object that is neither a
@@ -710,6 +736,17 @@ impl<'m> Analysis<'m> {
             }
             None => None,
         };
+        let located = memo.inputs.get().saturating_add(args.len() as u64);
+        memo.inputs.set(located);
+        if !args.is_empty() && located > MAX_LOCATED_INPUTS {
+            return Err(Diag::unsupported(
+                "DILifetime",
+                "limit-exceeded",
+                format!(
+                    "`{lt}` is not evaluated: locating has located more than {MAX_LOCATED_INPUTS} segment inputs"
+                ),
+            ));
+        }
         let mut inputs = Vec::with_capacity(args.len());
         for (k, a) in args.iter().enumerate() {
             let l = self.locate_in(ctx, a, point, memo, depth + 1)?;
@@ -828,6 +865,15 @@ impl Pieces<'_, '_, '_> {
     /// index have the same answer.
     pub fn piece_of(&self, point: usize) -> usize {
         self.bounds.partition_point(|&b| b <= point)
+    }
+
+    /// The first point after `point`'s stretch (`usize::MAX` for the last
+    /// stretch): the points from `point` up to it have its answer.
+    pub fn stretch_end(&self, point: usize) -> usize {
+        self.bounds
+            .get(self.piece_of(point))
+            .copied()
+            .unwrap_or(usize::MAX)
     }
 }
 
