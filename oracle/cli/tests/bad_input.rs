@@ -616,6 +616,27 @@ fn many_short_lived_variables_are_listed_a_stretch_at_a_time() {
     assert_eq!(out.lines().filter(|l| l.starts_with("!v")).count(), s);
 }
 
+/// 200 000 kills of one def, each in its own block after the one before
+/// (12 MB): every kill but the first is shadowed, and each was found
+/// reachable by a walk of its own from the def over the blocks before it,
+/// 2 * 10^10 steps (20 000 kills took 1 s in the release build, a hundred
+/// times that is past this test's limit); one walk from the def answers
+/// them all now. Every kill is reported.
+#[test]
+fn two_hundred_thousand_shadowed_kills_are_found_in_one_walk() {
+    let inputs = Inputs::new("shadowed-kills");
+    let kills = 200_000;
+    let mut text = String::from(
+        "define void @f() {\nentry:\n  call void @llvm.dbg.def(metadata !l, metadata i32 %x)\n",
+    );
+    for b in 0..kills {
+        text += &format!("  br label %b{b}\nb{b}:\n  call void @llvm.dbg.kill(metadata !l)\n");
+    }
+    text += "  ret void\n}\n!v = !DILocalVariable(name: \"v\")\n!l = distinct !DILifetime(object: !v, location: !DIExpr(DIOpReferrer(i32)))\n";
+    let shadowed = reports_of_lifetimes(&inputs, "kills.ll", &text, "llvm.dbg.kill: shadowed");
+    assert_eq!(shadowed, kills - 1);
+}
+
 /// Runs `dioptra lifetimes` on `text` (written to `name`) under the limits:
 /// it must finish and exit 1 (the listing is ill-formed). Gives how many
 /// lines of its output carry `diagnostic` (`Construct: reason-code`).

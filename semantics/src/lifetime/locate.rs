@@ -68,8 +68,9 @@ pub const SEGMENT_CACHE_ENTRIES: usize = 1024;
 /// [`SegmentCache`], over every object and point located with it; past
 /// it, a segment with inputs is `DILifetime: limit-exceeded`.
 ///
-/// DECISION (D-locate-budget): what a listing can make locating do is
-/// bounded by this count, not by the listing's size alone. An object whose
+/// One of the bounds of D-size-bounds (`crate::limits`): what a listing
+/// can make locating do is bounded by this count, not by the listing's
+/// size alone. An object whose
 /// computed segment has N inputs changes location at up to 2N points, and
 /// each is located with all N inputs: 5 000 inputs (a 400 KB listing) took
 /// 11 s, 20 000 past 100 s (now 20 000 stop at the bound in 12 s, exit

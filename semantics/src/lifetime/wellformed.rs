@@ -283,12 +283,18 @@ fn check_kills(m: &Module, x: &Intrinsics, out: &mut Vec<Diag>) {
         }
         let d = defs[0];
         let reached = walker.kills_reached(d, kills);
-        for &k in kills {
-            if reached.contains(&k) {
-                continue;
-            }
+        let unreached: Vec<usize> = kills
+            .iter()
+            .copied()
+            .filter(|k| reached.binary_search(k).is_err())
+            .collect();
+        if unreached.is_empty() {
+            continue;
+        }
+        let reachable = walker.reachable_each(d, &unreached);
+        for (&k, reachable) in unreached.iter().zip(reachable) {
             let lt = n.id();
-            let diag = if walker.reachable(d, k) {
+            let diag = if reachable {
                 ill(
                     "llvm.dbg.kill",
                     "shadowed",
