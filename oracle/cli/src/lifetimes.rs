@@ -439,8 +439,12 @@ fn functions_of(a: &Analysis, object: &str) -> Option<std::collections::BTreeSet
     let mut fs = std::collections::BTreeSet::new();
     for lt in a.segments_of(object)? {
         for &(start, end) in a.ranges.get(lt)? {
-            for p in start..end {
-                fs.insert(a.m.insts[p].func);
+            // The instructions are numbered function by function: a run
+            // spans the functions from its first instruction's to its
+            // last's (each of its points inserted was quadratic for
+            // variables live over a whole function).
+            if start < end {
+                fs.extend(a.m.insts[start].func..=a.m.insts[end - 1].func);
             }
         }
     }
