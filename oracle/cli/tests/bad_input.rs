@@ -456,15 +456,7 @@ fn a_definition_over_a_million_lines_is_read_in_linear_time() {
         text += "  !v,\n";
     }
     text += "  !v\n}\n";
-    let f = inputs.write("long-definition.ll", text.as_bytes());
-    let o = bounded(&["lifetimes", &f], None).expect("finishes within the time limit");
-    let out = String::from_utf8_lossy(&o.stdout);
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+    let out = rows_of_lifetimes(&inputs, "long-definition.ll", &text);
     assert!(
         out.contains("lines 3-4: ent(32, %x)  [!l]"),
         "the variable is located: {out}"
@@ -481,12 +473,19 @@ fn a_definition_over_a_million_lines_is_read_in_linear_time() {
 fn a_module_of_one_byte_tokens_is_read_in_proportion_to_its_size() {
     let inputs = Inputs::new("one-byte-tokens");
     let f = inputs.write("equals.ll", &vec![b'='; 16 << 20]);
-    let o = bounded(&["ir", &f], None).expect("finishes within the time limit");
+    refused_at_first_token(&["ir", &f], "Module: unexpected-token: line 1, column 1");
+}
+
+/// Runs `dioptra args` under the limits: it must end with exit 2 (malformed
+/// input) and `diagnostic` in a short standard error.
+fn refused_at_first_token(args: &[&str], diagnostic: &str) {
+    let o = bounded(args, None).expect("finishes within the time limit");
     let stderr = String::from_utf8_lossy(&o.stderr);
-    assert_eq!(o.status.code(), Some(2), "{stderr}");
+    assert_eq!(o.status.code(), Some(2), "{args:?}: {stderr}");
+    assert!(stderr.contains(diagnostic), "{args:?}: {stderr}");
     assert!(
-        stderr.contains("Module: unexpected-token: line 1, column 1"),
-        "{stderr}"
+        stderr.len() < 1000,
+        "{args:?}: a window of the line, not the line"
     );
 }
 
@@ -502,17 +501,7 @@ fn an_expression_of_one_byte_tokens_is_read_in_proportion_to_its_size() {
     let f = inputs.write("commas.txt", &vec![b','; 16 << 20]);
     let at = format!("@{f}");
     for command in ["check", "canon", "lower"] {
-        let o = bounded(&[command, &at], None).expect("finishes within the time limit");
-        let stderr = String::from_utf8_lossy(&o.stderr);
-        assert_eq!(o.status.code(), Some(2), "{command}: {stderr}");
-        assert!(
-            stderr.contains("Parse: unexpected-token: line 1, column 1"),
-            "{command}: {stderr}"
-        );
-        assert!(
-            stderr.len() < 1000,
-            "{command}: a window of the line, not the line"
-        );
+        refused_at_first_token(&[command, &at], "Parse: unexpected-token: line 1, column 1");
     }
 }
 
@@ -598,15 +587,7 @@ fn many_short_lived_variables_are_listed_a_stretch_at_a_time() {
     for v in 0..s {
         text += &format!("!v{v} = !DILocalVariable(name: \"v{v}\")\n!l{v} = distinct !DILifetime(object: !v{v}, location: !DIExpr(DIOpReferrer(i32)))\n");
     }
-    let f = inputs.write("short-lived.ll", text.as_bytes());
-    let o = bounded(&["lifetimes", &f], None).expect("finishes within the time limit");
-    let out = String::from_utf8_lossy(&o.stdout);
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+    let out = rows_of_lifetimes(&inputs, "short-lived.ll", &text);
     // Each variable: undefined before its def, its referrer, undefined after.
     assert_eq!(
         out.matches(" [!l").count(),
@@ -635,6 +616,17 @@ fn two_hundred_thousand_shadowed_kills_are_found_in_one_walk() {
     text += "  ret void\n}\n!v = !DILocalVariable(name: \"v\")\n!l = distinct !DILifetime(object: !v, location: !DIExpr(DIOpReferrer(i32)))\n";
     let shadowed = reports_of_lifetimes(&inputs, "kills.ll", &text, "llvm.dbg.kill: shadowed");
     assert_eq!(shadowed, kills - 1);
+}
+
+/// Runs `dioptra lifetimes` on `text` (written to `name`) under the limits:
+/// it must finish and exit 0 (the listing is well-formed). Gives its
+/// output.
+fn rows_of_lifetimes(inputs: &Inputs, name: &str, text: &str) -> String {
+    let f = inputs.write(name, text.as_bytes());
+    let o = bounded(&["lifetimes", &f], None).expect("finishes within the time limit");
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(0), "{stderr}");
+    String::from_utf8_lossy(&o.stdout).into_owned()
 }
 
 /// Runs `dioptra lifetimes` on `text` (written to `name`) under the limits:
