@@ -218,8 +218,10 @@ fn cut(src: &str, each: &mut dyn FnMut(Token)) -> Result<(), Diag> {
                     (b'!', false) => Kind::Punct(b'!'),
                     _ => return Err(bad(line, col, format!("`{}` names nothing", c as char))),
                 };
-                // Newlines inside a quoted name keep the line count right.
+                // Newlines inside a quoted name keep the line count (and
+                // the next token's column) right.
                 line += newlines(&b[i..end]);
+                line_start = line_start_after(b, start, end, line_start);
                 push(kind, end);
                 i = end;
             }
@@ -234,6 +236,7 @@ fn cut(src: &str, each: &mut dyn FnMut(Token)) -> Result<(), Diag> {
                     i = end;
                 }
                 line += lines_in;
+                line_start = line_start_after(b, start, end, line_start);
             }
             b'=' | b',' | b'(' | b')' | b'[' | b']' | b'{' | b'}' | b'<' | b'>' | b'*' | b'|' => {
                 push(Kind::Punct(c), i + 1);
@@ -305,6 +308,15 @@ fn cut(src: &str, each: &mut dyn FnMut(Token)) -> Result<(), Diag> {
     Ok(())
 }
 
+/// Where the line of the text after `b[start..end]` starts: after the last
+/// newline in it, or `line_start` when it has none.
+fn line_start_after(b: &[u8], start: usize, end: usize, line_start: usize) -> usize {
+    b[start..end]
+        .iter()
+        .rposition(|&c| c == b'\n')
+        .map_or(line_start, |k| start + k + 1)
+}
+
 /// The newlines in `b`.
 fn newlines(b: &[u8]) -> u32 {
     b.iter().filter(|&&c| c == b'\n').count() as u32
@@ -364,7 +376,10 @@ mod tests {
         let src = "\"a\nb\" x";
         let t = tokens(src).unwrap();
         assert_eq!(t[1].line, 2);
-        // Its column is counted from the start of its own line.
+        // Its column is counted from the start of its own line, and so is
+        // that of a bad token after it.
         assert_eq!(t[1].col(src), 4);
+        let e = tokens("\"a\nb\" `").unwrap_err();
+        assert!(e.to_string().contains("line 2, column 4"), "{e}");
     }
 }
