@@ -20,6 +20,10 @@ gcc -O0 -g -gdwarf-5 -fdebug-prefix-map="$here"=. -c c/vars.c -o c/vars-gcc-O0.o
 clang-14 -O2 -g -gdwarf-5 -fdebug-prefix-map="$here"=. c/vars.c -o c/vars-dwarf5.exe
 # A thread-local variable (a relocation the reader does not apply).
 clang-14 -O2 -g -gdwarf-5 -fdebug-prefix-map="$here"=. -c c/tls.c -o c/tls.o
+# C++: DIEs that describe types, not objects (a function pointer type's
+# parameters, a member function's declaration), an abstract instance, and
+# a static data member defined through DW_AT_specification.
+clang++-14 -O2 -g -gdwarf-5 -fdebug-prefix-map="$here"=. -c cpp/members.cpp -o cpp/members.o
 # LLVM IR as the compilers write it (`dioptra ir`, `lifetimes`, `multiloc`):
 # clang-14 (typed pointers, debug intrinsics), rustc (its LLVM's opaque
 # pointers and #dbg_ records).

@@ -95,6 +95,92 @@ fn lists_every_variable_of_an_optimized_real() {
     );
 }
 
+/// `function::name` of each listed variable, sorted (`(global)` for none).
+fn names(v: &Value) -> Vec<String> {
+    let mut n: Vec<String> = v["variables"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| {
+            let f = x["function"].as_str().unwrap_or("(global)");
+            format!("{f}::{}", x["name"].as_str().unwrap())
+        })
+        .collect();
+    n.sort();
+    n
+}
+
+/// Only objects are variables (clang++-14 -O2, cpp/members.o; the DIEs as
+/// `llvm-dwarfdump --debug-info` lists them): not the two parameters of
+/// the type `binop` (a DW_TAG_subroutine_type), not the two of `bump`'s
+/// declaration in its class, not `a` and `b` of `add`'s abstract instance
+/// (D-dwarf-abstract-instances); the static data member's definition
+/// takes its line, type and size from its declaration
+/// (DW_AT_specification).
+#[test]
+fn types_declarations_and_abstract_instances_are_not_variables() {
+    let (code, v) = json(&["dwarf", &real("cpp/members.o")]);
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(
+        names(&v),
+        [
+            "(global)::instances",
+            "add::a",
+            "add::b",
+            "apply::f",
+            "apply::x",
+            "bump::by",
+            "bump::this",
+            "use::c"
+        ]
+    );
+    for x in v["variables"].as_array().unwrap() {
+        assert_ne!(x["location"], Value::Null, "{x}");
+    }
+    let instances = v["variables"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|x| x["name"] == "instances")
+        .unwrap();
+    assert_eq!(instances["function"], Value::Null);
+    assert_eq!(instances["line"], 6);
+    assert_eq!(instances["type"], "int");
+    assert_eq!(instances["byte_size"], 4);
+    // At bump's first instruction: its parameters and the global, not the
+    // type's parameters as globals.
+    let dir = tempdir::Dir::new("members");
+    let ctx = context(&dir, r#"(context (register 5 "2a 00 00 00 00 00 00 00"))"#);
+    let (_, at) = json(&[
+        "dwarf",
+        &real("cpp/members.o"),
+        "--at",
+        "0x0",
+        "--context",
+        &ctx,
+    ]);
+    assert_eq!(
+        names(&at),
+        ["(global)::instances", "bump::by", "bump::this"],
+        "{at}"
+    );
+    // rustc -O2 (DWARF 4): the 20 variables of abstract instances of
+    // inlined functions (wrapping_add, rotate_left, ...) were listed
+    // without a location; their inlined copies are listed where they are.
+    let (_, rust) = json(&["dwarf", &real("rust/lib.o")]);
+    let listed = rust["variables"].as_array().unwrap();
+    assert!(
+        listed.iter().all(|x| x["location"] != Value::Null),
+        "{rust}"
+    );
+    assert!(
+        listed
+            .iter()
+            .any(|x| x["function"] == "add" && x["name"] == "rhs"),
+        "wrapping_add's rhs inlined into add: {rust}"
+    );
+}
+
 /// DWARF 4 (clang -gdwarf-4, rustc's default): DW_OP_addr, .debug_loc,
 /// DW_OP_GNU_entry_value.
 #[test]

@@ -93,6 +93,40 @@ struct Scope {
     range: Option<(u64, u64)>,
 }
 
+/// What the innermost DIE that owns a `DW_TAG_variable` or
+/// `DW_TAG_formal_parameter` says it is.
+#[derive(Clone)]
+enum Owner {
+    /// A subprogram with code (its variables are objects of the program).
+    Function(Scope),
+    /// A type (a `DW_TAG_subroutine_type`'s parameters, a class's static
+    /// member declaration) or a subprogram declaration (a member
+    /// function's parameters in its class): DWARF 5 Sections 5.7.8 and
+    /// 3.3.1 give these DIEs no storage; the object, where there is one,
+    /// is the defining DIE elsewhere (`DW_AT_specification`).
+    NoObjects(isize),
+}
+
+impl Owner {
+    fn depth(&self) -> isize {
+        match self {
+            Owner::Function(s) => s.depth,
+            Owner::NoObjects(d) => *d,
+        }
+    }
+}
+
+/// The tags whose children describe a type rather than objects.
+const TYPE_TAGS: [c::DwTag; 7] = [
+    c::DW_TAG_subroutine_type,
+    c::DW_TAG_structure_type,
+    c::DW_TAG_class_type,
+    c::DW_TAG_union_type,
+    c::DW_TAG_interface_type,
+    c::DW_TAG_enumeration_type,
+    c::DW_TAG_array_type,
+];
+
 /// Reads every variable and parameter of `obj`.
 pub fn variables(obj: &Object) -> Result<Variables, Diag> {
     let dwarf = obj.dwarf();
@@ -102,28 +136,36 @@ pub fn variables(obj: &Object) -> Result<Variables, Diag> {
         let unit = dwarf.unit(header).map_err(|e| gimli_error("unit", e))?;
         let index = out.units.len();
         out.units.push(unit_info(&dwarf, &unit)?);
-        let mut scopes: Vec<Scope> = Vec::new();
+        let mut scopes: Vec<Owner> = Vec::new();
         let mut entries = unit.entries();
         while let Some(entry) = entries.next_dfs().map_err(|e| gimli_error("DIE", e))? {
             let depth = entry.depth();
-            while scopes.last().is_some_and(|s| s.depth >= depth) {
+            while scopes.last().is_some_and(|s| s.depth() >= depth) {
                 scopes.pop();
             }
             match entry.tag() {
+                c::DW_TAG_subprogram if is_declaration(entry) || is_abstract_root(entry) => {
+                    scopes.push(Owner::NoObjects(depth));
+                }
                 c::DW_TAG_subprogram => {
                     let frame_base = match entry.attr_value(c::DW_AT_frame_base) {
                         Some(AttributeValue::Exprloc(e)) => Some(e.0.slice().to_vec()),
                         _ => None,
                     };
-                    scopes.push(Scope {
+                    scopes.push(Owner::Function(Scope {
                         depth,
                         name: name_of(&dwarf, &unit, entry)?,
                         frame_base,
                         range: pc_range(&dwarf, &unit, entry),
-                    });
+                    }));
                 }
+                tag if TYPE_TAGS.contains(&tag) => scopes.push(Owner::NoObjects(depth)),
                 c::DW_TAG_variable | c::DW_TAG_formal_parameter => {
-                    let scope = scopes.last();
+                    let scope = match scopes.last() {
+                        Some(Owner::NoObjects(_)) => continue,
+                        Some(Owner::Function(s)) => Some(s),
+                        None => None,
+                    };
                     let location = location_of(&dwarf, &unit, entry)?;
                     let (type_name, byte_size) = type_of(&dwarf, &unit, entry);
                     let line = through_origin(&unit, entry, c::DW_AT_decl_line)
@@ -151,6 +193,36 @@ pub fn variables(obj: &Object) -> Result<Variables, Diag> {
         }
     }
     Ok(out)
+}
+
+/// DWARF 5 Section 3.3.8.1: "Any subroutine entry that contains a
+/// `DW_AT_inline` attribute whose value is other than
+/// `DW_INL_not_inlined` is known as an abstract instance root", and the
+/// entries it owns are its abstract instance tree.
+///
+/// DECISION (D-dwarf-abstract-instances): the variables of an abstract
+/// instance tree are not listed. They are the source's declarations, with
+/// no location of their own; each concrete instance (the out-of-line
+/// subprogram, each `DW_TAG_inlined_subroutine`) has its own DIE for the
+/// object, with `DW_AT_abstract_origin` for its name, type and line, and
+/// is listed under the function whose code holds it. Listing both made
+/// `function::name` name two variables (the abstract `add::a` and the
+/// out-of-line one) and counted every inlined function's variables once
+/// more as having no location.
+fn is_abstract_root(entry: &gimli::DebuggingInformationEntry<Reader>) -> bool {
+    match entry.attr_value(c::DW_AT_inline) {
+        Some(AttributeValue::Inline(i)) => i != c::DW_INL_not_inlined,
+        Some(_) => true,
+        None => false,
+    }
+}
+
+/// `DW_AT_declaration` is present and true.
+fn is_declaration(entry: &gimli::DebuggingInformationEntry<Reader>) -> bool {
+    matches!(
+        entry.attr_value(c::DW_AT_declaration),
+        Some(AttributeValue::Flag(true))
+    )
 }
 
 fn unit_info(dwarf: &gimli::Dwarf<Reader>, unit: &gimli::Unit<Reader>) -> Result<UnitInfo, Diag> {
@@ -327,9 +399,12 @@ fn element_size<'a>(
     None
 }
 
-/// Attribute `at` of `entry`, or of what its `DW_AT_abstract_origin` chain
-/// refers to (an inlined or concrete copy keeps its name, type and line
-/// there).
+/// Attribute `at` of `entry`, or of what its `DW_AT_abstract_origin` or
+/// `DW_AT_specification` chain refers to: an inlined or concrete copy keeps
+/// its name, type and line in its abstract instance, and the definition of
+/// a C++ static data member in the member's declaration in its class
+/// (DWARF 5 Section 2.13.2: the definition "inherits" the declaration's
+/// attributes), as [`name_of`] follows them for the name.
 fn through_origin<'a>(
     unit: &gimli::Unit<Reader<'a>>,
     entry: &gimli::DebuggingInformationEntry<Reader<'a>>,
@@ -340,10 +415,13 @@ fn through_origin<'a>(
         if let Some(v) = cur.attr_value(at) {
             return Some(v);
         }
-        match cur.attr_value(c::DW_AT_abstract_origin) {
-            Some(AttributeValue::UnitRef(o)) => cur = unit.entry(o).ok()?,
-            _ => return None,
-        }
+        let next = [c::DW_AT_abstract_origin, c::DW_AT_specification]
+            .iter()
+            .find_map(|&a| match cur.attr_value(a) {
+                Some(AttributeValue::UnitRef(o)) => Some(o),
+                _ => None,
+            })?;
+        cur = unit.entry(next).ok()?;
     }
     None
 }
