@@ -199,6 +199,7 @@ fn listing(obj: &Object, vars: &Variables, a: DwarfArgs) -> ExitCode {
             "unit": v.unit, "die": v.die, "function": v.function, "name": v.name,
             "parameter": v.parameter, "line": v.line, "type": v.type_name,
             "byte_size": v.byte_size, "function_range": v.function_range.map(|(l, h)| [l, h]),
+            "scope": v.scope.as_deref().map(|r| r.iter().map(|&(l, h)| [l, h]).collect::<Vec<_>>()),
             "location": loc_json,
         }));
     }
@@ -256,9 +257,13 @@ fn located(
     ctx: &dioptra_semantics::context::ConcreteContext,
     a: DwarfArgs,
 ) -> ExitCode {
-    let in_scope = |v: &Variable| match v.function_range {
-        Some((lo, hi)) => (lo..hi).contains(&pc),
-        None => v.function.is_none(),
+    // In scope where its innermost block with pcs is (a variable of an
+    // inlined call or a nested block only there, as gdb and lldb list
+    // them); a global everywhere.
+    let in_scope = |v: &Variable| match (&v.scope, v.function_range) {
+        (Some(ranges), _) => ranges.iter().any(|&(lo, hi)| (lo..hi).contains(&pc)),
+        (None, Some((lo, hi))) => (lo..hi).contains(&pc),
+        (None, None) => v.function.is_none(),
     };
     let mut rows = Vec::new();
     let mut failed = 0usize;

@@ -181,6 +181,45 @@ fn types_declarations_and_abstract_instances_are_not_variables() {
     );
 }
 
+/// With `--at`, a variable is in scope where the innermost block that owns
+/// it says (DW_TAG_lexical_block and DW_TAG_inlined_subroutine ranges), not
+/// wherever its function is. rustc -O2's `checksum` (rust/lib.o) is at
+/// 0x30, its section's offset 0, so llvm-dwarfdump's pcs are these minus
+/// 0x30: at 0x5a (0x2a), the loop body's block [0x2a, 0x77) holds `i` and
+/// `b`, the inlined `rotate_left` [0x2a, 0x38) holds `self` and `n`, and
+/// the `rotate_left` inlined in it `x` and `shift`; the outer blocks `acc`
+/// and `iter`; the function `bytes`. The inlined `next<u8>`'s block that
+/// holds `ptr` ends at 0x2a: in scope at 0x59, not at 0x5a.
+#[test]
+fn a_variable_is_in_scope_in_its_blocks_ranges() {
+    let dir = tempdir::Dir::new("blocks");
+    let ctx = context(&dir, r#"(context (register 5 "2a 00 00 00 00 00 00 00"))"#);
+    let at = |pc: &str| json(&["dwarf", &real("rust/lib.o"), "--at", pc, "--context", &ctx]).1;
+    let names = |v: &Value| {
+        let mut n: Vec<String> = v["variables"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| {
+                assert_eq!(x["function"], "checksum", "{x}");
+                x["name"].as_str().unwrap().to_string()
+            })
+            .collect();
+        n.sort();
+        n
+    };
+    assert_eq!(
+        names(&at("0x5a")),
+        ["acc", "b", "bytes", "i", "iter", "n", "self", "shift", "x"]
+    );
+    assert!(names(&at("0x59")).contains(&"ptr".to_string()));
+    // At the first instruction the loop body's variables are not yet in
+    // scope.
+    let first = names(&at("0x30"));
+    assert!(first.contains(&"ptr".to_string()), "{first:?}");
+    assert!(!first.contains(&"i".to_string()), "{first:?}");
+}
+
 /// DWARF 4 (clang -gdwarf-4, rustc's default): DW_OP_addr, .debug_loc,
 /// DW_OP_GNU_entry_value.
 #[test]

@@ -9,6 +9,7 @@ use dioptra_semantics::dwarf::op::Encoding;
 use dioptra_semantics::dwarf::unit::{BaseType, MAX_BASE_TYPE_BYTES};
 use gimli::{constants as c, AttributeValue};
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 /// How many `DW_AT_abstract_origin`/`DW_AT_specification` links are followed
 /// for a name, and `DW_AT_type` links for a size.
@@ -54,6 +55,9 @@ pub enum Location {
     None,
 }
 
+/// `[low, high)` address ranges, shared by the variables of one block.
+pub type Pcs = Arc<[(u64, u64)]>;
+
 /// A `DW_TAG_variable` or `DW_TAG_formal_parameter`.
 #[derive(Clone, Debug)]
 pub struct Variable {
@@ -69,6 +73,13 @@ pub struct Variable {
     pub frame_base: Option<Vec<u8>>,
     /// The enclosing subprogram's `[low, high)` pcs.
     pub function_range: Option<(u64, u64)>,
+    /// Where the variable is in scope: the `[low, high)` ranges of the
+    /// innermost lexical block, inlined subroutine or subprogram that owns
+    /// it and says its pcs (`DW_AT_low_pc`/`DW_AT_high_pc` or
+    /// `DW_AT_ranges`; DWARF 5 Sections 3.5 and 2.17). `None` for a
+    /// global, or when no owner says (then the function's range is all
+    /// there is).
+    pub scope: Option<Pcs>,
     pub line: Option<u64>,
     /// The type's name, as far as the `DW_AT_type` chain names it.
     pub type_name: Option<String>,
@@ -131,17 +142,34 @@ const TYPE_TAGS: [c::DwTag; 7] = [
 pub fn variables(obj: &Object) -> Result<Variables, Diag> {
     let dwarf = obj.dwarf();
     let mut out = Variables::default();
+    let mut ranges_left = MAX_SCOPE_RANGES;
     let mut headers = dwarf.units();
     while let Some(header) = headers.next().map_err(|e| gimli_error(".debug_info", e))? {
         let unit = dwarf.unit(header).map_err(|e| gimli_error("unit", e))?;
         let index = out.units.len();
         out.units.push(unit_info(&dwarf, &unit)?);
         let mut scopes: Vec<Owner> = Vec::new();
+        // The pcs of the blocks around the current DIE that say theirs, the
+        // innermost last.
+        let mut blocks: Vec<(isize, Pcs)> = Vec::new();
         let mut entries = unit.entries();
         while let Some(entry) = entries.next_dfs().map_err(|e| gimli_error("DIE", e))? {
             let depth = entry.depth();
             while scopes.last().is_some_and(|s| s.depth() >= depth) {
                 scopes.pop();
+            }
+            while blocks.last().is_some_and(|b| b.0 >= depth) {
+                blocks.pop();
+            }
+            let owns_code = match entry.tag() {
+                c::DW_TAG_subprogram => !is_declaration(entry) && !is_abstract_root(entry),
+                c::DW_TAG_lexical_block | c::DW_TAG_inlined_subroutine => true,
+                _ => false,
+            };
+            if owns_code {
+                if let Some(r) = block_ranges(&dwarf, &unit, entry, &mut ranges_left) {
+                    blocks.push((depth, r));
+                }
             }
             match entry.tag() {
                 c::DW_TAG_subprogram if is_declaration(entry) || is_abstract_root(entry) => {
@@ -182,6 +210,7 @@ pub fn variables(obj: &Object) -> Result<Variables, Diag> {
                         function: scope.and_then(|s| s.name.clone()),
                         frame_base: scope.and_then(|s| s.frame_base.clone()),
                         function_range: scope.and_then(|s| s.range),
+                        scope: scope.and_then(|_| blocks.last()).map(|b| Arc::clone(&b.1)),
                         line,
                         type_name,
                         byte_size,
@@ -424,6 +453,35 @@ fn through_origin<'a>(
         cur = unit.entry(next).ok()?;
     }
     None
+}
+
+/// How many `[low, high)` ranges of blocks an object's reading keeps in
+/// all: each block's list is read once, so this bounds the time and memory
+/// a list that many blocks share (or one long list) can take. Past it a
+/// block's variables are in scope where its parent's are: the answer stays
+/// a superset of the pcs, never drops one (D-size-bounds).
+const MAX_SCOPE_RANGES: usize = 1 << 22;
+
+/// The non-empty `[low, high)` ranges a block's DIE gives, out of `left`;
+/// `None` when it gives none, when they do not read, or past the bound.
+fn block_ranges<'a>(
+    dwarf: &gimli::Dwarf<Reader<'a>>,
+    unit: &gimli::Unit<Reader<'a>>,
+    entry: &gimli::DebuggingInformationEntry<Reader<'a>>,
+    left: &mut usize,
+) -> Option<Pcs> {
+    let mut it = dwarf.die_ranges(unit, entry).ok()?;
+    let mut out = Vec::new();
+    while let Some(r) = it.next().ok()? {
+        if *left == 0 {
+            return None;
+        }
+        *left -= 1;
+        if r.begin < r.end {
+            out.push((r.begin, r.end));
+        }
+    }
+    (!out.is_empty()).then(|| out.into())
 }
 
 /// The subprogram's `[DW_AT_low_pc, DW_AT_high_pc)`, when it has one range.
