@@ -40,12 +40,20 @@ fn objects() -> Vec<PathBuf> {
     out
 }
 
-/// The `DW_OP_*` names of an expression's text, in order.
+/// The `DW_OP_*` names of an expression's text, in order. LLVM does not
+/// decode gcc's `DW_OP_GNU_uninit` (0xf0, always last; D-dwarf-gnu-uninit):
+/// llvm-dwarfdump prints `<decoding error> f0` for it, read here as that
+/// operation.
 fn op_names(text: &str) -> Vec<String> {
-    text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+    let mut names: Vec<String> = text
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
         .filter(|w| w.starts_with("DW_OP_"))
         .map(str::to_string)
-        .collect()
+        .collect();
+    if text.trim_end_matches(')').ends_with("<decoding error> f0") {
+        names.push("DW_OP_GNU_uninit".to_string());
+    }
+    names
 }
 
 #[derive(Debug, PartialEq)]

@@ -273,12 +273,21 @@ fn located(
         .filter(|v| wanted(v, a.var) && in_scope(v))
     {
         let (word, loc, value, why) = match at_pc(obj, vars, v, pc, ctx) {
-            AtPc::Located { loc, value } => {
-                let (value, why) = match value {
+            AtPc::Located {
+                loc,
+                value,
+                uninitialized,
+            } => {
+                let (value, mut why) = match value {
                     None => (None, Some("the type's size is not known".to_string())),
                     Some(Ok(b)) => (Some(format!("0x{}", b.hex())), None),
                     Some(Err(d)) => (None, Some(d.to_string())),
                 };
+                if uninitialized {
+                    // As gdb prints `[uninitialized]` before the value.
+                    let mark = "uninitialized: the expression ends with DW_OP_GNU_uninit";
+                    why = Some(why.map_or(mark.to_string(), |w| format!("{mark}; {w}")));
+                }
                 ("located", Some(loc.to_string()), value, why)
             }
             AtPc::Unavailable(why) => ("unavailable", None, None, Some(why)),

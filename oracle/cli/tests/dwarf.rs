@@ -220,6 +220,45 @@ fn a_variable_is_in_scope_in_its_blocks_ranges() {
     assert!(!first.contains(&"i".to_string()), "{first:?}");
 }
 
+/// gcc -O2 (c/uninit-gcc.o) writes `DW_OP_reg5, DW_OP_GNU_uninit` in
+/// `stats_get`'s list for `id` (llvm-dwarfdump: `DW_OP_reg5 RDI,
+/// <decoding error> f0`): it passes the check as gdb reads it, so the
+/// listing exits 0 (it was 1, `not-standalone` three times), and `--at`
+/// says the value is marked uninitialized (D-dwarf-gnu-uninit).
+#[test]
+fn gcc_uninitialized_marks_are_read_as_gdb_reads_them() {
+    let (code, v) = json(&["dwarf", &real("c/uninit-gcc.o")]);
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(v["passed"], v["expressions"]);
+    let id = &variable(&v, "stats_get", "id")["location"];
+    assert_eq!(id[1]["expression"], "DW_OP_reg5, DW_OP_GNU_uninit");
+    let dir = tempdir::Dir::new("uninit");
+    let ctx = context(&dir, r#"(context (register 5 "2a 00 00 00 00 00 00 00"))"#);
+    let at = |pc: &str| {
+        let (code, v) = json(&[
+            "dwarf",
+            &real("c/uninit-gcc.o"),
+            "--at",
+            pc,
+            "--context",
+            &ctx,
+            "--var",
+            "stats_get::id",
+        ]);
+        assert_eq!(code, 0, "{v}");
+        v["variables"][0].clone()
+    };
+    let marked = at("0x9");
+    assert_eq!(marked["location"], "reg(5)");
+    assert_eq!(marked["value"], "0x000000000000002a");
+    assert!(
+        marked["why"].as_str().unwrap().contains("uninitialized"),
+        "{marked}"
+    );
+    // Before 0x9 the entry has no mark.
+    assert_eq!(at("0x0")["why"], Value::Null);
+}
+
 /// DWARF 4 (clang -gdwarf-4, rustc's default): DW_OP_addr, .debug_loc,
 /// DW_OP_GNU_entry_value.
 #[test]

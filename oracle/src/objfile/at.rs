@@ -8,9 +8,10 @@ use dioptra_semantics::bits::Bits;
 use dioptra_semantics::context::{ConcreteContext, Context as _};
 use dioptra_semantics::diag::Diag;
 use dioptra_semantics::dwarf::eval::{evaluate, evaluate_list, Env, Frame};
-use dioptra_semantics::dwarf::op::decode;
+use dioptra_semantics::dwarf::op::{decode, DwarfOp};
 use dioptra_semantics::dwarf::unit::ListEntry;
 use dioptra_semantics::location::{read, LocDesc, Storage};
+use gimli::constants::DW_OP_GNU_uninit;
 
 /// What a variable is at a pc.
 #[derive(Debug)]
@@ -20,6 +21,9 @@ pub enum AtPc {
     Located {
         loc: LocDesc,
         value: Option<Result<Bits, Diag>>,
+        /// The expression ends with `DW_OP_GNU_uninit`: the compiler
+        /// marks the value uninitialized there (D-dwarf-gnu-uninit).
+        uninitialized: bool,
     },
     /// It has no location at the pc (no list entry covers it, or no
     /// location at all): optimized out there, which is legal.
@@ -54,6 +58,18 @@ pub fn at_pc(obj: &Object, vars: &Variables, v: &Variable, pc: u64, ctx: &Concre
         ..base
     };
     let decoded = |bytes: &[u8]| decode(bytes, info.enc);
+    let ends_uninit = |bytes: &[u8]| {
+        decoded(bytes).is_ok_and(|ops| {
+            matches!(ops.last(), Some(DwarfOp::Std { code, .. }) if *code == DW_OP_GNU_uninit.0)
+        })
+    };
+    let uninitialized = match &v.location {
+        Location::Expr(bytes) => ends_uninit(bytes),
+        Location::List(list) => list
+            .iter()
+            .any(|(lo, hi, bytes)| (*lo..*hi).contains(&pc) && ends_uninit(bytes)),
+        Location::None | Location::Constant(_) => false,
+    };
     let result = match &v.location {
         Location::None => return AtPc::Unavailable("no DW_AT_location".into()),
         Location::Constant(_) => {
@@ -94,7 +110,11 @@ pub fn at_pc(obj: &Object, vars: &Variables, v: &Variable, pc: u64, ctx: &Concre
             let value = v
                 .byte_size
                 .map(|n| read(ctx, &loc, n * 8).map_err(|f| f.at("read")));
-            AtPc::Located { loc, value }
+            AtPc::Located {
+                loc,
+                value,
+                uninitialized,
+            }
         }
     }
 }

@@ -633,7 +633,10 @@ fn check_dwarf_variable(
         (Some(d), None) if matches!(got, AtPc::Failed(_)) => return Err(format!("{d}")),
         _ => {}
     }
-    if let AtPc::Located { loc: l, value: v } = &got {
+    if let AtPc::Located {
+        loc: l, value: v, ..
+    } = &got
+    {
         if let Some(want) = loc {
             let want = dioptra_semantics::text::parse_location(want, &ctx.layout)
                 .map_err(|d| d.to_string())?;

@@ -27,7 +27,9 @@
 //!   expression;
 //! * `inconsistent-stack`: two paths reach an operation with stacks of
 //!   different shapes;
-//! * `no-incomplete-composite`: `DW_OP_LLVM_piece_end` without a composite.
+//! * `no-incomplete-composite`: `DW_OP_LLVM_piece_end` without a composite;
+//! * `not-last`: `DW_OP_GNU_uninit` anywhere but last (gdb's rule,
+//!   D-dwarf-gnu-uninit).
 //!
 //! * `not-in-dwarf4`: an operation DWARF 5 added, in a DWARF 4 unit.
 //!
@@ -304,7 +306,10 @@ fn may_follow_standalone(next: Option<&DwarfOp>) -> bool {
     match next {
         None | Some(DwarfOp::Amd { .. }) => true,
         Some(DwarfOp::Std { code, .. }) => {
-            *code == c::DW_OP_piece.0 || *code == c::DW_OP_bit_piece.0
+            // gdb allows `DW_OP_GNU_uninit` there too (D-dwarf-gnu-uninit).
+            *code == c::DW_OP_piece.0
+                || *code == c::DW_OP_bit_piece.0
+                || *code == c::DW_OP_GNU_uninit.0
         }
     }
 }
@@ -469,6 +474,14 @@ fn step(st: &mut Stack, op: &DwarfOp, next: Option<&DwarfOp>) -> Result<Flow, Di
             });
         }
         c::DW_OP_nop => {}
+        c::DW_OP_GNU_uninit if next.is_some() => {
+            return Err(ill(
+                &st.name,
+                "not-last",
+                "it marks the value uninitialized and must be the expression's last operation (gdb's rule; D-dwarf-gnu-uninit)",
+            ))
+        }
+        c::DW_OP_GNU_uninit => {}
         c::DW_OP_call2 | c::DW_OP_call4 | c::DW_OP_call_ref => return Ok(Flow::Stop),
         c::DW_OP_convert
         | c::DW_OP_reinterpret
@@ -599,6 +612,13 @@ mod tests {
         let v5 = Listing::parse("DW_OP_entry_value(DW_OP_reg5), DW_OP_stack_value", enc).unwrap();
         let d = check(&v5.ops, &v5.unit, enc, Model::Dwarf4).unwrap_err();
         assert!(d.matches("DW_OP_entry_value: not-in-dwarf4"), "{d}");
+        // gcc's DW_OP_GNU_uninit after a register location, as gdb takes
+        // it (D-dwarf-gnu-uninit); only last.
+        let uninit = Listing::parse("DW_OP_reg8, DW_OP_GNU_uninit", enc).unwrap();
+        assert!(check(&uninit.ops, &uninit.unit, enc, Model::Dwarf5).is_ok());
+        let inner = Listing::parse("DW_OP_reg8, DW_OP_GNU_uninit, DW_OP_piece 0x8", enc).unwrap();
+        let d = check(&inner.ops, &inner.unit, enc, Model::Dwarf5).unwrap_err();
+        assert!(d.matches("DW_OP_GNU_uninit: not-last"), "{d}");
         let gnu =
             Listing::parse("DW_OP_GNU_entry_value(DW_OP_reg5), DW_OP_stack_value", enc).unwrap();
         assert!(check(&gnu.ops, &gnu.unit, enc, Model::Dwarf4).is_ok());

@@ -159,6 +159,7 @@ pub fn evaluate(ops: &[DwarfOp], env: Env) -> Result<LocDesc, Diag> {
         env,
         stack: Vec::with_capacity(8),
         steps: 0,
+        last: false,
         depth: 0,
     };
     m.run(ops)?;
@@ -185,6 +186,7 @@ pub fn evaluate_bytes(bytes: &[u8], env: Env) -> Result<LocDesc, Diag> {
         env,
         stack: Vec::with_capacity(8),
         steps: 0,
+        last: false,
         depth: 0,
     };
     let run = m.run_code(&mut code);
@@ -206,6 +208,8 @@ trait Code<'c> {
     /// The `pc` that a branch by `off` bytes from the operation before `next`
     /// reaches; `None` if that is not the start of an operation or the end.
     fn branch(&mut self, next: usize, off: i64, enc: Encoding) -> Result<Option<usize>, Diag>;
+    /// `pc` is past the last operation.
+    fn ends_at(&self, pc: usize) -> bool;
 }
 
 /// Decoded operations; `pc` is an index.
@@ -227,6 +231,9 @@ impl<'c> Code<'c> for Decoded<'c> {
             *out = op.view();
             pc + 1
         }))
+    }
+    fn ends_at(&self, pc: usize) -> bool {
+        pc >= self.ops.len()
     }
     fn branch(&mut self, next: usize, off: i64, enc: Encoding) -> Result<Option<usize>, Diag> {
         if self.pos.is_empty() {
@@ -295,6 +302,9 @@ impl<'c> Code<'c> for Encoded<'c> {
         self.checked = self.check_op(pc, enc, out)?;
         Ok(Some(self.checked))
     }
+    fn ends_at(&self, pc: usize) -> bool {
+        pc >= self.bytes.len()
+    }
     fn branch(&mut self, next: usize, off: i64, enc: Encoding) -> Result<Option<usize>, Diag> {
         if self.starts.is_empty() {
             self.check_rest(enc)?;
@@ -322,6 +332,7 @@ pub fn evaluate_list(entries: &[ListEntry], env: Env) -> Result<LocDesc, Diag> {
         env,
         stack: Vec::new(),
         steps: 0,
+        last: false,
         depth: 0,
     };
     m.list("DW_AT_location", entries)
@@ -355,6 +366,8 @@ struct Machine<'a> {
     stack: Vec<Entry>,
     steps: u64,
     depth: u32,
+    /// The operation being evaluated is its expression's last.
+    last: bool,
 }
 
 fn err(op: &str, reason: &'static str, msg: impl Into<String>) -> Diag {
@@ -498,6 +511,7 @@ impl<'a> Machine<'a> {
                 ));
             }
             let name = op.static_name();
+            self.last = code.ends_at(next);
             let jump = match op.which {
                 Which::Std(code) => self.std_op(name, c::DwOp(code), &op)?,
                 Which::Amd(a) => {
@@ -851,9 +865,31 @@ impl<'a> Machine<'a> {
     fn special_op(&mut self, name: &str, code: c::DwOp, op: &OpRef) -> Result<Step, Diag> {
         match code {
             c::DW_OP_entry_value | c::DW_OP_GNU_entry_value => self.entry_value(name, op)?,
+            c::DW_OP_GNU_uninit => self.gnu_uninit(name)?,
             _ => return Ok(Step::NotMine),
         }
         Ok(Step::Next)
+    }
+
+    /// `DW_OP_GNU_uninit` (0xf0, a GNU extension gcc writes after a
+    /// register location or an implicit value): gdb's evaluator takes it
+    /// only as "the very last op" and then marks the object's value
+    /// uninitialized, the location unchanged.
+    ///
+    /// DECISION (D-dwarf-gnu-uninit): the same here: the last operation
+    /// leaves the location as it is (dioptra's locations carry no
+    /// initialized mark; `dioptra dwarf --at` says it beside the value),
+    /// anywhere else `not-last`. Like a piece it may follow a location
+    /// that must otherwise stand alone (DWARF 5), as gdb allows.
+    fn gnu_uninit(&mut self, name: &str) -> Result<(), Diag> {
+        if self.last {
+            return Ok(());
+        }
+        Err(err(
+            name,
+            "not-last",
+            "it marks the value uninitialized and must be the expression's last operation (gdb's rule)",
+        ))
     }
 
     /// DWARF 5 Section 2.5.1.6, type conversions.
@@ -1266,6 +1302,7 @@ impl<'a> Machine<'a> {
             env: self.env,
             stack: Vec::new(),
             steps: self.steps,
+            last: false,
             depth: self.depth,
         };
         inner.run(&ops)?;
@@ -1332,6 +1369,7 @@ impl<'a> Machine<'a> {
                 env: Env { ..m.env },
                 stack: Vec::new(),
                 steps: m.steps,
+                last: false,
                 depth: m.depth,
             };
             sub.run(ops)?;
@@ -1382,6 +1420,7 @@ impl<'a> Machine<'a> {
             env,
             stack: Vec::new(),
             steps: self.steps,
+            last: false,
             depth: self.depth,
         };
         match op.args[0] {
@@ -1823,6 +1862,33 @@ mod tests {
         )
         .unwrap();
         assert_eq!(l.to_string(), "comp(8: reg(3), 8: undef)");
+    }
+
+    /// D-dwarf-gnu-uninit: as the last operation `DW_OP_GNU_uninit`
+    /// leaves the location as it is (gcc writes it after a register
+    /// location); anywhere else it is `not-last`, as gdb says. From the
+    /// bytes too (`run` compares).
+    #[test]
+    fn gnu_uninit_is_the_last_operation_and_changes_nothing() {
+        let c = ctx("(context (register 5 \"2a 00 00 00 00 00 00 00\"))");
+        for (with, without) in [
+            ("DW_OP_reg5, DW_OP_GNU_uninit", "DW_OP_reg5"),
+            (
+                "DW_OP_lit7, DW_OP_stack_value, DW_OP_GNU_uninit",
+                "DW_OP_lit7, DW_OP_stack_value",
+            ),
+            ("DW_OP_breg5 8, DW_OP_GNU_uninit", "DW_OP_breg5 8"),
+        ] {
+            assert_eq!(run(with, &c, None), run(without, &c, None), "{with}");
+            assert!(run(with, &c, None).is_ok(), "{with}");
+        }
+        for t in [
+            "DW_OP_GNU_uninit, DW_OP_reg5",
+            "DW_OP_reg5, DW_OP_GNU_uninit, DW_OP_piece 0x8",
+        ] {
+            let d = run(t, &c, None).unwrap_err();
+            assert!(d.matches("DW_OP_GNU_uninit: not-last"), "{t}: {d}");
+        }
     }
 
     #[test]

@@ -698,8 +698,20 @@ impl<'a> SMachine<'a> {
                 "no-entry-state",
                 format!("{name}: the encoding has no entry state"),
             ))),
+            c::DW_OP_GNU_uninit => self.gnu_uninit(),
             _ => Ok(None),
         }
+    }
+
+    /// `DW_OP_GNU_uninit` (D-dwarf-gnu-uninit): as the last operation the
+    /// location is unchanged; anywhere else evaluation fails. The frame's
+    /// `pc` is already past it.
+    fn gnu_uninit(&mut self) -> Step<Option<Flow>> {
+        let frame = self.frames.last().expect("a frame runs the operation");
+        if frame.pc < frame.ops.len() {
+            return Err(Stop::Fails);
+        }
+        Ok(Some(Flow::Next))
     }
 
     /// DWARF 5 Section 2.5.1.6, type conversions.
@@ -1360,6 +1372,23 @@ mod tests {
             let e = encoded(text, &w).unwrap();
             assert!(matches!(solve(&[&e.ok], 5_000), Answer::Unsat), "{text}");
         }
+    }
+
+    /// D-dwarf-gnu-uninit: last, `DW_OP_GNU_uninit` leaves the location
+    /// as it is in every context; anywhere else the path fails in every
+    /// context, as the evaluator's `not-last`.
+    #[test]
+    fn gnu_uninit_last_changes_nothing_and_elsewhere_fails() {
+        let w = placed();
+        let with = encoded("DW_OP_reg0, DW_OP_GNU_uninit", &w).unwrap();
+        let without = encoded("DW_OP_reg0", &w).unwrap();
+        let differ = same_location(&w, &with.loc, &without.loc, 64)
+            .unwrap()
+            .not();
+        assert!(matches!(solve(&[&with.ok, &differ], 5_000), Answer::Unsat));
+        assert!(matches!(solve(&[&with.ok], 5_000), Answer::Sat(_)));
+        let first = encoded("DW_OP_GNU_uninit, DW_OP_reg0", &w).unwrap();
+        assert!(matches!(solve(&[&first.ok], 5_000), Answer::Unsat));
     }
 
     /// Dividing sign extensions of 8-bit values at 8 bits (`divide`) is the
