@@ -4,7 +4,7 @@
 //! the same operations in each expression and location-list entry, and
 //! count as many (`--statistics`: its `#params` and `#local vars` are the
 //! objects of the program, not a type's parameters nor an abstract
-//! instance's, D-dwarf-abstract-instances). The
+//! instance's, D-dwarf-objects). The
 //! addresses of a relocatable object's list entries are not compared
 //! (dioptra lays its sections out; llvm-dwarfdump prints them relative to
 //! each section), the number of entries is.

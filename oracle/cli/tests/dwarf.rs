@@ -110,11 +110,11 @@ fn names(v: &Value) -> Vec<String> {
     n
 }
 
-/// Only objects are variables (clang++-14 -O2, cpp/members.o; the DIEs as
+/// Only objects are variables (D-dwarf-objects; clang++-14 -O2, cpp/members.o; the DIEs as
 /// `llvm-dwarfdump --debug-info` lists them): not the two parameters of
 /// the type `binop` (a DW_TAG_subroutine_type), not the two of `bump`'s
 /// declaration in its class, not `a` and `b` of `add`'s abstract instance
-/// (D-dwarf-abstract-instances); the static data member's definition
+/// (D-dwarf-objects); the static data member's definition
 /// takes its line, type and size from its declaration
 /// (DW_AT_specification).
 #[test]
@@ -164,6 +164,12 @@ fn types_declarations_and_abstract_instances_are_not_variables() {
         ["(global)::instances", "bump::by", "bump::this"],
         "{at}"
     );
+    // gcc -O2: a global's declaration beside its definition, and the
+    // declaration of one defined elsewhere, are not objects here.
+    let (code, g) = json(&["dwarf", &real("c/extern-gcc.o")]);
+    assert_eq!(code, 0, "{g}");
+    assert_eq!(names(&g), ["(global)::calls", "bump::by"]);
+    assert_eq!(g["variables"][0]["type"], "long int");
     // rustc -O2 (DWARF 4): the 20 variables of abstract instances of
     // inlined functions (wrapping_add, rotate_left, ...) were listed
     // without a location; their inlined copies are listed where they are.

@@ -138,7 +138,23 @@ const TYPE_TAGS: [c::DwTag; 7] = [
     c::DW_TAG_array_type,
 ];
 
-/// Reads every variable and parameter of `obj`.
+/// Reads every variable and parameter of `obj`: the objects of the program.
+///
+/// DECISION (D-dwarf-objects): a `DW_TAG_variable` or
+/// `DW_TAG_formal_parameter` DIE is listed when it describes an object
+/// with storage of its own: one of the unit or of a subprogram with code
+/// (and its blocks and inlined calls). Not listed: the DIEs of an abstract
+/// instance tree (the source's declarations, without a location; each
+/// concrete instance, out of line or a `DW_TAG_inlined_subroutine`, has
+/// its own DIE with `DW_AT_abstract_origin`, listed under the function
+/// whose code holds it), the parameters of a type (`DW_TAG_subroutine_type`)
+/// or of a subprogram declaration (a member function in its class), and a
+/// variable declaration (`DW_AT_declaration`: `extern int x;`, whose
+/// object is the defining DIE, here through `DW_AT_specification` or in
+/// another unit). Listing them made `function::name` name two variables
+/// (the abstract `add::a` and the out-of-line one, a declaration and its
+/// definition) and counted them all as having no location;
+/// `llvm-dwarfdump --statistics` counts the same objects.
 pub fn variables(obj: &Object) -> Result<Variables, Diag> {
     let dwarf = obj.dwarf();
     let mut out = Variables::default();
@@ -189,6 +205,12 @@ pub fn variables(obj: &Object) -> Result<Variables, Diag> {
                 }
                 tag if TYPE_TAGS.contains(&tag) => scopes.push(Owner::NoObjects(depth)),
                 c::DW_TAG_variable | c::DW_TAG_formal_parameter => {
+                    if is_declaration(entry) {
+                        // `extern int x;`: the object is the defining DIE,
+                        // here (through DW_AT_specification) or in another
+                        // unit (D-dwarf-objects).
+                        continue;
+                    }
                     let scope = match scopes.last() {
                         Some(Owner::NoObjects(_)) => continue,
                         Some(Owner::Function(s)) => Some(s),
@@ -229,15 +251,6 @@ pub fn variables(obj: &Object) -> Result<Variables, Diag> {
 /// `DW_INL_not_inlined` is known as an abstract instance root", and the
 /// entries it owns are its abstract instance tree.
 ///
-/// DECISION (D-dwarf-abstract-instances): the variables of an abstract
-/// instance tree are not listed. They are the source's declarations, with
-/// no location of their own; each concrete instance (the out-of-line
-/// subprogram, each `DW_TAG_inlined_subroutine`) has its own DIE for the
-/// object, with `DW_AT_abstract_origin` for its name, type and line, and
-/// is listed under the function whose code holds it. Listing both made
-/// `function::name` name two variables (the abstract `add::a` and the
-/// out-of-line one) and counted every inlined function's variables once
-/// more as having no location.
 fn is_abstract_root(entry: &gimli::DebuggingInformationEntry<Reader>) -> bool {
     match entry.attr_value(c::DW_AT_inline) {
         Some(AttributeValue::Inline(i)) => i != c::DW_INL_not_inlined,
