@@ -36,6 +36,7 @@ clang-14 -O0 -g -fdebug-prefix-map="$here"=. -S -emit-llvm c/vars.c -o c/vars-O0
 clang-14 -O2 -g -fdebug-prefix-map="$here"=. -S -emit-llvm c/control.c -o c/control.ll
 clang++-14 -O2 -g -fdebug-prefix-map="$here"=. -S -emit-llvm cpp/flow.cpp -o cpp/flow.ll
 clang-14 -O2 -g -fdebug-prefix-map="$here"=. -S -emit-llvm c/floats.c -o c/floats.ll
+clang-14 -O2 -g -fdebug-prefix-map="$here"=. -S -emit-llvm c/ops.c -o c/ops.ll
 rustc --edition 2021 -C opt-level=2 -C debuginfo=2 --crate-type lib --emit llvm-ir \
   --remap-path-prefix "$here"=. -o rust/lib.ll rust/lib.rs
 rustc --edition 2021 -C opt-level=2 -C debuginfo=2 --crate-type lib --emit llvm-ir \

@@ -260,6 +260,20 @@ fn ty(t: &mut Tokens, depth: usize) -> Result<Type, Diag> {
                 addrspace: opt_addrspace(t)?,
                 pointee: None,
             },
+            // `void (i8*)*`: a function type's return type, which the
+            // pointer below does not keep.
+            "void" if t.peek() == Some(Tok::Punct('(')) => Type::Int(1),
+            "void" => {
+                return Err(point(
+                    t.text,
+                    at,
+                    Diag::malformed(
+                        "Type",
+                        "void",
+                        "`void` is a type only as a function's return type (`void (i8)*`)",
+                    ),
+                ))
+            }
             // DECISION (D-float-formats): every LLVM floating-point type is
             // modelled, with APFloat's semantics (`crate::float`).
             "x86_fp80" => Type::X86Fp80,
@@ -772,6 +786,33 @@ mod tests {
             rt("DIOpConstant(i32 u0xFFFFFFFF)"),
             "DIOpConstant(i32 4294967295)"
         );
+    }
+
+    /// A function type is a type only behind a pointer, whatever it
+    /// returns (`void` included, as clang 14 writes a struct's function
+    /// pointer field); the pointer is `ptr` (D-typed-pointer-same), and
+    /// `void` is nothing else.
+    #[test]
+    fn function_pointers_returning_void_are_pointers() {
+        let opaque = |n| Type::Ptr {
+            addrspace: n,
+            pointee: None,
+        };
+        assert_eq!(parse_type("void (i8*, i8*)*").unwrap(), opaque(0));
+        assert_eq!(
+            parse_type("void ()* addrspace(3)*").unwrap(),
+            Type::Ptr {
+                addrspace: 3,
+                pointee: Some(std::sync::Arc::new(opaque(0))),
+            }
+        );
+        assert_eq!(parse_type("i32 (i8, ...)*").unwrap(), opaque(0));
+        for t in ["void", "void*", "{ void, i8 }"] {
+            let e = parse_type(t).unwrap_err();
+            assert!(e.matches("Type: void"), "{t}: {e}");
+        }
+        let e = parse_type("void (i8)").unwrap_err();
+        assert!(e.matches("Type: function-type"), "{e}");
     }
 
     #[test]
