@@ -154,3 +154,44 @@ fn line_soup_never_panics() {
         "parsed {parsed}, well-formed {wellformed}"
     );
 }
+
+/// The multi-location translation's bound is each function's blocks times
+/// its own calls: a module of many small functions (200 of one block with
+/// 100 calls each, beside one of 100 blocks and no call: 20 000 calls in
+/// all) is translated and agrees, where blocks times the module's calls
+/// (2 000 000) refused it (mimalloc with clang 14: 81 blocks and 16 539
+/// calls). One function of 1 001 blocks and 1 000 calls is still refused.
+#[test]
+fn the_translation_bound_counts_each_functions_own_calls() {
+    use dioptra_semantics::lifetime::multiloc::{agreement, parse_listing};
+    let mut t = String::from("define void @wide(i1 %c) {\n");
+    for b in 0..100 {
+        writeln!(
+            t,
+            "b{b}:\n  br i1 %c, label %b{}, label %b99",
+            (b + 1).min(99)
+        )
+        .unwrap();
+    }
+    t += "}\n";
+    for f in 0..200 {
+        writeln!(t, "define void @f{f}(i32 %a) {{\nentry:").unwrap();
+        for k in 0..100 {
+            writeln!(t, "  call void @llvm.dbg.value(metadata i32 %a, metadata !{}, metadata !DIExpression())", 1 + k % 3).unwrap();
+        }
+        t += "  ret void\n}\n";
+    }
+    t += "!1 = !DILocalVariable(name: \"x\")\n!2 = !DILocalVariable(name: \"y\")\n!3 = !DILocalVariable(name: \"z\")\n";
+    let l = parse_listing(&t).unwrap_or_else(|d| panic!("{d}"));
+    assert_eq!(l.calls.len(), 20_000);
+    let (_, a) = agreement(&l).unwrap_or_else(|d| panic!("{d}"));
+    assert_eq!(a.difference, None);
+    assert_eq!(a.points, 200 * 101 + 100);
+    let mut big = String::from("define void @big(i32 %a) {\n");
+    for b in 0..1_001 {
+        writeln!(big, "b{b}:\n  call void @llvm.dbg.value(metadata i32 %a, metadata !1, metadata !DIExpression())\n  br label %b{}", b + 1).unwrap();
+    }
+    big += "b1001:\n  ret void\n}\n!1 = !DILocalVariable(name: \"x\")\n";
+    let d = parse_listing(&big).unwrap_err();
+    assert!(d.matches("llvm.dbg.value: limit-exceeded"), "{d}");
+}

@@ -122,7 +122,10 @@ pub fn parse_listing(text: &str) -> Result<Listing, Diag> {
     let mut vars: Vec<&str> = values.iter().map(|d| d.var.as_str()).collect();
     vars.sort_unstable();
     vars.dedup();
-    super::check_dataflow_size(&module, "llvm.dbg.value", vars.len())?;
+    // The join rule's states hold every variable of the module in each
+    // block, so each function is bounded by all of them.
+    let all = vec![vars.len(); module.functions.len()];
+    super::check_dataflow_size(&module, "llvm.dbg.value", &all)?;
     Ok(Listing { module, values })
 }
 

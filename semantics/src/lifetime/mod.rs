@@ -35,15 +35,16 @@ pub const MAX_DATAFLOW_BLOCKS: usize = 2_000;
 pub const MAX_DATAFLOW_PAIRS: usize = 1_000_000;
 
 /// Bounds what a listing can make the dataflows do: each function at most
-/// [`MAX_DATAFLOW_BLOCKS`] blocks, and blocks times `items` at most
-/// [`MAX_DATAFLOW_PAIRS`].
+/// [`MAX_DATAFLOW_BLOCKS`] blocks, and its blocks times its items
+/// (`items[f]`, 0 where not given) at most [`MAX_DATAFLOW_PAIRS`].
 pub(crate) fn check_dataflow_size(
     m: &Module,
     construct: &'static str,
-    items: usize,
+    items: &[usize],
 ) -> Result<(), crate::diag::Diag> {
-    for f in &m.functions {
+    for (fi, f) in m.functions.iter().enumerate() {
         let n = f.blocks.len();
+        let items = items.get(fi).copied().unwrap_or(0);
         if n > MAX_DATAFLOW_BLOCKS || n.saturating_mul(items.max(1)) > MAX_DATAFLOW_PAIRS {
             return Err(crate::diag::Diag::unsupported(
                 construct,

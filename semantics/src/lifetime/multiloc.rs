@@ -347,7 +347,7 @@ fn overlaps(a: Option<(u64, u64)>, b: Option<(u64, u64)>) -> bool {
 /// piece; an added location's piece lies inside its key's.
 pub fn parse_listing(text: &str) -> Result<Listing, Diag> {
     let module = parse_module(text)?;
-    super::check_dataflow_size(&module, "llvm.dbg.value", 0)?;
+    super::check_dataflow_size(&module, "llvm.dbg.value", &[])?;
     let lines: Vec<String> = text.lines().map(str::to_string).collect();
     let mut calls: Vec<Call> = Vec::new();
     for (i, inst) in module.insts.iter().enumerate() {
@@ -366,7 +366,11 @@ pub fn parse_listing(text: &str) -> Result<Listing, Diag> {
             calls.push(c);
         }
     }
-    super::check_dataflow_size(&module, "llvm.dbg.value", calls.len())?;
+    super::check_dataflow_size(
+        &module,
+        "llvm.dbg.value",
+        &calls_per_function_of(&module, calls.iter().map(|c| c.inst)),
+    )?;
     let doms: Vec<_> = (0..module.functions.len())
         .map(|f| dominators(&module, f))
         .collect();
@@ -564,6 +568,31 @@ pub fn current_at(l: &Listing, i: usize) -> Option<Vec<usize>> {
             out = Some(s);
         }
     });
+    out
+}
+
+/// How many of the listing's calls each function holds.
+fn calls_per_function(l: &Listing) -> Vec<usize> {
+    calls_per_function_of(&l.module, l.calls.iter().map(|c| c.inst))
+}
+
+/// How many of the instructions `insts` each function of `m` holds.
+fn calls_per_function_of(m: &Module, insts: impl Iterator<Item = usize>) -> Vec<usize> {
+    // A function's instructions are those of its blocks (in order).
+    let mut starts: Vec<(usize, usize)> = m
+        .functions
+        .iter()
+        .enumerate()
+        .filter_map(|(fi, f)| f.blocks.first().map(|b| (b.first, fi)))
+        .collect();
+    starts.sort_unstable();
+    let mut out = vec![0; m.functions.len()];
+    for i in insts {
+        let k = starts.partition_point(|&(first, _)| first <= i);
+        if let Some(&(_, fi)) = k.checked_sub(1).and_then(|k| starts.get(k)) {
+            out[fi] += 1;
+        }
+    }
     out
 }
 
@@ -813,19 +842,37 @@ pub fn translate(l: &Listing) -> Result<Translation, Diag> {
     let mut out_active: BTreeMap<(usize, usize), BTreeSet<usize>> = BTreeMap::new();
     // Kills at a block entry (before the copies started there) and kills by
     // an instruction (after them), each by instruction.
-    let mut entry_kills: BTreeMap<usize, BTreeSet<usize>> = BTreeMap::new();
-    let mut kills_at: BTreeMap<usize, BTreeSet<usize>> = BTreeMap::new();
-    let blocks: usize = m.functions.iter().map(|f| f.blocks.len()).sum();
-    let max_rounds = (blocks + 1) * (l.calls.len() + 1) * (blocks + 1) + 16;
-    let mut changed = true;
+    // Per function, recomputed each round it is walked. A function's flow
+    // reads only its own blocks' sets, so one that did not change in a
+    // round gives the same again: it is not walked again (its kills
+    // stand), and the rounds cost what the functions still changing cost,
+    // not every function each time one of them changes.
+    type Kills = BTreeMap<usize, BTreeSet<usize>>;
+    let mut kills: Vec<(Kills, Kills)> = vec![Default::default(); m.functions.len()];
+    let mut dirty = vec![true; m.functions.len()];
+    let per_function = calls_per_function(l);
+    let preds: Vec<_> = (0..m.functions.len())
+        .map(|fi| predecessors(m, fi))
+        .collect();
     let mut rounds = 0;
-    while changed {
-        changed = false;
+    while dirty.contains(&true) {
         rounds += 1;
-        kills_at.clear();
-        entry_kills.clear();
         for (fi, f) in m.functions.iter().enumerate() {
-            let preds = predecessors(m, fi);
+            if !std::mem::take(&mut dirty[fi]) {
+                continue;
+            }
+            let n = f.blocks.len();
+            if rounds > (n + 1) * (per_function[fi] + 1) * (n + 1) + 16 {
+                return Err(Diag::unsupported(
+                    "llvm.dbg.value",
+                    "internal-error",
+                    "the segment flow did not settle (a dioptra bug)",
+                ));
+            }
+            let (entry_kills, kills_at) = &mut kills[fi];
+            entry_kills.clear();
+            kills_at.clear();
+            let preds = &preds[fi];
             for (b, bl) in f.blocks.iter().enumerate() {
                 let Some(want) = entry_cur.get(&(fi, b)) else {
                     continue;
@@ -875,17 +922,15 @@ pub fn translate(l: &Listing) -> Result<Translation, Diag> {
                 }
                 if out_active.get(&(fi, b)) != Some(&active) {
                     out_active.insert((fi, b), active);
-                    changed = true;
+                    dirty[fi] = true;
                 }
             }
         }
-        if rounds > max_rounds {
-            return Err(Diag::unsupported(
-                "llvm.dbg.value",
-                "internal-error",
-                "the segment flow did not settle (a dioptra bug)",
-            ));
-        }
+    }
+    let (mut entry_kills, mut kills_at) = (Kills::new(), Kills::new());
+    for (e, k) in kills {
+        entry_kills.extend(e);
+        kills_at.extend(k);
     }
     // The text: the segments are numbered after the listing's own nodes.
     let base = l
