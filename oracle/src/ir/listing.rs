@@ -46,6 +46,8 @@
 use super::{Form, InstKind, Md, Module, Operand, Record, RecordKind};
 use dioptra_semantics::classic::{parse_classic, COp};
 use dioptra_semantics::diag::Diag;
+use dioptra_semantics::text::parse_type;
+use dioptra_semantics::types::DataLayout;
 
 /// What the writing changed, for the commands to say.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -236,8 +238,43 @@ fn uncomposable(m: &Module) -> std::collections::BTreeMap<String, String> {
     out
 }
 
+/// A piece whose value is gone (`poison`, `undef`): the call that says
+/// so with the piece's own width, `iN poison` and the fragment alone
+/// (D-multiloc-piece-value).
+/// rustc ends a piece with `ptr poison` whatever its width (`#dbg_value(ptr
+/// poison, !v, !DIExpression(DW_OP_LLVM_fragment, 0, 32))`); the
+/// translation makes a piece's segments of the piece's bits, so a 64-bit
+/// `ptr` there would not be one of them, and with no value the
+/// expression's other operations locate nothing.
+fn gone_piece(layout: &DataLayout, loc: &str, expr: &str) -> Option<(String, String)> {
+    let (ty, value) = loc.rsplit_once(' ')?;
+    if !matches!(value, "poison" | "undef") {
+        return None;
+    }
+    let e = parse_classic(expr).ok()?;
+    let (o, sz) = e.ops.iter().find_map(|op| match op {
+        COp::Fragment(o, sz) => Some((*o, *sz)),
+        _ => None,
+    })?;
+    // As written where the widths agree and nothing else is done to it.
+    let agrees = parse_type(ty).is_ok_and(|t| layout.bitsizeof(&t) == sz);
+    if agrees && e.ops.len() == 1 {
+        return None;
+    }
+    Some((
+        format!("i{sz} poison"),
+        format!("!DIExpression(DW_OP_LLVM_fragment, {o}, {sz})"),
+    ))
+}
+
 /// The call a record becomes.
-fn record_call(m: &Module, r: &Record, line: u32, notes: &mut Notes) -> Result<String, Diag> {
+fn record_call(
+    m: &Module,
+    layout: &DataLayout,
+    r: &Record,
+    line: u32,
+    notes: &mut Notes,
+) -> Result<String, Diag> {
     let var = r
         .variable
         .as_ref()
@@ -255,6 +292,7 @@ fn record_call(m: &Module, r: &Record, line: u32, notes: &mut Notes) -> Result<S
         }
     };
     let value_call = |loc: String, expr: String| {
+        let (loc, expr) = gone_piece(layout, &loc, &expr).unwrap_or((loc, expr));
         format!("  call void @llvm.dbg.value(metadata {loc}, metadata {var}, metadata {expr})")
     };
     let expr_text = |e: &Option<Md>| -> Result<String, Diag> {
@@ -325,6 +363,9 @@ fn record_call(m: &Module, r: &Record, line: u32, notes: &mut Notes) -> Result<S
 
 /// Writes the module as a listing, line for line.
 pub fn to_listing(m: &Module) -> Result<Listing, Diag> {
+    // The widths of gone pieces' values (`gone_piece`); a module whose
+    // types do not read is refused where they are needed.
+    let layout = m.layout().unwrap_or_default();
     let mut lines: Vec<Option<String>> = vec![None; m.lines as usize + 1];
     let mut put = |line: u32, text: String| -> Result<(), Diag> {
         let slot = &mut lines[(line as usize).saturating_sub(1).min(m.lines as usize)];
@@ -447,7 +488,7 @@ pub fn to_listing(m: &Module) -> Result<Listing, Diag> {
                                 dioptra_semantics::classic::ClassicExpr::new(frag)
                             )
                         } else {
-                            record_call(m, r, i.line, &mut notes)?
+                            record_call(m, &layout, r, i.line, &mut notes)?
                         }
                     }
                     _ => format!("  {}", i.text),

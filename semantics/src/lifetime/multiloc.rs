@@ -778,14 +778,28 @@ fn lifetime_location(c: &Call, layout: &crate::types::DataLayout) -> Result<Stri
         ..Signature::default()
     };
     let d = crate::classic::translate::translate(&e, &sig, &Params::default())?;
-    let ops: Vec<Op> = d
+    let mut ops: Vec<Op> = d
         .ops
-        .into_iter()
+        .iter()
+        .cloned()
         .map(|op| match op {
             Op::Arg(0, t) => Op::Referrer(t),
             other => other,
         })
         .collect();
+    // DECISION (D-multiloc-piece-value): a computed value wider than its
+    // piece (`DW_OP_constu 4, DW_OP_mul, DW_OP_stack_value` on an `i32`,
+    // computed on the 64-bit generic type, for a 32-bit fragment) is the
+    // piece's low-order bits, as a DWARF piece of an implicit value takes
+    // them: truncated to the piece's width (`DIOpConvert(iN)`), so that the
+    // piece's segments are all of its bits.
+    if let (Some((_, sz)), Ok(checked)) = (c.piece, crate::wellformed::check(&d, &sig)) {
+        if let Type::Int(w) = checked.result {
+            if w > sz && e.ops.iter().any(|op| matches!(op, COp::StackValue)) {
+                ops.push(Op::Convert(Type::Int(sz)));
+            }
+        }
+    }
     Ok(crate::syntax::Expr {
         spelling: d.spelling,
         ops,
