@@ -249,8 +249,7 @@ pub fn variables(obj: &Object) -> Result<Variables, Diag> {
 /// DWARF 5 Section 3.3.8.1: "Any subroutine entry that contains a
 /// `DW_AT_inline` attribute whose value is other than
 /// `DW_INL_not_inlined` is known as an abstract instance root", and the
-/// entries it owns are its abstract instance tree.
-///
+/// entries it owns are its abstract instance tree (D-dwarf-objects).
 fn is_abstract_root(entry: &gimli::DebuggingInformationEntry<Reader>) -> bool {
     match entry.attr_value(c::DW_AT_inline) {
         Some(AttributeValue::Inline(i)) => i != c::DW_INL_not_inlined,
