@@ -482,10 +482,15 @@ pub fn to_listing(m: &Module) -> Result<Listing, Diag> {
                                 .operands
                                 .first()
                                 .map_or("i64".into(), Operand::opaque_type);
+                            let (loc, expr) = (
+                                format!("{ty} poison"),
+                                dioptra_semantics::classic::ClassicExpr::new(frag).to_string(),
+                            );
+                            let (loc, expr) =
+                                gone_piece(&layout, &loc, &expr).unwrap_or((loc, expr));
                             format!(
-                                "  call void @llvm.dbg.value(metadata {ty} poison, metadata {}, metadata {})",
+                                "  call void @llvm.dbg.value(metadata {loc}, metadata {}, metadata {expr})",
                                 var.unwrap_or_default(),
-                                dioptra_semantics::classic::ClassicExpr::new(frag)
                             )
                         } else {
                             record_call(m, &layout, r, i.line, &mut notes)?

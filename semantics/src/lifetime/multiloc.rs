@@ -787,17 +787,23 @@ fn lifetime_location(c: &Call, layout: &crate::types::DataLayout) -> Result<Stri
             other => other,
         })
         .collect();
-    // DECISION (D-multiloc-piece-value): a computed value wider than its
-    // piece (`DW_OP_constu 4, DW_OP_mul, DW_OP_stack_value` on an `i32`,
-    // computed on the 64-bit generic type, for a 32-bit fragment) is the
-    // piece's low-order bits, as a DWARF piece of an implicit value takes
-    // them: truncated to the piece's width (`DIOpConvert(iN)`), so that the
-    // piece's segments are all of its bits.
+    // DECISION (D-multiloc-piece-value): a value wider than its piece is
+    // the piece's low-order bits, as a DWARF piece takes them from a
+    // larger register or implicit value: a computed one (`DW_OP_constu 4,
+    // DW_OP_mul, DW_OP_stack_value` on an `i32`, on the 64-bit generic
+    // type, for a 32-bit fragment) or a location (`i32 %x` for a 16-bit
+    // fragment: `DW_OP_reg0, DW_OP_piece 2`). It is read and truncated to
+    // the piece's width (`DIOpConvert(iN)`, after `DIOpReinterpret(iW)`
+    // for a type that is not an integer), so that the piece's segments are
+    // all of its bits: a location becomes an implicit value of the same
+    // bits, as no DIOp takes part of a location narrower than its type.
     if let (Some((_, sz)), Ok(checked)) = (c.piece, crate::wellformed::check(&d, &sig)) {
-        if let Type::Int(w) = checked.result {
-            if w > sz && e.ops.iter().any(|op| matches!(op, COp::StackValue)) {
-                ops.push(Op::Convert(Type::Int(sz)));
+        let w = layout.bitsizeof(&checked.result);
+        if w > sz {
+            if !matches!(checked.result, Type::Int(_)) {
+                ops.push(Op::Reinterpret(Type::Int(w)));
             }
+            ops.push(Op::Convert(Type::Int(sz)));
         }
     }
     Ok(crate::syntax::Expr {
