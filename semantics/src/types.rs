@@ -1064,6 +1064,22 @@ fn parse_definition(line: &str) -> Result<(Arc<str>, Option<Body>), DefinitionEr
     if body == "opaque" {
         return Ok((name.into(), None));
     }
+    // D-empty-struct in a module's definitions: `%T = type {}` (rustc's
+    // zero-sized types) names a type without bits. The module reads; a
+    // use of the type where a location would have it is `unsupported`,
+    // as for the other types dioptra does not model, rather than the
+    // whole module refused.
+    let bare: String = body.chars().filter(|c| !c.is_whitespace()).collect();
+    if bare == "{}" || bare == "<{}>" {
+        return Err(Unmodelled(
+            name.into(),
+            Diag::unsupported(
+                "Type",
+                "empty-struct",
+                format!("`{name}` is the empty struct `{{}}`: no bits, so no location has its type (D-empty-struct)"),
+            ),
+        ));
+    }
     let parsed = crate::text::parse_type(body).map_err(|d| match d.outcome {
         crate::diag::Outcome::Unsupported => Unmodelled(name.into(), d),
         _ => Refused(d),
@@ -1256,6 +1272,23 @@ mod tests {
         assert_eq!(unmodelled.outcome, crate::diag::Outcome::Unsupported);
         assert!(real.check_size(&named("%f")).is_err());
         assert_eq!(real.bitsizeof(&named("%h")), 128);
+        // rustc's zero-sized types (`%T = type {}`, regex-syntax, shlex)
+        // are defined and unmodelled: the module's other types read, and
+        // a use of one is unsupported, saying `empty-struct`
+        // (D-empty-struct).
+        let mut zst = DataLayout::default();
+        zst.define_types(
+            "%zst = type {}
+%packed = type <{}>
+%real = type { i32, ptr }",
+        )
+        .unwrap();
+        assert_eq!(zst.bitsizeof(&named("%real")), 128);
+        for t in ["%zst", "%packed"] {
+            let d = zst.check_size(&named(t)).unwrap_err();
+            assert_eq!(d.outcome, crate::diag::Outcome::Unsupported);
+            assert!(d.to_string().contains("empty-struct"), "{d}");
+        }
         // Defining the same body twice is harmless; another body is not.
         dl.define_types("%inner = type { i8, i64 }").unwrap();
         for bad in [

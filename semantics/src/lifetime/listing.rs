@@ -2070,6 +2070,26 @@ fn build_function(
 
 #[cfg(test)]
 mod tests {
+
+    /// LLVM's value names take `-` (`[%@][-a-zA-Z$._][-a-zA-Z$._0-9]*`):
+    /// GVN names a value `%hash_builder.1.pre-phi` (rustc's strsim crate),
+    /// which was `Parse: bad-character` as a referrer.
+    #[test]
+    fn a_value_name_with_a_dash_is_a_referrer() {
+        let m = parse_module(
+            "%x.pre-phi = add i64 1, 2
+call void @llvm.dbg.def(metadata !2, metadata i64 %x.pre-phi)
+ret void
+!1 = !DILocalVariable(name: \"x\")
+!2 = distinct !DILifetime(object: !1, location: !DIExpr(DIOpReferrer(i64)))",
+        )
+        .unwrap();
+        assert!(matches!(
+            &m.insts[1].kind,
+            InstKind::Def { referrer, .. }
+                if matches!(m.referrer(*referrer), Referrer::Entity { name, ty: Some(_) } if name == "%x.pre-phi")
+        ));
+    }
     use super::*;
 
     proptest::proptest! {

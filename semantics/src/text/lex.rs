@@ -225,8 +225,13 @@ fn cut(text: &str, each: &mut dyn FnMut(Spanned)) -> Result<(), Diag> {
             push(Kind::Ident, start, i);
         } else if is_ident_start(c) {
             i += 1; // the first character may be a sigil (%, @, ^) that cannot continue a name
+                    // LLVM's value names, `[%@][-a-zA-Z$._][-a-zA-Z$._0-9]*`, take
+                    // `-` too (`%x.pre-phi`, as LLVM's passes name values).
+            let value_name = matches!(c, b'%' | b'@');
             while i < b.len()
-                && (b[i].is_ascii_alphanumeric() || matches!(b[i], b'_' | b'$' | b'.'))
+                && (b[i].is_ascii_alphanumeric()
+                    || matches!(b[i], b'_' | b'$' | b'.')
+                    || (value_name && b[i] == b'-'))
             {
                 i += 1;
             }
