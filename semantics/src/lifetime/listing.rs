@@ -38,6 +38,10 @@ pub enum Kind {
     },
     GlobalVariable {
         name: Option<String>,
+        /// `isDefinition:` (LLVM's default: true). A declaration
+        /// (`isDefinition: false`, a variable of another unit that a C++
+        /// using-declaration imports) is not one of the unit's globals.
+        definition: bool,
     },
     Fragment,
     Lifetime {
@@ -149,7 +153,7 @@ impl Node {
     pub fn display_name(&self) -> Option<&str> {
         match &self.kind {
             Kind::LocalVariable { name, .. }
-            | Kind::GlobalVariable { name }
+            | Kind::GlobalVariable { name, .. }
             | Kind::Label { name, .. } => name.as_deref(),
             _ => None,
         }
@@ -1288,6 +1292,7 @@ fn parse_node(id: &str, rhs: &str, line: u32, extra_exprs: &mut InlineExprs) -> 
         },
         "DIGlobalVariable" => Kind::GlobalVariable {
             name: first_string(),
+            definition: get("isDefinition").is_none_or(|v| v.trim() != "false"),
         },
         "DIFragment" => Kind::Fragment,
         "DIExprCode" => Kind::ExprCode,
