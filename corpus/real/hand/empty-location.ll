@@ -30,3 +30,4 @@ declare void @llvm.dbg.value(metadata, metadata, metadata)
 !14 = !{!15}
 !15 = !DILocalVariable(name: "a", arg: 1, scope: !10, file: !3, line: 1, type: !13)
 !17 = !DILocation(line: 1, column: 1, scope: !10)
+%zst = type {}
