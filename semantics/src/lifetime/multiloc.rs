@@ -797,8 +797,25 @@ fn lifetime_location(c: &Call, layout: &crate::types::DataLayout) -> Result<Stri
     // for a type that is not an integer), so that the piece's segments are
     // all of its bits: a location becomes an implicit value of the same
     // bits, as no DIOp takes part of a location narrower than its type.
+    //
+    // DECISION (D-multiloc-piece-narrow): a value narrower than its piece
+    // is `unsupported` (`narrow-piece-value`), not translated: IR does not
+    // say what the piece's bits above the value hold (a register piece
+    // reads what the register holds there, a stack value is zero- or
+    // sign-extended on the generic type), so no one segment is the record's.
     if let (Some((_, sz)), Ok(checked)) = (c.piece, crate::wellformed::check(&d, &sig)) {
         let w = layout.bitsizeof(&checked.result);
+        if w < sz {
+            return Err(Diag::unsupported(
+                "llvm.dbg.value",
+                "narrow-piece-value",
+                format!(
+                    "line {}: the value is {w} bits (`{}`) but its piece {sz}: \
+                     what the piece's other bits hold is not said",
+                    c.line, checked.result
+                ),
+            ));
+        }
         if w > sz {
             if !matches!(checked.result, Type::Int(_)) {
                 ops.push(Op::Reinterpret(Type::Int(w)));
