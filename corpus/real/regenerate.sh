@@ -18,6 +18,8 @@ clang-14 -O0 -g -gdwarf-5 -fdebug-prefix-map="$here"=. -c c/vars.c -o c/vars-O0-
 gcc -O0 -g -gdwarf-5 -fdebug-prefix-map="$here"=. -c c/vars.c -o c/vars-gcc-O0.o
 # gcc -O2's DW_OP_GNU_uninit after a register location.
 gcc -O2 -g -gdwarf-5 -fdebug-prefix-map="$here"=. -c c/uninit.c -o c/uninit-gcc.o
+# gcc -gdwarf-4's typed operations (DW_OP_GNU_convert) for an unsigned division.
+gcc -O2 -g -gdwarf-4 -fdebug-prefix-map="$here"=. -c c/typed.c -o c/typed-gcc.o
 # gcc's declarations of globals beside their definitions.
 gcc -O2 -g -gdwarf-5 -fdebug-prefix-map="$here"=. -c c/extern.c -o c/extern-gcc.o
 # A linked executable: addresses as the linker placed them, no relocations.

@@ -40,20 +40,53 @@ fn objects() -> Vec<PathBuf> {
     out
 }
 
-/// The `DW_OP_*` names of an expression's text, in order. LLVM does not
-/// decode gcc's `DW_OP_GNU_uninit` (0xf0, always last; D-dwarf-gnu-uninit):
-/// llvm-dwarfdump prints `<decoding error> f0` for it, read here as that
-/// operation.
+/// Where llvm-dwarfdump stopped decoding: it prints `<decoding error> XX
+/// ...` at the first operation it does not know and the rest as bytes.
+const UNDECODED: &str = "...";
+
+/// The `DW_OP_*` names of an expression's text, in order. LLVM 22 does not
+/// decode some GNU operations gcc writes (`DW_OP_GNU_uninit`, 0xf0,
+/// D-dwarf-gnu-uninit; `DW_OP_GNU_convert`, 0xf7, D-dwarf-gnu-typed): for
+/// `<decoding error> XX ...` the names end with that opcode's name and
+/// [`UNDECODED`], and [`cut_like`] cuts dioptra's names to match.
 fn op_names(text: &str) -> Vec<String> {
-    let mut names: Vec<String> = text
+    let (decoded, undecoded) = match text.split_once("<decoding error> ") {
+        Some((d, rest)) => (d, Some(rest)),
+        None => (text, None),
+    };
+    let mut names: Vec<String> = decoded
         .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
         .filter(|w| w.starts_with("DW_OP_"))
         .map(str::to_string)
         .collect();
-    if text.trim_end_matches(')').ends_with("<decoding error> f0") {
-        names.push("DW_OP_GNU_uninit".to_string());
+    if let Some(rest) = undecoded {
+        let code = u8::from_str_radix(&rest[..2], 16).expect("a byte after <decoding error>");
+        let name = gimli::DwOp(code).static_string().unwrap_or("DW_OP_unknown");
+        names.push(name.to_string());
+        names.push(UNDECODED.to_string());
     }
     names
+}
+
+/// `mine` cut where llvm-dwarfdump's `theirs` stopped decoding: the names
+/// up to the operation it did not know, then [`UNDECODED`].
+fn cut_like(mine: Seen, theirs: &Seen) -> Seen {
+    let cut = |m: Vec<String>, t: &Vec<String>| {
+        if t.last().is_some_and(|l| l == UNDECODED) && m.len() >= t.len() - 1 {
+            let mut m = m[..t.len() - 1].to_vec();
+            m.push(UNDECODED.to_string());
+            m
+        } else {
+            m
+        }
+    };
+    match (mine, theirs) {
+        (Seen::Expr(m), Seen::Expr(t)) => Seen::Expr(cut(m, t)),
+        (Seen::List(m), Seen::List(t)) if m.len() == t.len() => {
+            Seen::List(m.into_iter().zip(t).map(|(m, t)| cut(m, t)).collect())
+        }
+        (m, _) => m,
+    }
 }
 
 #[derive(Debug, PartialEq)]
@@ -238,6 +271,7 @@ fn every_variable_matches_llvm_dwarfdump() {
                 Location::Expr(b) => Seen::Expr(ours(b)),
                 Location::List(l) => Seen::List(l.iter().map(|(_, _, b)| ours(b)).collect()),
             };
+            let mine = cut_like(mine, &d.location);
             assert_eq!(mine, d.location, "{file} {:#x} `{}`", v.die, v.name);
             assert_eq!(
                 matches!(v.location, Location::Constant(_)),

@@ -370,11 +370,11 @@ fn step(st: &mut Stack, op: &DwarfOp, next: Option<&DwarfOp>) -> Result<Flow, Di
         | c::DW_OP_GNU_parameter_ref
         | c::DW_OP_entry_value
         | c::DW_OP_GNU_entry_value => st.push(Abs::Value(0)),
-        c::DW_OP_const_type => {
+        c::DW_OP_const_type | c::DW_OP_GNU_const_type => {
             let t = st.base(uleb(operands, 0))?;
             st.push(Abs::Value(t))
         }
-        c::DW_OP_regval_type => {
+        c::DW_OP_regval_type | c::DW_OP_GNU_regval_type => {
             let t = st.base(uleb(operands, 1))?;
             st.push(Abs::Value(t))
         }
@@ -412,7 +412,7 @@ fn step(st: &mut Stack, op: &DwarfOp, next: Option<&DwarfOp>) -> Result<Flow, Di
             st.pop_location()?;
             st.push(Abs::Value(0))
         }
-        c::DW_OP_deref_type => {
+        c::DW_OP_deref_type | c::DW_OP_GNU_deref_type => {
             let t = st.base(uleb(operands, 1))?;
             st.pop_location()?;
             st.push(Abs::Value(t))
@@ -654,6 +654,32 @@ mod tests {
             (
                 "DW_OP_lit1, DW_OP_convert 0x1, DW_OP_lit1, DW_OP_convert 0x1, DW_OP_and",
                 "DW_OP_and: integral-required",
+            ),
+            // D-dwarf-gnu-typed: gcc's DWARF 4 forms type their values as
+            // the DWARF 5 operations do.
+            (
+                "DW_OP_lit1, DW_OP_GNU_convert 0x9",
+                "DW_OP_GNU_convert: unknown-base-type",
+            ),
+            (
+                "DW_OP_lit1, DW_OP_GNU_convert 0x2, DW_OP_lit1, DW_OP_plus",
+                "DW_OP_plus: type-mismatch",
+            ),
+            (
+                "DW_OP_GNU_regval_type 0x0 0x2, DW_OP_lit1, DW_OP_plus",
+                "DW_OP_plus: type-mismatch",
+            ),
+            (
+                "DW_OP_lit0, DW_OP_GNU_deref_type 0x4 0x2, DW_OP_lit1, DW_OP_plus",
+                "DW_OP_plus: type-mismatch",
+            ),
+            (
+                "DW_OP_GNU_const_type 0x2 0x4 0x01 0x00 0x00 0x00, DW_OP_lit1, DW_OP_plus",
+                "DW_OP_plus: type-mismatch",
+            ),
+            (
+                "DW_OP_lit1, DW_OP_GNU_reinterpret 0x2, DW_OP_lit1, DW_OP_plus",
+                "DW_OP_plus: type-mismatch",
             ),
             ("DW_OP_lit1, DW_OP_skip 1", "DW_OP_skip: bad-branch"),
             (

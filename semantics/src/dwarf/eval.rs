@@ -624,7 +624,7 @@ impl<'a> Machine<'a> {
                 })?;
                 self.push_generic_u64(a)
             }
-            c::DW_OP_const_type => {
+            c::DW_OP_const_type | c::DW_OP_GNU_const_type => {
                 let ty = self.base(name, uleb(op, 0))?;
                 let b = block(op, 1);
                 if b.len() as u64 * 8 != ty.bits {
@@ -649,7 +649,7 @@ impl<'a> Machine<'a> {
                 self.breg(name, (code.0 - c::DW_OP_breg0.0) as u32, sleb(op, 0))?
             }
             c::DW_OP_bregx => self.breg(name, uleb(op, 0) as u32, sleb(op, 1))?,
-            c::DW_OP_regval_type => {
+            c::DW_OP_regval_type | c::DW_OP_GNU_regval_type => {
                 let ty = self.base(name, uleb(op, 1))?;
                 let bits = self.register_low(name, self.env.ctx, uleb(op, 0) as u32, ty.bits)?;
                 self.push(name, Entry::Value(Value { ty, bits }))?;
@@ -716,7 +716,9 @@ impl<'a> Machine<'a> {
                 }
                 self.deref(name, n, 0)?
             }
-            c::DW_OP_deref_type => self.deref(name, uleb(op, 0), uleb(op, 1))?,
+            c::DW_OP_deref_type | c::DW_OP_GNU_deref_type => {
+                self.deref(name, uleb(op, 0), uleb(op, 1))?
+            }
             c::DW_OP_xderef | c::DW_OP_xderef_size | c::DW_OP_xderef_type => {
                 let (n, die) = match code {
                     c::DW_OP_xderef => (self.env.enc.address_size as u64, 0),
@@ -895,13 +897,13 @@ impl<'a> Machine<'a> {
     /// DWARF 5 Section 2.5.1.6, type conversions.
     fn conversion_op(&mut self, name: &str, code: c::DwOp, op: &OpRef) -> Result<Step, Diag> {
         match code {
-            c::DW_OP_convert => {
+            c::DW_OP_convert | c::DW_OP_GNU_convert => {
                 let v = self.pop_value(name)?;
                 let to = self.base(name, uleb(op, 0))?;
                 let r = convert(name, v, to)?;
                 self.push(name, Entry::Value(r))?;
             }
-            c::DW_OP_reinterpret => {
+            c::DW_OP_reinterpret | c::DW_OP_GNU_reinterpret => {
                 let v = self.pop_value(name)?;
                 let to = self.base(name, uleb(op, 0))?;
                 if to.bits != v.ty.bits {
@@ -1639,6 +1641,48 @@ mod tests {
     use crate::context::ConcreteContext;
     use crate::dwarf::op::decode;
     use crate::dwarf::text::parse;
+
+    /// D-dwarf-gnu-typed: each of gcc's DWARF 4 typed operations evaluates
+    /// as the DWARF 5 operation it became, from the listing and from its
+    /// bytes. gcc's unsigned division (`DW_OP_GNU_convert` around
+    /// `DW_OP_div`) of 2^63 by 2 is 2^62, where the generic type's signed
+    /// division gives -2^62.
+    #[test]
+    fn gnu_typed_operations_are_their_dwarf5_forms() {
+        let unit = "\n0x1: DW_TAG_base_type DW_ATE_unsigned 8 \"unsigned long\"";
+        let c = ctx("(context (register 0 \"00 00 00 00 00 00 00 80\") (register 1 \"02 00 00 00 00 00 00 00\") (memory 0 0 \"02 00 00 00 00 00 00 00\"))");
+        let at = |text: &str| {
+            let l =
+                super::super::unit::Listing::parse(&format!("{text}{unit}"), Encoding::default())
+                    .unwrap();
+            let env = Env::new(&c, &l.unit);
+            let decoded = evaluate(&l.ops, env);
+            let bytes = super::super::op::encode(&l.ops, Encoding::default()).unwrap();
+            assert_eq!(evaluate_bytes(&bytes, env), decoded, "from bytes: {text}");
+            decoded.map(|l| l.to_string())
+        };
+        for dwarf5 in [
+            "DW_OP_breg0 0, DW_OP_convert 0x1, DW_OP_breg1 0, DW_OP_convert 0x1, DW_OP_div, DW_OP_convert 0x0, DW_OP_stack_value",
+            "DW_OP_breg0 0, DW_OP_reinterpret 0x1, DW_OP_breg1 0, DW_OP_reinterpret 0x1, DW_OP_div, DW_OP_reinterpret 0x0, DW_OP_stack_value",
+            "DW_OP_regval_type 0x0 0x1, DW_OP_regval_type 0x1 0x1, DW_OP_div, DW_OP_convert 0x0, DW_OP_stack_value",
+            "DW_OP_regval_type 0x0 0x1, DW_OP_lit0, DW_OP_deref_type 0x8 0x1, DW_OP_div, DW_OP_convert 0x0, DW_OP_stack_value",
+            "DW_OP_regval_type 0x0 0x1, DW_OP_const_type 0x1 0x8 0x02 0x00 0x00 0x00 0x00 0x00 0x00 0x00, DW_OP_div, DW_OP_convert 0x0, DW_OP_stack_value",
+        ] {
+            let gnu = dwarf5
+                .replace("DW_OP_convert", "DW_OP_GNU_convert")
+                .replace("DW_OP_reinterpret", "DW_OP_GNU_reinterpret")
+                .replace("DW_OP_regval_type", "DW_OP_GNU_regval_type")
+                .replace("DW_OP_deref_type", "DW_OP_GNU_deref_type")
+                .replace("DW_OP_const_type", "DW_OP_GNU_const_type");
+            assert_eq!(at(&gnu), at(dwarf5), "{gnu}");
+            assert_eq!(at(&gnu).unwrap(), "imp(64, 0x4000000000000000)", "{gnu}");
+        }
+        // The generic type's division is signed.
+        assert_eq!(
+            at("DW_OP_breg0 0, DW_OP_breg1 0, DW_OP_div, DW_OP_stack_value").unwrap(),
+            "imp(64, 0xc000000000000000)"
+        );
+    }
 
     /// DWARF 5 Section 2.6.2 with the extensions: overlapping bounded
     /// entries give every place, the default entry applies only where no

@@ -232,6 +232,13 @@ pub const BINARY_OPS: [c::DwOp; 17] = [
     c::DW_OP_ne,
 ];
 
+/// DECISION (D-dwarf-gnu-typed): gcc's DWARF 4 typed operations,
+/// `DW_OP_GNU_const_type`, `DW_OP_GNU_regval_type`, `DW_OP_GNU_deref_type`,
+/// `DW_OP_GNU_convert` and `DW_OP_GNU_reinterpret` (0xf4-0xf7, 0xf9), are the
+/// DWARF 5 operations they became (0xa4-0xa9): the same operands, read,
+/// checked, evaluated and encoded for the solver as those, as gdb and gimli
+/// read them, and printed with their GNU names. gcc -gdwarf-4 writes them
+/// for arithmetic the generic type cannot do (an unsigned division).
 fn layout_of(code: u8) -> Option<&'static [Kind]> {
     use Kind::*;
     let d = c::DwOp(code);
@@ -253,17 +260,19 @@ fn layout_of(code: u8) -> Option<&'static [Kind]> {
         | c::DW_OP_constx
         | c::DW_OP_convert
         | c::DW_OP_reinterpret
+        | c::DW_OP_GNU_convert
+        | c::DW_OP_GNU_reinterpret
         | c::DW_OP_GNU_addr_index
         | c::DW_OP_GNU_const_index => &[Uleb],
         c::DW_OP_consts | c::DW_OP_fbreg => &[Sleb],
         c::DW_OP_bregx => &[Uleb, Sleb],
-        c::DW_OP_bit_piece | c::DW_OP_regval_type => &[Uleb, Uleb],
-        c::DW_OP_deref_type | c::DW_OP_xderef_type => &[U1, Uleb],
+        c::DW_OP_bit_piece | c::DW_OP_regval_type | c::DW_OP_GNU_regval_type => &[Uleb, Uleb],
+        c::DW_OP_deref_type | c::DW_OP_GNU_deref_type | c::DW_OP_xderef_type => &[U1, Uleb],
         c::DW_OP_call_ref => &[SecOffset],
         c::DW_OP_implicit_value => &[Block],
         c::DW_OP_implicit_pointer | c::DW_OP_GNU_implicit_pointer => &[SecOffset, Sleb],
         c::DW_OP_entry_value | c::DW_OP_GNU_entry_value => &[SubExpr],
-        c::DW_OP_const_type => &[Uleb, Block1],
+        c::DW_OP_const_type | c::DW_OP_GNU_const_type => &[Uleb, Block1],
         c::DW_OP_GNU_parameter_ref => &[U4],
         _ if (0x30..=0x4f).contains(&code) || (0x50..=0x6f).contains(&code) => &[],
         _ if (0x70..=0x8f).contains(&code) => &[Sleb],

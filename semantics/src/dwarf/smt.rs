@@ -488,7 +488,7 @@ impl<'a> SMachine<'a> {
                     format!("{name}: the encoding has no address table"),
                 )))
             }
-            c::DW_OP_const_type => {
+            c::DW_OP_const_type | c::DW_OP_GNU_const_type => {
                 let ty = self.base(name, uleb(op, 0))?;
                 let b = block(op, 1);
                 if b.len() as u64 * 8 != ty.bits {
@@ -514,7 +514,7 @@ impl<'a> SMachine<'a> {
                 self.breg((code.0 - c::DW_OP_breg0.0) as u32, sleb(op, 0))?
             }
             c::DW_OP_bregx => self.breg(uleb(op, 0) as u32, sleb(op, 1))?,
-            c::DW_OP_regval_type => {
+            c::DW_OP_regval_type | c::DW_OP_GNU_regval_type => {
                 let ty = self.base(name, uleb(op, 1))?;
                 check_width(ty.bits)?;
                 let bits = self.register_low(uleb(op, 0) as u32, ty.bits)?;
@@ -571,7 +571,9 @@ impl<'a> SMachine<'a> {
                 }
                 self.deref(name, n, 0)?
             }
-            c::DW_OP_deref_type => self.deref(name, uleb(op, 0), uleb(op, 1))?,
+            c::DW_OP_deref_type | c::DW_OP_GNU_deref_type => {
+                self.deref(name, uleb(op, 0), uleb(op, 1))?
+            }
             c::DW_OP_xderef | c::DW_OP_xderef_size | c::DW_OP_xderef_type => {
                 let (n, die) = match code {
                     c::DW_OP_xderef => (self.enc.address_size as u64, 0),
@@ -722,14 +724,14 @@ impl<'a> SMachine<'a> {
         op: &OpRef,
     ) -> Step<Option<Flow>> {
         match code {
-            c::DW_OP_convert => {
+            c::DW_OP_convert | c::DW_OP_GNU_convert => {
                 let v = self.pop_value()?;
                 let to = self.base(name, uleb(op, 0))?;
                 check_width(to.bits)?;
                 let r = self.convert(v, to)?;
                 self.stack.push(SEntry::Value(r));
             }
-            c::DW_OP_reinterpret => {
+            c::DW_OP_reinterpret | c::DW_OP_GNU_reinterpret => {
                 let v = self.pop_value()?;
                 let to = self.base(name, uleb(op, 0))?;
                 if to.bits != v.ty.bits {
@@ -1377,6 +1379,38 @@ mod tests {
     /// D-dwarf-gnu-uninit: last, `DW_OP_GNU_uninit` leaves the location
     /// as it is in every context; anywhere else the path fails in every
     /// context, as the evaluator's `not-last`.
+    /// D-dwarf-gnu-typed: gcc's unsigned division with `DW_OP_GNU_convert`
+    /// is the one with `DW_OP_convert` for every pair of register values,
+    /// and differs from the generic type's signed division for some.
+    #[test]
+    fn gnu_convert_is_convert() {
+        let w = placed_with(2);
+        let unit = "\n0x1: DW_TAG_base_type DW_ATE_unsigned 8 \"unsigned long\"";
+        let div = |convert: &str| {
+            encoded(
+                &format!("DW_OP_breg0 0, {convert} 0x1, DW_OP_breg1 0, {convert} 0x1, DW_OP_div, {convert} 0x0, DW_OP_stack_value{unit}"),
+                &w,
+            )
+            .unwrap()
+        };
+        let (gnu, dwarf5) = (div("DW_OP_GNU_convert"), div("DW_OP_convert"));
+        let differ = same_location(&w, &gnu.loc, &dwarf5.loc, 64).unwrap().not();
+        assert!(matches!(
+            solve(&[&gnu.ok, &dwarf5.ok, &differ], 5_000),
+            Answer::Unsat
+        ));
+        let signed = encoded(
+            &format!("DW_OP_breg0 0, DW_OP_breg1 0, DW_OP_div, DW_OP_stack_value{unit}"),
+            &w,
+        )
+        .unwrap();
+        let differ = same_location(&w, &gnu.loc, &signed.loc, 64).unwrap().not();
+        assert!(matches!(
+            solve(&[&gnu.ok, &signed.ok, &differ], 5_000),
+            Answer::Sat(_)
+        ));
+    }
+
     #[test]
     fn gnu_uninit_last_changes_nothing_and_elsewhere_fails() {
         let w = placed();
