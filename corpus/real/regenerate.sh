@@ -20,6 +20,8 @@ gcc -O0 -g -gdwarf-5 -fdebug-prefix-map="$here"=. -c c/vars.c -o c/vars-gcc-O0.o
 gcc -O2 -g -gdwarf-5 -fdebug-prefix-map="$here"=. -c c/uninit.c -o c/uninit-gcc.o
 # gcc -gdwarf-4's typed operations (DW_OP_GNU_convert) for an unsigned division.
 gcc -O2 -g -gdwarf-4 -fdebug-prefix-map="$here"=. -c c/typed.c -o c/typed-gcc.o
+# Split DWARF: a skeleton unit in the object, the variables in c/typed-split.dwo.
+clang-14 -O2 -g -gdwarf-5 -gsplit-dwarf -fdebug-prefix-map="$here"=. -c c/typed.c -o c/typed-split.o
 # gcc's declarations of globals beside their definitions.
 gcc -O2 -g -gdwarf-5 -fdebug-prefix-map="$here"=. -c c/extern.c -o c/extern-gcc.o
 # A linked executable: addresses as the linker placed them, no relocations.

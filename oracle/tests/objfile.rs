@@ -279,8 +279,10 @@ fn every_variable_matches_llvm_dwarfdump() {
             );
             located += usize::from(mine != Seen::None);
         }
+        // A split-DWARF skeleton's variables are in its .dwo (D-dwarf-split).
+        let skeletons = vars.units.iter().all(|u| u.dwo.is_some());
         assert!(
-            located >= 2,
+            located >= 2 || skeletons,
             "{file}: only {located} variables have a location"
         );
     }

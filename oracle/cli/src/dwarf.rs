@@ -7,7 +7,9 @@
 //! decodes and passes the static check (and, with `--at`, every variable asked for evaluates or is
 //! legitimately unavailable there); 1 when some expression does not decode
 //! or does not evaluate (the file's DWARF is what is checked); 2 when the
-//! file is not an object with DWARF.
+//! file is not an object with DWARF; 3 when nothing failed but some unit is
+//! a split-DWARF skeleton whose variables, in its `.dwo` file, were not
+//! read (D-dwarf-split).
 
 use crate::common::*;
 use dioptra_oracle::objfile::at::{at_pc, AtPc};
@@ -58,6 +60,33 @@ pub fn cmd_dwarf(a: DwarfArgs) -> ExitCode {
             a.json,
         ),
     }
+}
+
+/// The split-DWARF skeletons, each said on stderr (D-dwarf-split): their
+/// variables are in their `.dwo` files, which are not read. Returns their
+/// `.dwo` names.
+fn skeletons(vars: &Variables) -> Vec<&str> {
+    let mut out = Vec::new();
+    for (k, u) in vars.units.iter().enumerate() {
+        if let Some(dwo) = &u.dwo {
+            errln!(
+                "Dwarf: split-dwarf: unit {k} \"{}\" is a split-DWARF skeleton: its variables are in `{dwo}`, which dioptra does not read; they are not listed nor checked",
+                u.name
+            );
+            out.push(dwo.as_str());
+        }
+    }
+    out
+}
+
+/// D-dwarf-reader-exit: 1 when something failed, else 3 when a skeleton's
+/// variables were not read, else 0.
+fn exit_code(failed: usize, skeletons: &[&str]) -> ExitCode {
+    ExitCode::from(match (failed, skeletons.is_empty()) {
+        (0, true) => 0,
+        (0, false) => 3,
+        _ => 1,
+    })
 }
 
 fn parse_pc(s: &str) -> Result<u64, Diag> {
@@ -204,11 +233,17 @@ fn listing(obj: &Object, vars: &Variables, a: DwarfArgs) -> ExitCode {
         }));
     }
     let failed = expressions - decoded;
+    let skipped = skeletons(vars);
     if a.json {
         outln!(
             "{}",
             json!({
-                "outcome": if failed == 0 { "ok" } else { "ill-formed" },
+                "outcome": match (failed, skipped.is_empty()) {
+                    (0, true) => "ok",
+                    (0, false) => "not-checked",
+                    _ => "ill-formed",
+                },
+                "split_dwarf_not_read": skipped,
                 "machine": obj.machine, "relocatable": obj.relocatable, "relocations_not_applied": obj.unapplied,
                 "units": vars.units.iter().map(|u| json!({"name": u.name, "version": u.version,
                     "address_size": u.enc.address_size})).collect::<Vec<_>>(),
@@ -246,8 +281,11 @@ fn listing(obj: &Object, vars: &Variables, a: DwarfArgs) -> ExitCode {
         for (r, n) in &reasons {
             outln!("  {n} {r}");
         }
+        for dwo in &skipped {
+            outln!("split DWARF: the variables in `{dwo}` are not read");
+        }
     }
-    ExitCode::from(if failed == 0 { 0 } else { 1 })
+    exit_code(failed, &skipped)
 }
 
 fn located(
@@ -314,10 +352,15 @@ fn located(
             outln!("{line}");
         }
     }
+    let skipped = skeletons(vars);
     if a.json {
         outln!(
             "{}",
-            json!({"outcome": if failed == 0 { "ok" } else { "evaluation-error" }, "pc": pc, "variables": rows})
+            json!({"outcome": match (failed, skipped.is_empty()) {
+                    (0, true) => "ok",
+                    (0, false) => "not-checked",
+                    _ => "evaluation-error",
+                }, "pc": pc, "variables": rows, "split_dwarf_not_read": skipped})
         );
     } else {
         outln!(
@@ -325,5 +368,5 @@ fn located(
             rows.len()
         );
     }
-    ExitCode::from(if failed == 0 { 0 } else { 1 })
+    exit_code(failed, &skipped)
 }

@@ -267,6 +267,36 @@ fn gcc_uninitialized_marks_are_read_as_gdb_reads_them() {
 
 /// DWARF 4 (clang -gdwarf-4, rustc's default): DW_OP_addr, .debug_loc,
 /// DW_OP_GNU_entry_value.
+/// D-dwarf-split: clang -gsplit-dwarf leaves a skeleton unit in the object
+/// and the variables in `c/typed-split.dwo`. They are not read, and the
+/// command says so and exits 3 (not checked), where it used to list no
+/// variables and exit 0; with `--at` too.
+#[test]
+fn a_split_dwarf_skeleton_is_not_checked() {
+    let file = real("c/typed-split.o");
+    let (code, v) = json(&["dwarf", &file]);
+    assert_eq!(code, 3, "{v}");
+    assert_eq!(v["outcome"], "not-checked");
+    assert_eq!(v["split_dwarf_not_read"][0], "c/typed-split.dwo");
+    assert_eq!(v["variables"].as_array().unwrap().len(), 0);
+    let (code, out, err) = dioptra(&["dwarf", &file]);
+    assert_eq!(code, 3);
+    assert!(err.contains("Dwarf: split-dwarf: unit 0"), "{err}");
+    assert!(
+        out.contains("split DWARF: the variables in `c/typed-split.dwo` are not read"),
+        "{out}"
+    );
+    let dir = tempdir::Dir::new("split");
+    let ctx = context(&dir, "(context)");
+    let (code, v) = json(&["dwarf", &file, "--at", "0x4", "--context", &ctx]);
+    assert_eq!(code, 3, "{v}");
+    assert_eq!(v["outcome"], "not-checked");
+    // An object without split units is checked as before.
+    let (code, v) = json(&["dwarf", &real("c/typed-gcc.o")]);
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(v["split_dwarf_not_read"].as_array().unwrap().len(), 0);
+}
+
 #[test]
 fn reads_dwarf_4() {
     for file in ["c/vars-dwarf4.o", "rust/lib.o"] {

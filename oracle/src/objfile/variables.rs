@@ -27,6 +27,10 @@ pub struct UnitInfo {
     pub base_types: BTreeMap<u64, BaseType>,
     /// The unit's `.debug_addr` contribution (for `DW_OP_addrx`).
     pub addresses: Vec<u64>,
+    /// A split-DWARF skeleton's `.dwo` file (`DW_AT_dwo_name`, or gcc's
+    /// `DW_AT_GNU_dwo_name` before DWARF 5): its variables are there, not
+    /// read (D-dwarf-split).
+    pub dwo: Option<String>,
 }
 
 impl UnitInfo {
@@ -327,12 +331,30 @@ fn unit_info(dwarf: &gimli::Dwarf<Reader>, unit: &gimli::Unit<Reader>) -> Result
         .name
         .map(|n| String::from_utf8_lossy(n.slice()).into_owned())
         .unwrap_or_default();
+    // DECISION (D-dwarf-split): a split-DWARF skeleton unit (DWARF 5's
+    // DW_UT_skeleton, or a DWARF 4 unit with gcc's DW_AT_GNU_dwo_id) holds
+    // no variables: they are in its `.dwo` file, which dioptra does not
+    // read. The unit says so, and `dioptra dwarf` reports it as not
+    // checked instead of an object without variables.
+    let dwo = if unit.dwo_id.is_some() {
+        let name = match unit.dwo_name() {
+            Ok(Some(v)) => dwarf
+                .attr_string(unit, v)
+                .ok()
+                .map(|s| String::from_utf8_lossy(s.slice()).into_owned()),
+            _ => None,
+        };
+        Some(name.unwrap_or_else(|| "<no DW_AT_dwo_name>".to_string()))
+    } else {
+        None
+    };
     Ok(UnitInfo {
         name,
         version: e.version,
         enc,
         base_types,
         addresses,
+        dwo,
     })
 }
 

@@ -599,6 +599,20 @@ fn check_dwarf_variable(
         })
         .collect();
     let [v] = named.as_slice() else {
+        // A skeleton's variables are in its .dwo, not read (D-dwarf-split):
+        // `(error "Dwarf: split-dwarf")` expects that.
+        let dwo: Vec<&str> = vars.units.iter().filter_map(|u| u.dwo.as_deref()).collect();
+        if let (true, Some(d)) = (named.is_empty(), dwo.first()) {
+            let d = dioptra_semantics::diag::Diag::unsupported(
+                "Dwarf",
+                "split-dwarf",
+                format!("no `{variable}` here: a split-DWARF skeleton's variables are in `{d}`, which dioptra does not read"),
+            );
+            return match error {
+                Some(e) if d.matches(e) => Ok(()),
+                _ => Err(d.to_string()),
+            };
+        }
         return Err(format!(
             "{} variables are named `{variable}` in {}",
             named.len(),
