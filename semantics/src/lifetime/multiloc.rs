@@ -798,14 +798,27 @@ fn lifetime_location(c: &Call, layout: &crate::types::DataLayout) -> Result<Stri
     // all of its bits: a location becomes an implicit value of the same
     // bits, as no DIOp takes part of a location narrower than its type.
     //
-    // DECISION (D-multiloc-piece-narrow): a value narrower than its piece
-    // is `unsupported` (`narrow-piece-value`), not translated: IR does not
-    // say what the piece's bits above the value hold (a register piece
-    // reads what the register holds there, a stack value is zero- or
-    // sign-extended on the generic type), so no one segment is the record's.
+    // DECISION (D-multiloc-piece-narrow): a location in memory is the
+    // piece's bits at its address whatever type the classic reading gave
+    // it (a `dbg_declare` of `[21 x i8]* %p` for a 168-bit fragment is read
+    // with the generic type's `DIOpDeref(i64)`): a memory location
+    // narrower than its piece is dereferenced as `iN` of the piece. A
+    // value or register narrower than its piece is `unsupported`
+    // (`narrow-piece-value`), not translated: IR does not say what the
+    // piece's bits above the value hold (a register piece reads what the
+    // register holds there, a stack value is zero- or sign-extended on the
+    // generic type), so no one segment is the record's.
     if let (Some((_, sz)), Ok(checked)) = (c.piece, crate::wellformed::check(&d, &sig)) {
         let w = layout.bitsizeof(&checked.result);
         if w < sz {
+            if let Some(Op::Deref(t)) = ops.last_mut() {
+                *t = Type::Int(sz);
+                return Ok(crate::syntax::Expr {
+                    spelling: d.spelling,
+                    ops,
+                }
+                .to_string());
+            }
             return Err(Diag::unsupported(
                 "llvm.dbg.value",
                 "narrow-piece-value",
