@@ -394,28 +394,31 @@ fn ty(t: &mut Tokens, depth: usize) -> Result<Type, Diag> {
             return Err(t.expected("a type"));
         }
     };
-    // A function type, `i32 (i8*, ...)`, is a type only behind a pointer
-    // (it has no size); its pointer is a pointer like any other
-    // (D-typed-pointer-same), written back as `ptr`.
+    // A function type, `i32 (i8*, ...)` or `%T* (%T*, ...)` (its return
+    // type a pointer), is a type only behind a pointer (it has no size);
+    // its pointer is a pointer like any other (D-typed-pointer-same),
+    // written back as `ptr`. Typed-pointer suffixes, `*` and
+    // `addrspace(N)*`, are repeatable, and a function type's parameters may
+    // follow any of them (a function returning a function pointer).
     let mut function = false;
-    if t.peek() == Some(Tok::Punct('(')) {
-        t.advance();
-        if !t.eat(')') {
-            loop {
-                if !t.eat_ident("...") {
-                    ty(t, depth + 1)?;
-                }
-                if !t.eat(',') {
-                    break;
-                }
-            }
-            t.expect(')')?;
-        }
-        function = true;
-    }
-    // Typed-pointer suffixes: `*` and `addrspace(N)*`, repeatable.
     let mut levels = 0;
     loop {
+        if !function && t.peek() == Some(Tok::Punct('(')) {
+            t.advance();
+            if !t.eat(')') {
+                loop {
+                    if !t.eat_ident("...") {
+                        ty(t, depth + 1)?;
+                    }
+                    if !t.eat(',') {
+                        break;
+                    }
+                }
+                t.expect(')')?;
+            }
+            function = true;
+            continue;
+        }
         let space = if t.eat('*') {
             0
         } else if matches!(t.peek(), Some(Tok::Ident(w)) if w == "addrspace") {
@@ -793,12 +796,29 @@ mod tests {
     /// pointer field); the pointer is `ptr` (D-typed-pointer-same), and
     /// `void` is nothing else (`unknown-type`, as before, with why).
     #[test]
-    fn function_pointers_returning_void_are_pointers() {
+    fn function_pointers_are_pointers_whatever_they_return() {
         let opaque = |n| Type::Ptr {
             addrspace: n,
             pointee: None,
         };
         assert_eq!(parse_type("void (i8*, i8*)*").unwrap(), opaque(0));
+        // A function returning a pointer (CPython's `PyObject *(*)(PyObject
+        // *, PyObject *)` as clang 14 writes it), and one returning a
+        // function pointer.
+        assert_eq!(
+            parse_type("%struct._object* (%struct._object*, %struct._object*)*").unwrap(),
+            opaque(0)
+        );
+        assert_eq!(
+            parse_type("i8* (i32, ...)* addrspace(3)*").unwrap(),
+            Type::Ptr {
+                addrspace: 3,
+                pointee: Some(std::sync::Arc::new(opaque(0))),
+            }
+        );
+        assert_eq!(parse_type("void ()* (i32)*").unwrap(), opaque(0));
+        assert!(parse_type("i8* (i32) (i32)*").is_err());
+        assert!(parse_type("i8* (i32)").is_err());
         assert_eq!(
             parse_type("void ()* addrspace(3)*").unwrap(),
             Type::Ptr {
