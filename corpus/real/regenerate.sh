@@ -32,6 +32,8 @@ clang-14 -O2 -g -gdwarf-5 -fdebug-prefix-map="$here"=. -c c/tls.c -o c/tls.o
 # parameters, a member function's declaration), an abstract instance, and
 # a static data member defined through DW_AT_specification.
 clang++-14 -O2 -g -gdwarf-5 -fdebug-prefix-map="$here"=. -c cpp/members.cpp -o cpp/members.o
+# The same with g++: `this` is a const pointer (`Counter *const`).
+g++ -O2 -g -gdwarf-5 -fdebug-prefix-map="$here"=. -c cpp/members.cpp -o cpp/members-gcc.o
 # LLVM IR as the compilers write it (`dioptra ir`, `lifetimes`, `multiloc`):
 # clang-14 (typed pointers, debug intrinsics), rustc (its LLVM's opaque
 # pointers and #dbg_ records).

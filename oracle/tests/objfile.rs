@@ -173,8 +173,16 @@ fn llvm_view(tool: &str, path: &Path) -> BTreeMap<u64, Die> {
                     if !n.starts_with('[') {
                         break;
                     }
-                    let ops = n.split_once("): ").map_or("", |(_, ops)| ops);
-                    entries.push(op_names(ops));
+                    let (range, ops) = n.split_once("): ").unwrap_or((n, ""));
+                    // An empty range, `[0x4c, 0x4c)` (g++ -O2 writes some),
+                    // applies at no pc: gimli and dioptra leave it out.
+                    let empty = range
+                        .trim_start_matches('[')
+                        .split_once(", ")
+                        .is_some_and(|(lo, hi)| lo == hi);
+                    if !empty {
+                        entries.push(op_names(ops));
+                    }
                     lines.next();
                 }
                 d.location = Seen::List(entries);

@@ -267,6 +267,18 @@ fn gcc_uninitialized_marks_are_read_as_gdb_reads_them() {
 
 /// DWARF 4 (clang -gdwarf-4, rustc's default): DW_OP_addr, .debug_loc,
 /// DW_OP_GNU_entry_value.
+/// A qualifier of a pointer is written after it, as llvm-dwarfdump writes
+/// it: g++'s `this` is `Counter *const` (a const pointer), where the
+/// qualifier used to be put in front (`const Counter *`, a pointer to
+/// const: another type).
+#[test]
+fn a_const_pointer_is_named_as_c_names_it() {
+    let (code, v) = json(&["dwarf", &real("cpp/members-gcc.o")]);
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(variable(&v, "bump", "this")["type"], "Counter *const");
+    assert_eq!(variable(&v, "bump", "by")["type"], "int");
+}
+
 /// D-dwarf-split: clang -gsplit-dwarf leaves a skeleton unit in the object
 /// and the variables in `c/typed-split.dwo`. They are not read, and the
 /// command says so and exits 3 (not checked), where it used to list no

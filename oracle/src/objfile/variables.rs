@@ -612,12 +612,33 @@ fn type_name<'a>(
             _ => None,
         }
     };
+    // A qualifier of a pointer or reference is written after it, as C and
+    // llvm-dwarfdump write it: `const char *const` (gcc's `this` of a
+    // const member function), not `const const char *`.
+    let qualify = |q: &str| -> Option<String> {
+        let target = match ty.attr_value(c::DW_AT_type) {
+            Some(AttributeValue::UnitRef(o)) => unit.entry(o).ok().map(|e| e.tag()),
+            _ => None,
+        };
+        let after = matches!(
+            target,
+            Some(
+                c::DW_TAG_pointer_type | c::DW_TAG_reference_type | c::DW_TAG_rvalue_reference_type
+            )
+        );
+        let inner = inner()?;
+        Some(if after {
+            format!("{inner}{q}")
+        } else {
+            format!("{q} {inner}")
+        })
+    };
     Some(match ty.tag() {
         c::DW_TAG_pointer_type => format!("{} *", inner()?),
         c::DW_TAG_reference_type => format!("{} &", inner()?),
         c::DW_TAG_rvalue_reference_type => format!("{} &&", inner()?),
-        c::DW_TAG_const_type => format!("const {}", inner()?),
-        c::DW_TAG_volatile_type => format!("volatile {}", inner()?),
+        c::DW_TAG_const_type => qualify("const")?,
+        c::DW_TAG_volatile_type => qualify("volatile")?,
         c::DW_TAG_restrict_type => format!("{} restrict", inner()?),
         c::DW_TAG_atomic_type => format!("_Atomic {}", inner()?),
         c::DW_TAG_array_type => {
