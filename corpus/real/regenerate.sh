@@ -16,6 +16,8 @@ rustc --edition 2021 -C opt-level=2 -C debuginfo=2 --crate-type lib --emit obj \
 # read from .eh_frame).
 clang-14 -O0 -g -gdwarf-5 -fdebug-prefix-map="$here"=. -c c/vars.c -o c/vars-O0-dwarf5.o
 gcc -O0 -g -gdwarf-5 -fdebug-prefix-map="$here"=. -c c/vars.c -o c/vars-gcc-O0.o
+# RISC-V: lengths (DW_AT_high_pc) written as ADD/SUB relocation pairs.
+clang-14 --target=riscv64-linux-gnu -O2 -g -gdwarf-5 -fdebug-prefix-map="$here"=. -c c/vars.c -o c/vars-riscv64.o
 # gcc -O2's DW_OP_GNU_uninit after a register location.
 gcc -O2 -g -gdwarf-5 -fdebug-prefix-map="$here"=. -c c/uninit.c -o c/uninit-gcc.o
 # gcc -gdwarf-4's typed operations (DW_OP_GNU_convert) for an unsigned division.

@@ -279,6 +279,40 @@ fn a_const_pointer_is_named_as_c_names_it() {
     assert_eq!(variable(&v, "bump", "by")["type"], "int");
 }
 
+/// RISC-V objects write each function's length (`DW_AT_high_pc`) as 0
+/// with an `R_RISCV_ADD32`/`R_RISCV_SUB32` pair (linker relaxation may
+/// move the code). Left unapplied, every function spanned no pc and no
+/// local variable was in scope anywhere. The ranges are llvm-dwarfdump's
+/// and llvm-objdump's: `scale` is 0x4-0x1a, `add` 0x0-0x4.
+#[test]
+fn riscv_label_differences_are_relocated() {
+    let file = real("c/vars-riscv64.o");
+    let (code, v) = json(&["dwarf", &file]);
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(v["machine"], "riscv64");
+    assert_eq!(v["relocations_not_applied"], 0);
+    assert_eq!(
+        variable(&v, "scale", "r")["function_range"],
+        serde_json::json!([4, 26])
+    );
+    assert_eq!(
+        variable(&v, "add", "b")["function_range"],
+        serde_json::json!([0, 4])
+    );
+    let dir = tempdir::Dir::new("riscv");
+    let ctx = context(
+        &dir,
+        "(context (register 10 \"06 00 00 00 00 00 00 00\") (register 11 \"07 00 00 00 00 00 00 00\"))",
+    );
+    let (_, v) = json(&["dwarf", &file, "--at", "0x14", "--context", &ctx]);
+    let r = variable(&v, "scale", "r");
+    assert_eq!(r["outcome"], "located", "{v}");
+    assert_eq!(r["location"], "reg(10)");
+    assert_eq!(r["value"], "0x0000000000000006");
+    let (_, v) = json(&["dwarf", &file, "--at", "0x2", "--context", &ctx]);
+    assert_eq!(variable(&v, "add", "b")["value"], "0x00000007", "{v}");
+}
+
 /// D-dwarf-split: clang -gsplit-dwarf leaves a skeleton unit in the object
 /// and the variables in `c/typed-split.dwo`. They are not read, and the
 /// command says so and exits 3 (not checked), where it used to list no

@@ -131,6 +131,10 @@ pub fn load(bytes: &[u8]) -> Result<Object, Diag> {
     }
     let mut sections = HashMap::new();
     let mut unapplied = 0usize;
+    let riscv = matches!(
+        file.architecture(),
+        object::Architecture::Riscv32 | object::Architecture::Riscv64
+    );
     for s in file.sections() {
         let name = s.name().unwrap_or("").to_string();
         if !(name.starts_with(".debug_") || name == ".eh_frame") {
@@ -157,7 +161,18 @@ pub fn load(bytes: &[u8]) -> Result<Object, Diag> {
                     RelocationTarget::Section(si) => by_index.get(&si).copied().unwrap_or(0),
                     _ => 0,
                 };
-                if !apply(&mut data, &name, offset, &r, symbol_value, place)? {
+                let applied = match (riscv, r.flags()) {
+                    (true, object::RelocationFlags::Elf { r_type }) => {
+                        let v = symbol_value.wrapping_add(r.addend() as u64);
+                        apply_riscv(&mut data, &name, offset, r_type, v)?
+                    }
+                    _ => None,
+                };
+                let applied = match applied {
+                    Some(a) => a,
+                    None => apply(&mut data, &name, offset, &r, symbol_value, place)?,
+                };
+                if !applied {
                     unapplied += 1;
                 }
             }
@@ -232,6 +247,95 @@ fn apply(
     Ok(true)
 }
 
+/// RISC-V's label differences: with linker relaxation the assembler
+/// cannot compute `end - start` (a function's `DW_AT_high_pc` length, a
+/// list entry's length), so it writes 0 and a pair of relocations:
+/// `R_RISCV_ADDn` adds `S + A` (`v`) to the n-bit word, `R_RISCV_SUBn`
+/// subtracts it, `R_RISCV_SETn` sets it, and the ULEB128 pair does the
+/// same to a ULEB128 written at its final length (RISC-V ELF psABI,
+/// "Relocations"). `None` for any other type (the generic rules apply).
+/// Left unapplied, every function of a clang object spanned no pc.
+fn apply_riscv(
+    data: &mut [u8],
+    name: &str,
+    offset: u64,
+    r_type: u32,
+    v: u64,
+) -> Result<Option<bool>, Diag> {
+    use object::elf::*;
+    enum Op {
+        Add,
+        Sub,
+        Set,
+    }
+    let (op, bits) = match r_type {
+        R_RISCV_ADD8 => (Op::Add, 8),
+        R_RISCV_ADD16 => (Op::Add, 16),
+        R_RISCV_ADD32 => (Op::Add, 32),
+        R_RISCV_ADD64 => (Op::Add, 64),
+        R_RISCV_SUB6 => (Op::Sub, 6),
+        R_RISCV_SUB8 => (Op::Sub, 8),
+        R_RISCV_SUB16 => (Op::Sub, 16),
+        R_RISCV_SUB32 => (Op::Sub, 32),
+        R_RISCV_SUB64 => (Op::Sub, 64),
+        R_RISCV_SET6 => (Op::Set, 6),
+        R_RISCV_SET8 => (Op::Set, 8),
+        R_RISCV_SET16 => (Op::Set, 16),
+        R_RISCV_SET32 => (Op::Set, 32),
+        R_RISCV_SET_ULEB128 => (Op::Set, 0),
+        R_RISCV_SUB_ULEB128 => (Op::Sub, 0),
+        _ => return Ok(None),
+    };
+    let at = offset as usize;
+    let past = || {
+        bad(
+            "bad-relocation",
+            format!("{name}+{offset:#x}: a RISC-V relocation (type {r_type}) past the end of the section"),
+        )
+    };
+    let combine = |cur: u64| match op {
+        Op::Add => cur.wrapping_add(v),
+        Op::Sub => cur.wrapping_sub(v),
+        Op::Set => v,
+    };
+    if bits == 0 {
+        // A ULEB128 of as many bytes as it has: its bits are replaced,
+        // its length kept (the value is cut to what the bytes hold).
+        let len = data
+            .get(at..)
+            .and_then(|rest| rest.iter().take(10).position(|b| b & 0x80 == 0))
+            .map(|k| k + 1)
+            .ok_or_else(past)?;
+        let mut cur = 0u64;
+        for (k, b) in data[at..at + len].iter().enumerate() {
+            cur |= u64::from(b & 0x7f) << (7 * k).min(63);
+        }
+        let mut new = combine(cur);
+        for k in 0..len {
+            let more = if k + 1 < len { 0x80 } else { 0 };
+            data[at + k] = (new & 0x7f) as u8 | more;
+            new >>= 7;
+        }
+        return Ok(Some(true));
+    }
+    let size = (bits as usize).div_ceil(8);
+    let end = at
+        .checked_add(size)
+        .filter(|&e| e <= data.len())
+        .ok_or_else(past)?;
+    let mut cur = [0u8; 8];
+    cur[..size].copy_from_slice(&data[at..end]);
+    let old = u64::from_le_bytes(cur);
+    let new = if bits == 6 {
+        // The low 6 bits of a byte; the others are kept.
+        (old & !0x3f) | (combine(old & 0x3f) & 0x3f)
+    } else {
+        combine(old)
+    };
+    data[at..end].copy_from_slice(&new.to_le_bytes()[..size]);
+    Ok(Some(true))
+}
+
 impl Object {
     /// A section's (relocated) contents; empty if the file has none.
     pub fn section(&self, name: &str) -> &[u8] {
@@ -255,4 +359,57 @@ impl Object {
 /// A gimli error as a diagnostic.
 pub fn gimli_error(what: &str, e: gimli::Error) -> Diag {
     bad("bad-dwarf", format!("{what}: {e}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::apply_riscv;
+    use object::elf::*;
+
+    /// `end - start` as RISC-V writes it: ADD of `end`, SUB of `start`, on
+    /// words of each width, a 6-bit field and a ULEB128 of fixed length.
+    #[test]
+    fn riscv_pairs_write_the_difference() {
+        let mut d = vec![0u8; 8];
+        assert_eq!(
+            apply_riscv(&mut d, "s", 0, R_RISCV_ADD32, 0x1a),
+            Ok(Some(true))
+        );
+        assert_eq!(
+            apply_riscv(&mut d, "s", 0, R_RISCV_SUB32, 0x4),
+            Ok(Some(true))
+        );
+        assert_eq!(&d[..4], &[0x16, 0, 0, 0]);
+        assert_eq!(
+            apply_riscv(&mut d, "s", 4, R_RISCV_SET16, 0x1234),
+            Ok(Some(true))
+        );
+        assert_eq!(
+            apply_riscv(&mut d, "s", 4, R_RISCV_SUB16, 0x34),
+            Ok(Some(true))
+        );
+        assert_eq!(&d[4..6], &[0x00, 0x12]);
+        // SUB6 changes the low 6 bits and keeps the two above (an opcode).
+        let mut b = vec![0b1100_0101u8];
+        assert_eq!(apply_riscv(&mut b, "s", 0, R_RISCV_SUB6, 7), Ok(Some(true)));
+        assert_eq!(b[0], 0b1111_1110);
+        // A two-byte ULEB128 keeps its length: 300 - 100 = 200 = 0xc8 0x01.
+        let mut u = vec![0x80u8, 0x00, 0xff];
+        assert_eq!(
+            apply_riscv(&mut u, "s", 0, R_RISCV_SET_ULEB128, 300),
+            Ok(Some(true))
+        );
+        assert_eq!(
+            apply_riscv(&mut u, "s", 0, R_RISCV_SUB_ULEB128, 100),
+            Ok(Some(true))
+        );
+        assert_eq!(u, vec![0xc8, 0x01, 0xff]);
+        // Other types are the generic rules', and a word past the end is a
+        // diagnostic.
+        assert_eq!(apply_riscv(&mut d, "s", 0, R_RISCV_64, 1), Ok(None));
+        let e = apply_riscv(&mut d, "s", 6, R_RISCV_ADD32, 1).unwrap_err();
+        assert!(e.matches("Object: bad-relocation"), "{e}");
+        let e = apply_riscv(&mut vec![0x80u8; 3], "s", 0, R_RISCV_SET_ULEB128, 1).unwrap_err();
+        assert!(e.matches("Object: bad-relocation"), "{e}");
+    }
 }
