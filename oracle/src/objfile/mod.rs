@@ -409,7 +409,7 @@ mod tests {
         assert_eq!(apply_riscv(&mut d, "s", 0, R_RISCV_64, 1), Ok(None));
         let e = apply_riscv(&mut d, "s", 6, R_RISCV_ADD32, 1).unwrap_err();
         assert!(e.matches("Object: bad-relocation"), "{e}");
-        let e = apply_riscv(&mut vec![0x80u8; 3], "s", 0, R_RISCV_SET_ULEB128, 1).unwrap_err();
+        let e = apply_riscv(&mut [0x80u8; 3], "s", 0, R_RISCV_SET_ULEB128, 1).unwrap_err();
         assert!(e.matches("Object: bad-relocation"), "{e}");
     }
 }
