@@ -22,8 +22,15 @@ clang-14 --target=riscv64-linux-gnu -O2 -g -gdwarf-5 -fdebug-prefix-map="$here"=
 gcc -O2 -g -gdwarf-5 -fdebug-prefix-map="$here"=. -c c/uninit.c -o c/uninit-gcc.o
 # gcc -gdwarf-4's typed operations (DW_OP_GNU_convert) for an unsigned division.
 gcc -O2 -g -gdwarf-4 -fdebug-prefix-map="$here"=. -c c/typed.c -o c/typed-gcc.o
-# Split DWARF: a skeleton unit in the object, the variables in c/typed-split.dwo.
+# Split DWARF: a skeleton unit in the object, the variables in
+# c/typed-split.dwo; and the same compile without -gsplit-dwarf.
+clang-14 -O2 -g -gdwarf-5 -fdebug-prefix-map="$here"=. -c c/typed.c -o c/typed-clang.o
 clang-14 -O2 -g -gdwarf-5 -gsplit-dwarf -fdebug-prefix-map="$here"=. -c c/typed.c -o c/typed-split.o
+# gcc's split DWARF 5 (gdb 13 reads it; it does not read clang's).
+gcc -O2 -g -gdwarf-5 -gsplit-dwarf -fdebug-prefix-map="$here"=. -c c/typed.c -o c/typed-gcc-split.o
+# The same skeleton without its .dwo (a build that did not ship it).
+clang-14 -O2 -g -gdwarf-5 -gsplit-dwarf -fdebug-prefix-map="$here"=. -c c/typed.c -o c/typed-nodwo.o
+rm c/typed-nodwo.dwo
 # gcc's declarations of globals beside their definitions.
 gcc -O2 -g -gdwarf-5 -fdebug-prefix-map="$here"=. -c c/extern.c -o c/extern-gcc.o
 # A linked executable: addresses as the linker placed them, no relocations.

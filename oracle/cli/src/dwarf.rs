@@ -8,8 +8,8 @@
 //! legitimately unavailable there); 1 when some expression does not decode
 //! or does not evaluate (the file's DWARF is what is checked); 2 when the
 //! file is not an object with DWARF; 3 when nothing failed but some unit is
-//! a split-DWARF skeleton whose variables, in its `.dwo` file, were not
-//! read (D-dwarf-split).
+//! a split-DWARF skeleton whose `.dwo` file was not found (its variables
+//! were not read; D-dwarf-split).
 
 use crate::common::*;
 use dioptra_oracle::objfile::at::{at_pc, AtPc};
@@ -68,9 +68,9 @@ pub fn cmd_dwarf(a: DwarfArgs) -> ExitCode {
 fn skeletons(vars: &Variables) -> Vec<&str> {
     let mut out = Vec::new();
     for (k, u) in vars.units.iter().enumerate() {
-        if let Some(dwo) = &u.dwo {
+        if let (Some(dwo), Some(why)) = (&u.dwo, &u.dwo_missing) {
             errln!(
-                "Dwarf: split-dwarf: unit {k} \"{}\" is a split-DWARF skeleton: its variables are in `{dwo}`, which dioptra does not read; they are not listed nor checked",
+                "Dwarf: split-dwarf: unit {k} \"{}\" is a split-DWARF skeleton whose variables are in `{dwo}`, not read: {why}; they are not listed nor checked",
                 u.name
             );
             out.push(dwo.as_str());
@@ -166,8 +166,12 @@ fn listing(obj: &Object, vars: &Variables, a: DwarfArgs) -> ExitCode {
         if v.unit != unit_shown {
             unit_shown = v.unit;
             let u = &vars.units[v.unit];
+            let split = u
+                .dwo
+                .as_ref()
+                .map_or(String::new(), |d| format!(", split DWARF read from `{d}`"));
             text.push(format!(
-                "unit {} \"{}\": DWARF {}, {}-byte addresses",
+                "unit {} \"{}\": DWARF {}, {}-byte addresses{split}",
                 v.unit, u.name, u.version, u.enc.address_size
             ));
         }
@@ -245,7 +249,7 @@ fn listing(obj: &Object, vars: &Variables, a: DwarfArgs) -> ExitCode {
                 },
                 "split_dwarf_not_read": skipped,
                 "machine": obj.machine, "relocatable": obj.relocatable, "relocations_not_applied": obj.unapplied,
-                "units": vars.units.iter().map(|u| json!({"name": u.name, "version": u.version,
+                "units": vars.units.iter().map(|u| json!({"name": u.name, "version": u.version, "dwo": u.dwo, "dwo_not_read": u.dwo_missing,
                     "address_size": u.enc.address_size})).collect::<Vec<_>>(),
                 "variables": rows, "expressions": expressions, "passed": decoded,
                 "reasons": reasons, "without_location": without, "constants": constants,

@@ -314,25 +314,71 @@ fn riscv_label_differences_are_relocated() {
 }
 
 /// D-dwarf-split: clang -gsplit-dwarf leaves a skeleton unit in the object
-/// and the variables in `c/typed-split.dwo`. They are not read, and the
-/// command says so and exits 3 (not checked), where it used to list no
-/// variables and exit 0; with `--at` too.
+/// and the variables in `c/typed-split.dwo`, which is read (found beside
+/// the object): the variables and expressions are those of the same
+/// compile without -gsplit-dwarf (`c/typed-clang.o`, whose reading the
+/// objfile test holds to llvm-dwarfdump). It used to list no variables
+/// and exit 0.
 #[test]
-fn a_split_dwarf_skeleton_is_not_checked() {
-    let file = real("c/typed-split.o");
+fn a_split_dwarf_object_is_read_from_its_dwo() {
+    let body = |file: &str| {
+        let (code, out, err) = dioptra(&["dwarf", &real(file)]);
+        assert_eq!(code, 0, "{out} {err}");
+        // Past the file line and the unit line (which names the .dwo).
+        out.lines().skip(2).map(str::to_string).collect::<Vec<_>>()
+    };
+    let split = body("c/typed-split.o");
+    assert_eq!(split, body("c/typed-clang.o"));
+    assert!(
+        split.iter().any(|l| l.contains("blocks: parameter size")),
+        "{split:?}"
+    );
+    let (_, v) = json(&["dwarf", &real("c/typed-split.o")]);
+    assert_eq!(v["outcome"], "ok");
+    assert!(
+        v["units"][0]["dwo"]
+            .as_str()
+            .unwrap()
+            .ends_with("typed-split.dwo"),
+        "{v}"
+    );
+    // Located through the skeleton's address table: size is rdi at 0x4.
+    let dir = tempdir::Dir::new("split");
+    let ctx = context(&dir, "(context (register 5 \"00 00 00 00 00 00 00 80\"))");
+    let (code, v) = json(&[
+        "dwarf",
+        &real("c/typed-split.o"),
+        "--at",
+        "0x4",
+        "--context",
+        &ctx,
+    ]);
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(
+        variable(&v, "blocks", "size")["value"],
+        "0x8000000000000000"
+    );
+}
+
+/// A skeleton whose `.dwo` is not there (`c/typed-nodwo.o`): said on
+/// stderr, named in the summary and JSON, exit 3 (not checked).
+#[test]
+fn a_skeleton_without_its_dwo_is_not_checked() {
+    let file = real("c/typed-nodwo.o");
     let (code, v) = json(&["dwarf", &file]);
     assert_eq!(code, 3, "{v}");
     assert_eq!(v["outcome"], "not-checked");
-    assert_eq!(v["split_dwarf_not_read"][0], "c/typed-split.dwo");
+    assert_eq!(v["split_dwarf_not_read"][0], "c/typed-nodwo.dwo");
     assert_eq!(v["variables"].as_array().unwrap().len(), 0);
     let (code, out, err) = dioptra(&["dwarf", &file]);
     assert_eq!(code, 3);
     assert!(err.contains("Dwarf: split-dwarf: unit 0"), "{err}");
+    assert!(err.contains("is not found"), "{err}");
     assert!(
-        out.contains("split DWARF: the variables in `c/typed-split.dwo` are not read"),
+        out.contains("split DWARF: the variables in `c/typed-nodwo.dwo` are not read"),
         "{out}"
     );
-    let dir = tempdir::Dir::new("split");
+    let dir = tempdir::Dir::new("nodwo");
     let ctx = context(&dir, "(context)");
     let (code, v) = json(&["dwarf", &file, "--at", "0x4", "--context", &ctx]);
     assert_eq!(code, 3, "{v}");

@@ -48,6 +48,9 @@ pub struct Object {
     /// (kinds other than absolute and pc-relative, e.g. thread-local
     /// offsets).
     pub unapplied: usize,
+    /// The file it was read from ([`read`]; `None` from [`load`]): where a
+    /// split-DWARF skeleton's `.dwo` is looked for.
+    pub path: Option<std::path::PathBuf>,
 }
 
 fn bad(reason: &'static str, msg: impl Into<String>) -> Diag {
@@ -78,7 +81,9 @@ pub fn read(path: &Path) -> Result<Object, Diag> {
     if bytes.len() as u64 > MAX_OBJECT_BYTES {
         return Err(too_large());
     }
-    load(&bytes)
+    let mut obj = load(&bytes)?;
+    obj.path = Some(path.to_path_buf());
+    Ok(obj)
 }
 
 /// Loads an object file from its bytes.
@@ -179,7 +184,8 @@ pub fn load(bytes: &[u8]) -> Result<Object, Diag> {
         }
         sections.insert(name, data);
     }
-    if !sections.contains_key(".debug_info") {
+    // A `.dwo` (split DWARF) has its units in `.debug_info.dwo`.
+    if !sections.contains_key(".debug_info") && !sections.contains_key(".debug_info.dwo") {
         return Err(bad("no-debug-info", "the file has no .debug_info section"));
     }
     Ok(Object {
@@ -188,6 +194,7 @@ pub fn load(bytes: &[u8]) -> Result<Object, Diag> {
         relocatable,
         machine,
         unapplied,
+        path: None,
     })
 }
 
@@ -353,6 +360,21 @@ impl Object {
             Ok(EndianSlice::new(self.section(id.name()), LittleEndian))
         })
         .expect("loading from memory does not fail")
+    }
+
+    /// The DWARF of a split-DWARF `.dwo` file (its `.debug_*.dwo`
+    /// sections), with what the skeleton's file supplies (its address
+    /// table, relocated there) taken from `parent`.
+    pub fn dwo_dwarf<'a>(&'a self, parent: &gimli::Dwarf<Reader<'a>>) -> gimli::Dwarf<Reader<'a>> {
+        let mut d = gimli::Dwarf::load(|id: SectionId| -> Result<Reader<'_>, ()> {
+            Ok(EndianSlice::new(
+                id.dwo_name().map_or(&[][..], |n| self.section(n)),
+                LittleEndian,
+            ))
+        })
+        .expect("loading from memory does not fail");
+        d.make_dwo(parent);
+        d
     }
 }
 

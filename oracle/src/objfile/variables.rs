@@ -27,10 +27,13 @@ pub struct UnitInfo {
     pub base_types: BTreeMap<u64, BaseType>,
     /// The unit's `.debug_addr` contribution (for `DW_OP_addrx`).
     pub addresses: Vec<u64>,
-    /// A split-DWARF skeleton's `.dwo` file (`DW_AT_dwo_name`, or gcc's
-    /// `DW_AT_GNU_dwo_name` before DWARF 5): its variables are there, not
-    /// read (D-dwarf-split).
+    /// A split unit's `.dwo` file: the skeleton's `DW_AT_dwo_name` (or
+    /// gcc's `DW_AT_GNU_dwo_name` before DWARF 5), or once read the path
+    /// it was read from (D-dwarf-split).
     pub dwo: Option<String>,
+    /// Why a skeleton's `.dwo` was not read (not found, or without the
+    /// skeleton's unit): its variables are not listed nor checked.
+    pub dwo_missing: Option<String>,
 }
 
 impl UnitInfo {
@@ -166,88 +169,161 @@ pub fn variables(obj: &Object) -> Result<Variables, Diag> {
     let mut headers = dwarf.units();
     while let Some(header) = headers.next().map_err(|e| gimli_error(".debug_info", e))? {
         let unit = dwarf.unit(header).map_err(|e| gimli_error("unit", e))?;
-        let index = out.units.len();
-        out.units.push(unit_info(&dwarf, &unit)?);
-        let mut scopes: Vec<Owner> = Vec::new();
-        // The pcs of the blocks around the current DIE that say theirs, the
-        // innermost last.
-        let mut blocks: Vec<(isize, Pcs)> = Vec::new();
-        let mut entries = unit.entries();
-        while let Some(entry) = entries.next_dfs().map_err(|e| gimli_error("DIE", e))? {
-            let depth = entry.depth();
-            while scopes.last().is_some_and(|s| s.depth() >= depth) {
-                scopes.pop();
+        let mut info = unit_info(&dwarf, &unit)?;
+        let (Some(id), Some(name)) = (unit.dwo_id, info.dwo.clone()) else {
+            walk_unit(&dwarf, &unit, info, &mut out, &mut ranges_left)?;
+            continue;
+        };
+        // D-dwarf-split: the skeleton's variables are in its .dwo, read
+        // where the skeleton says (DW_AT_comp_dir) or beside the object.
+        let Some(path) = dwo_path(obj, &unit, &name) else {
+            info.dwo_missing = Some(format!("`{name}` is not found"));
+            out.units.push(info);
+            continue;
+        };
+        let dwo_obj = super::read(&path).map_err(|d| d.at_place(path.display()))?;
+        let dwo = dwo_obj.dwo_dwarf(&dwarf);
+        let mut found = false;
+        let mut dwo_headers = dwo.units();
+        while let Some(h) = dwo_headers
+            .next()
+            .map_err(|e| gimli_error(".debug_info.dwo", e))?
+        {
+            let mut split = dwo.unit(h).map_err(|e| gimli_error("unit", e))?;
+            if split.dwo_id != Some(id) {
+                continue;
             }
-            while blocks.last().is_some_and(|b| b.0 >= depth) {
-                blocks.pop();
-            }
-            let owns_code = match entry.tag() {
-                c::DW_TAG_subprogram => !is_declaration(entry) && !is_abstract_root(entry),
-                c::DW_TAG_lexical_block | c::DW_TAG_inlined_subroutine => true,
-                _ => false,
-            };
-            if owns_code {
-                if let Some(r) = block_ranges(&dwarf, &unit, entry, &mut ranges_left) {
-                    blocks.push((depth, r));
-                }
-            }
-            match entry.tag() {
-                c::DW_TAG_subprogram if is_declaration(entry) || is_abstract_root(entry) => {
-                    scopes.push(Owner::NoObjects(depth));
-                }
-                c::DW_TAG_subprogram => {
-                    let frame_base = match entry.attr_value(c::DW_AT_frame_base) {
-                        Some(AttributeValue::Exprloc(e)) => Some(e.0.slice().to_vec()),
-                        _ => None,
-                    };
-                    scopes.push(Owner::Function(Scope {
-                        depth,
-                        name: name_of(&dwarf, &unit, entry)?,
-                        frame_base,
-                        range: pc_range(&dwarf, &unit, entry),
-                    }));
-                }
-                tag if TYPE_TAGS.contains(&tag) => scopes.push(Owner::NoObjects(depth)),
-                c::DW_TAG_variable | c::DW_TAG_formal_parameter => {
-                    if is_declaration(entry) {
-                        // `extern int x;`: the object is the defining DIE,
-                        // here (through DW_AT_specification) or in another
-                        // unit (D-dwarf-objects).
-                        continue;
-                    }
-                    let scope = match scopes.last() {
-                        Some(Owner::NoObjects(_)) => continue,
-                        Some(Owner::Function(s)) => Some(s),
-                        None => None,
-                    };
-                    let location = location_of(&dwarf, &unit, entry)?;
-                    let (type_name, byte_size) = type_of(&dwarf, &unit, entry);
-                    let line = through_origin(&unit, entry, c::DW_AT_decl_line)
-                        .and_then(|v| v.udata_value());
-                    out.variables.push(Variable {
-                        unit: index,
-                        die: entry
-                            .offset()
-                            .to_debug_info_offset(&unit.header)
-                            .map_or(0, |o| o.0 as u64),
-                        name: name_of(&dwarf, &unit, entry)?
-                            .unwrap_or_else(|| "<unnamed>".to_string()),
-                        parameter: entry.tag() == c::DW_TAG_formal_parameter,
-                        function: scope.and_then(|s| s.name.clone()),
-                        frame_base: scope.and_then(|s| s.frame_base.clone()),
-                        function_range: scope.and_then(|s| s.range),
-                        scope: scope.and_then(|_| blocks.last()).map(|b| Arc::clone(&b.1)),
-                        line,
-                        type_name,
-                        byte_size,
-                        location,
-                    });
-                }
-                _ => {}
-            }
+            split.copy_relocated_attributes(&unit);
+            let mut split_info = unit_info(&dwo, &split)?;
+            split_info.dwo = Some(path.display().to_string());
+            walk_unit(&dwo, &split, split_info, &mut out, &mut ranges_left)?;
+            found = true;
+            break;
+        }
+        if !found {
+            info.dwo_missing = Some(format!(
+                "`{}` has no unit with the skeleton's DWO id {:#x}",
+                path.display(),
+                id.0
+            ));
+            out.units.push(info);
         }
     }
     Ok(out)
+}
+
+/// Where a skeleton's `.dwo` is: its name as written, against its unit's
+/// `DW_AT_comp_dir` when relative; then beside the object file (its name,
+/// then its file name alone, as a build moved with its objects).
+fn dwo_path(obj: &Object, unit: &gimli::Unit<Reader>, name: &str) -> Option<std::path::PathBuf> {
+    use std::path::{Path, PathBuf};
+    let written = Path::new(name);
+    let mut candidates: Vec<PathBuf> = Vec::new();
+    let comp_dir = unit
+        .comp_dir
+        .map(|d| String::from_utf8_lossy(d.slice()).into_owned());
+    match comp_dir {
+        Some(d) if written.is_relative() => candidates.push(Path::new(&d).join(written)),
+        _ => candidates.push(written.to_path_buf()),
+    }
+    if let Some(dir) = obj.path.as_deref().and_then(Path::parent) {
+        candidates.push(dir.join(written));
+        if let Some(file) = written.file_name() {
+            candidates.push(dir.join(file));
+        }
+    }
+    candidates.into_iter().find(|p| p.is_file())
+}
+
+/// The variables of one unit (a split unit read from its `.dwo` too),
+/// with `info` as its entry in `out.units`.
+fn walk_unit<'a>(
+    dwarf: &gimli::Dwarf<Reader<'a>>,
+    unit: &gimli::Unit<Reader<'a>>,
+    info: UnitInfo,
+    out: &mut Variables,
+    ranges_left: &mut usize,
+) -> Result<(), Diag> {
+    let index = out.units.len();
+    out.units.push(info);
+    let mut scopes: Vec<Owner> = Vec::new();
+    // The pcs of the blocks around the current DIE that say theirs, the
+    // innermost last.
+    let mut blocks: Vec<(isize, Pcs)> = Vec::new();
+    let mut entries = unit.entries();
+    while let Some(entry) = entries.next_dfs().map_err(|e| gimli_error("DIE", e))? {
+        let depth = entry.depth();
+        while scopes.last().is_some_and(|s| s.depth() >= depth) {
+            scopes.pop();
+        }
+        while blocks.last().is_some_and(|b| b.0 >= depth) {
+            blocks.pop();
+        }
+        let owns_code = match entry.tag() {
+            c::DW_TAG_subprogram => !is_declaration(entry) && !is_abstract_root(entry),
+            c::DW_TAG_lexical_block | c::DW_TAG_inlined_subroutine => true,
+            _ => false,
+        };
+        if owns_code {
+            if let Some(r) = block_ranges(dwarf, unit, entry, ranges_left) {
+                blocks.push((depth, r));
+            }
+        }
+        match entry.tag() {
+            c::DW_TAG_subprogram if is_declaration(entry) || is_abstract_root(entry) => {
+                scopes.push(Owner::NoObjects(depth));
+            }
+            c::DW_TAG_subprogram => {
+                let frame_base = match entry.attr_value(c::DW_AT_frame_base) {
+                    Some(AttributeValue::Exprloc(e)) => Some(e.0.slice().to_vec()),
+                    _ => None,
+                };
+                scopes.push(Owner::Function(Scope {
+                    depth,
+                    name: name_of(dwarf, unit, entry)?,
+                    frame_base,
+                    range: pc_range(dwarf, unit, entry),
+                }));
+            }
+            tag if TYPE_TAGS.contains(&tag) => scopes.push(Owner::NoObjects(depth)),
+            c::DW_TAG_variable | c::DW_TAG_formal_parameter => {
+                if is_declaration(entry) {
+                    // `extern int x;`: the object is the defining DIE,
+                    // here (through DW_AT_specification) or in another
+                    // unit (D-dwarf-objects).
+                    continue;
+                }
+                let scope = match scopes.last() {
+                    Some(Owner::NoObjects(_)) => continue,
+                    Some(Owner::Function(s)) => Some(s),
+                    None => None,
+                };
+                let location = location_of(dwarf, unit, entry)?;
+                let (type_name, byte_size) = type_of(dwarf, unit, entry);
+                let line =
+                    through_origin(unit, entry, c::DW_AT_decl_line).and_then(|v| v.udata_value());
+                out.variables.push(Variable {
+                    unit: index,
+                    die: entry
+                        .offset()
+                        .to_debug_info_offset(&unit.header)
+                        .map_or(0, |o| o.0 as u64),
+                    name: name_of(dwarf, unit, entry)?.unwrap_or_else(|| "<unnamed>".to_string()),
+                    parameter: entry.tag() == c::DW_TAG_formal_parameter,
+                    function: scope.and_then(|s| s.name.clone()),
+                    frame_base: scope.and_then(|s| s.frame_base.clone()),
+                    function_range: scope.and_then(|s| s.range),
+                    scope: scope.and_then(|_| blocks.last()).map(|b| Arc::clone(&b.1)),
+                    line,
+                    type_name,
+                    byte_size,
+                    location,
+                });
+            }
+            _ => {}
+        }
+    }
+    Ok(())
 }
 
 /// DWARF 5 Section 3.3.8.1: "Any subroutine entry that contains a
@@ -333,9 +409,11 @@ fn unit_info(dwarf: &gimli::Dwarf<Reader>, unit: &gimli::Unit<Reader>) -> Result
         .unwrap_or_default();
     // DECISION (D-dwarf-split): a split-DWARF skeleton unit (DWARF 5's
     // DW_UT_skeleton, or a DWARF 4 unit with gcc's DW_AT_GNU_dwo_id) holds
-    // no variables: they are in its `.dwo` file, which dioptra does not
-    // read. The unit says so, and `dioptra dwarf` reports it as not
-    // checked instead of an object without variables.
+    // no variables: they are in its `.dwo` file, read as gdb and gimli
+    // read it (its unit of the same DWO id, with the skeleton's address
+    // table and bases). A `.dwo` that is not found, or has no such unit,
+    // is said, and `dioptra dwarf` reports the skeleton as not checked
+    // instead of an object without variables.
     let dwo = if unit.dwo_id.is_some() {
         let name = match unit.dwo_name() {
             Ok(Some(v)) => dwarf
@@ -355,6 +433,7 @@ fn unit_info(dwarf: &gimli::Dwarf<Reader>, unit: &gimli::Unit<Reader>) -> Result
         base_types,
         addresses,
         dwo,
+        dwo_missing: None,
     })
 }
 

@@ -599,14 +599,17 @@ fn check_dwarf_variable(
         })
         .collect();
     let [v] = named.as_slice() else {
-        // A skeleton's variables are in its .dwo, not read (D-dwarf-split):
-        // `(error "Dwarf: split-dwarf")` expects that.
-        let dwo: Vec<&str> = vars.units.iter().filter_map(|u| u.dwo.as_deref()).collect();
-        if let (true, Some(d)) = (named.is_empty(), dwo.first()) {
+        // A skeleton whose .dwo was not read (D-dwarf-split): `(error
+        // "Dwarf: split-dwarf")` expects that.
+        let unread = vars
+            .units
+            .iter()
+            .find_map(|u| u.dwo.as_deref().zip(u.dwo_missing.as_deref()));
+        if let (true, Some((d, why))) = (named.is_empty(), unread) {
             let d = dioptra_semantics::diag::Diag::unsupported(
                 "Dwarf",
                 "split-dwarf",
-                format!("no `{variable}` here: a split-DWARF skeleton's variables are in `{d}`, which dioptra does not read"),
+                format!("no `{variable}` here: a split-DWARF skeleton's variables are in `{d}`, not read: {why}"),
             );
             return match error {
                 Some(e) if d.matches(e) => Ok(()),
