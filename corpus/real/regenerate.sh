@@ -28,6 +28,21 @@ clang-14 -O2 -g -gdwarf-5 -fdebug-prefix-map="$here"=. -c c/typed.c -o c/typed-c
 clang-14 -O2 -g -gdwarf-5 -gsplit-dwarf -fdebug-prefix-map="$here"=. -c c/typed.c -o c/typed-split.o
 # gcc's split DWARF 5 (gdb 13 reads it; it does not read clang's).
 gcc -O2 -g -gdwarf-5 -gsplit-dwarf -fdebug-prefix-map="$here"=. -c c/typed.c -o c/typed-gcc-split.o
+# Split DWARF packages: c/typed.c and c/main.c linked, their .dwo files
+# packed into the program's .dwp (DWARF 5 by llvm-dwp, DWARF 4 by
+# binutils' dwp), the .dwo files removed.
+clang-14 -O2 -g -gdwarf-5 -gsplit-dwarf -fdebug-prefix-map="$here"=. -c c/typed.c -o c/typed-dwp.o
+llvm-dwp-22 c/typed-dwp.dwo -o c/typed-dwp.dwp
+rm c/typed-dwp.dwo
+for v in 5 4; do
+  s=$([ $v = 5 ] && echo split || echo split4)
+  exe=$([ $v = 5 ] && echo c/split-gcc.exe || echo c/split-gcc4.exe)
+  gcc -O2 -g -gdwarf-$v -gsplit-dwarf -fdebug-prefix-map="$here"=. -c c/typed.c -o c/$s-typed.o
+  gcc -O2 -g -gdwarf-$v -gsplit-dwarf -fdebug-prefix-map="$here"=. -c c/main.c -o c/$s-main.o
+  gcc -no-pie c/$s-typed.o c/$s-main.o -o $exe
+  if [ $v = 5 ]; then llvm-dwp-22 -e $exe -o $exe.dwp; else dwp -e $exe -o $exe.dwp; fi
+  rm c/$s-typed.o c/$s-main.o c/$s-typed.dwo c/$s-main.dwo
+done
 # The same skeleton without its .dwo (a build that did not ship it).
 clang-14 -O2 -g -gdwarf-5 -gsplit-dwarf -fdebug-prefix-map="$here"=. -c c/typed.c -o c/typed-nodwo.o
 rm c/typed-nodwo.dwo

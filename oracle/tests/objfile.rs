@@ -250,15 +250,17 @@ fn every_variable_matches_llvm_dwarfdump() {
         let obj = read(&path).unwrap_or_else(|d| panic!("{}: {d}", path.display()));
         let vars = variables(&obj).unwrap_or_else(|d| panic!("{}: {d}", path.display()));
         let file = path.display();
-        // A skeleton's variables come from its .dwo (D-dwarf-split): they
-        // are compared with llvm-dwarfdump's reading of that file, whose
-        // DIE offsets they carry.
-        let dwo: Vec<&str> = vars
+        // A skeleton's variables come from its .dwo or the program's .dwp
+        // (D-dwarf-split): they are compared with llvm-dwarfdump's reading
+        // of that file, whose DIE offsets they carry.
+        let mut dwo: Vec<&str> = vars
             .units
             .iter()
             .filter(|u| u.dwo_missing.is_none())
             .filter_map(|u| u.dwo.as_deref())
             .collect();
+        // A package (.dwp) holds every unit's: one file.
+        dwo.dedup();
         let theirs = match dwo.as_slice() {
             [] => llvm_view(tool, &path),
             [one] => {

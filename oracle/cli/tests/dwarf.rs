@@ -360,6 +360,50 @@ fn a_split_dwarf_object_is_read_from_its_dwo() {
     );
 }
 
+/// D-dwarf-split: a package of the `.dwo` files (`.dwp`, indexed by
+/// `.debug_cu_index`) beside the object or program: `c/typed-dwp.dwp`
+/// (llvm-dwp) for `c/typed-dwp.o`, whose listing is the unsplit
+/// compile's; `c/split-gcc4.exe.dwp` (binutils' dwp, DWARF 4) and
+/// `c/split-gcc.exe.dwp` (llvm-dwp, DWARF 5) for two units linked into a
+/// program. gdb 13 prints size = 0x8000000000000000, count =
+/// 0x4000000000000000 at 0x401138 from the DWARF 4 package (it crashes on
+/// the DWARF 5 one).
+#[test]
+fn a_split_dwarf_package_is_read() {
+    let (code, out, err) = dioptra(&["dwarf", &real("c/typed-dwp.o")]);
+    assert_eq!(code, 0, "{out} {err}");
+    let (_, unsplit, _) = dioptra(&["dwarf", &real("c/typed-clang.o")]);
+    let body = |o: &str| o.lines().skip(2).map(str::to_string).collect::<Vec<_>>();
+    assert_eq!(body(&out), body(&unsplit));
+    assert!(out.contains("split DWARF read from"), "{out}");
+    let dir = tempdir::Dir::new("dwp");
+    let ctx = context(
+        &dir,
+        "(context (register 3 \"00 00 00 00 00 00 00 80\") (register 4 \"02 00 00 00 00 00 00 00\") (register 5 \"00 00 00 00 00 00 00 80\") (register 6 \"02 00 00 00 00 00 00 00\"))",
+    );
+    for exe in ["c/split-gcc4.exe", "c/split-gcc.exe"] {
+        let (code, v) = json(&["dwarf", &real(exe)]);
+        assert_eq!(code, 0, "{exe}: {v}");
+        assert_eq!(v["units"].as_array().unwrap().len(), 2, "{exe}");
+        assert!(
+            v["units"][1]["dwo"].as_str().unwrap().ends_with(".exe.dwp"),
+            "{v}"
+        );
+        let (code, v) = json(&["dwarf", &real(exe), "--at", "0x401138", "--context", &ctx]);
+        assert_eq!(code, 0, "{exe}: {v}");
+        assert_eq!(
+            variable(&v, "blocks", "size")["value"],
+            "0x8000000000000000",
+            "{exe}"
+        );
+        assert_eq!(
+            variable(&v, "blocks", "count")["value"],
+            "0x4000000000000000",
+            "{exe}"
+        );
+    }
+}
+
 /// A skeleton whose `.dwo` is not there (`c/typed-nodwo.o`): said on
 /// stderr, named in the summary and JSON, exit 3 (not checked).
 #[test]

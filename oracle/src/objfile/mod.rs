@@ -376,6 +376,41 @@ impl Object {
         d.make_dwo(parent);
         d
     }
+
+    /// The sections of the split unit `id` in this split-DWARF package
+    /// (`.dwp`: the `.dwo` files of a program in one, indexed by
+    /// `.debug_cu_index`), with `parent`'s address table, and where its
+    /// contribution to the package's `.debug_info.dwo` starts (its DIE
+    /// offsets are relative to that); `None` when the package has no such
+    /// unit.
+    pub fn dwp_dwarf<'a>(
+        &'a self,
+        id: gimli::DwoId,
+        parent: &gimli::Dwarf<Reader<'a>>,
+    ) -> Result<Option<(gimli::Dwarf<Reader<'a>>, u64)>, Diag> {
+        let package = gimli::DwarfPackage::load(
+            |id: SectionId| -> Result<Reader<'_>, gimli::Error> {
+                Ok(EndianSlice::new(
+                    id.dwo_name().map_or(&[][..], |n| self.section(n)),
+                    LittleEndian,
+                ))
+            },
+            EndianSlice::new(&[][..], LittleEndian),
+        )
+        .map_err(|e| gimli_error(".debug_cu_index", e))?;
+        let index = |e| gimli_error(".debug_cu_index", e);
+        let Some(row) = package.cu_index.find(id.0) else {
+            return Ok(None);
+        };
+        let base = package
+            .cu_index
+            .sections(row)
+            .map_err(index)?
+            .find(|c| c.section == gimli::IndexSectionId::DebugInfo)
+            .map_or(0, |c| u64::from(c.offset));
+        let dwarf = package.cu_sections(row, parent).map_err(index)?;
+        Ok(Some((dwarf, base)))
+    }
 }
 
 /// A gimli error as a diagnostic.

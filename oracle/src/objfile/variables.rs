@@ -166,44 +166,71 @@ pub fn variables(obj: &Object) -> Result<Variables, Diag> {
     let dwarf = obj.dwarf();
     let mut out = Variables::default();
     let mut ranges_left = MAX_SCOPE_RANGES;
+    // The object's split-DWARF package, once looked for.
+    let mut package: Option<Option<(Object, std::path::PathBuf)>> = None;
     let mut headers = dwarf.units();
     while let Some(header) = headers.next().map_err(|e| gimli_error(".debug_info", e))? {
         let unit = dwarf.unit(header).map_err(|e| gimli_error("unit", e))?;
         let mut info = unit_info(&dwarf, &unit)?;
         let (Some(id), Some(name)) = (unit.dwo_id, info.dwo.clone()) else {
-            walk_unit(&dwarf, &unit, info, &mut out, &mut ranges_left)?;
+            let at = Walk {
+                die_base: 0,
+                ranges_left: &mut ranges_left,
+            };
+            walk_unit(&dwarf, &unit, info, &mut out, at)?;
             continue;
         };
         // D-dwarf-split: the skeleton's variables are in its .dwo, read
-        // where the skeleton says (DW_AT_comp_dir) or beside the object.
-        let Some(path) = dwo_path(obj, &unit, &name) else {
-            info.dwo_missing = Some(format!("`{name}` is not found"));
-            out.units.push(info);
-            continue;
-        };
-        let dwo_obj = super::read(&path).map_err(|d| d.at_place(path.display()))?;
-        let dwo = dwo_obj.dwo_dwarf(&dwarf);
-        let mut found = false;
-        let mut dwo_headers = dwo.units();
-        while let Some(h) = dwo_headers
-            .next()
-            .map_err(|e| gimli_error(".debug_info.dwo", e))?
-        {
-            let mut split = dwo.unit(h).map_err(|e| gimli_error("unit", e))?;
-            if split.dwo_id != Some(id) {
-                continue;
+        // where the skeleton says (DW_AT_comp_dir) or beside the object;
+        // else in the object's package (`prog.dwp`), read once.
+        let dwo_obj;
+        let (split_dwarf, from) = match dwo_path(obj, &unit, &name) {
+            Some(path) => {
+                dwo_obj = super::read(&path).map_err(|d| d.at_place(path.display()))?;
+                (Some((dwo_obj.dwo_dwarf(&dwarf), 0)), path)
             }
-            split.copy_relocated_attributes(&unit);
-            let mut split_info = unit_info(&dwo, &split)?;
-            split_info.dwo = Some(path.display().to_string());
-            walk_unit(&dwo, &split, split_info, &mut out, &mut ranges_left)?;
-            found = true;
-            break;
+            None => {
+                if package.is_none() {
+                    package = Some(match dwp_path(obj) {
+                        Some(p) => Some((super::read(&p).map_err(|d| d.at_place(p.display()))?, p)),
+                        None => None,
+                    });
+                }
+                let Some(Some((pkg, path))) = &package else {
+                    info.dwo_missing = Some(format!("`{name}` is not found, nor a package `.dwp`"));
+                    out.units.push(info);
+                    continue;
+                };
+                (pkg.dwp_dwarf(id, &dwarf)?, path.clone())
+            }
+        };
+        let mut found = false;
+        if let Some((dwo, die_base)) = &split_dwarf {
+            let mut dwo_headers = dwo.units();
+            while let Some(h) = dwo_headers
+                .next()
+                .map_err(|e| gimli_error(".debug_info.dwo", e))?
+            {
+                let mut split = dwo.unit(h).map_err(|e| gimli_error("unit", e))?;
+                if split.dwo_id != Some(id) {
+                    continue;
+                }
+                split.copy_relocated_attributes(&unit);
+                let mut split_info = unit_info(dwo, &split)?;
+                split_info.dwo = Some(from.display().to_string());
+                let at = Walk {
+                    die_base: *die_base,
+                    ranges_left: &mut ranges_left,
+                };
+                walk_unit(dwo, &split, split_info, &mut out, at)?;
+                found = true;
+                break;
+            }
         }
         if !found {
             info.dwo_missing = Some(format!(
                 "`{}` has no unit with the skeleton's DWO id {:#x}",
-                path.display(),
+                from.display(),
                 id.0
             ));
             out.units.push(info);
@@ -235,15 +262,38 @@ fn dwo_path(obj: &Object, unit: &gimli::Unit<Reader>, name: &str) -> Option<std:
     candidates.into_iter().find(|p| p.is_file())
 }
 
-/// The variables of one unit (a split unit read from its `.dwo` too),
-/// with `info` as its entry in `out.units`.
+/// The object's split-DWARF package, as gdb looks for it: `prog.dwp`
+/// beside `prog`, or `prog.dwp` beside `prog.o`.
+fn dwp_path(obj: &Object) -> Option<std::path::PathBuf> {
+    let path = obj.path.as_deref()?;
+    let mut whole = path.as_os_str().to_owned();
+    whole.push(".dwp");
+    [std::path::PathBuf::from(whole), path.with_extension("dwp")]
+        .into_iter()
+        .find(|p| p.is_file())
+}
+
+/// What a unit's walk is given beside the unit: where its `.debug_info`
+/// starts in the file its DIE offsets name (a package's contribution),
+/// and the scope ranges still to be read ([`MAX_SCOPE_RANGES`]).
+struct Walk<'w> {
+    die_base: u64,
+    ranges_left: &'w mut usize,
+}
+
+/// The variables of one unit (a split unit read from its `.dwo` or
+/// package too), with `info` as its entry in `out.units`.
 fn walk_unit<'a>(
     dwarf: &gimli::Dwarf<Reader<'a>>,
     unit: &gimli::Unit<Reader<'a>>,
     info: UnitInfo,
     out: &mut Variables,
-    ranges_left: &mut usize,
+    at: Walk<'_>,
 ) -> Result<(), Diag> {
+    let Walk {
+        die_base,
+        ranges_left,
+    } = at;
     let index = out.units.len();
     out.units.push(info);
     let mut scopes: Vec<Owner> = Vec::new();
@@ -307,7 +357,7 @@ fn walk_unit<'a>(
                     die: entry
                         .offset()
                         .to_debug_info_offset(&unit.header)
-                        .map_or(0, |o| o.0 as u64),
+                        .map_or(0, |o| o.0 as u64 + die_base),
                     name: name_of(dwarf, unit, entry)?.unwrap_or_else(|| "<unnamed>".to_string()),
                     parameter: entry.tag() == c::DW_TAG_formal_parameter,
                     function: scope.and_then(|s| s.name.clone()),
