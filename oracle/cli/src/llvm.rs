@@ -258,9 +258,13 @@ fn gdb_line(s: &Seen) -> String {
 }
 
 pub fn cmd_llvm(o: &Options) -> ExitCode {
-    let opt = match tools::find("opt", o.llvm) {
+    let opt = match tools::find_opt_for_records(o.llvm) {
         Ok(t) => t,
-        Err(e) => {
+        Err((true, e)) => {
+            errln!("Llvm: usage: --llvm: {e}");
+            return ExitCode::from(2);
+        }
+        Err((false, e)) => {
             outln!("llvm: NOT CHECKED: {e}");
             return ExitCode::from(3);
         }

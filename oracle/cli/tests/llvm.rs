@@ -19,7 +19,7 @@ fn have_opt() -> bool {
 
 /// opt, llc, and the linker, emulator and gdb `triple` needs.
 fn have_tools_for(triple: &str) -> bool {
-    dioptra_oracle::llvm::tools::find("opt", None).is_ok()
+    dioptra_oracle::llvm::tools::find_opt_for_records(None).is_ok()
         && dioptra_oracle::llvm::codegen::Codegen::find(None, 1, triple).is_ok()
 }
 
@@ -275,6 +275,31 @@ fn without_opt_the_campaign_is_not_checked() {
         out.contains("NOT CHECKED") && out.contains("LLVM 99"),
         "{out}"
     );
+}
+
+/// An opt older than LLVM 19 reads no `#dbg_value` records: asked for, it
+/// is a usage error before any opt runs (it was an opt failure on every
+/// batch, exit 1); the newest opt being that old is NOT CHECKED, so these
+/// tests skip on such a machine instead of failing.
+#[test]
+fn an_opt_without_debug_records_is_refused_up_front() {
+    let (code, out, err) = dioptra(&["llvm", "--generated", "2", "--llvm", "14"]);
+    assert_eq!(code, 2, "{out} {err}");
+    assert!(
+        err.contains("Llvm: usage: --llvm: opt of LLVM 14 reads no `#dbg_value` records"),
+        "{err}"
+    );
+    assert!(
+        !out.contains("opt-failed") && !err.contains("opt-failed"),
+        "{out} {err}"
+    );
+    let found = dioptra_oracle::llvm::tools::find_opt_for_records(None);
+    if let Ok(t) = &found {
+        assert!(
+            t.major >= dioptra_oracle::llvm::tools::MIN_RECORDS_MAJOR,
+            "{t:?}"
+        );
+    }
 }
 
 /// The known-bug table, the corpus errata rules, the errata register and

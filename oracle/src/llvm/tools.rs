@@ -54,6 +54,37 @@ fn candidates(name: &str, version: u32) -> Vec<PathBuf> {
     out
 }
 
+/// The oldest LLVM whose `opt` reads the `#dbg_value` records the
+/// harness writes (LLVM 19 made them its textual form); an older one
+/// fails on every module.
+pub const MIN_RECORDS_MAJOR: u32 = 19;
+
+/// [`find`] `opt` for the harness: of version `version` when given, else
+/// the newest; refused (with why) when it is older than
+/// [`MIN_RECORDS_MAJOR`]. `Err((asked, why))`: `asked` when the version
+/// asked for is the old one (a usage error), not when none was asked for
+/// and only an old one is installed (nothing can be checked).
+pub fn find_opt_for_records(version: Option<u32>) -> Result<Tool, (bool, String)> {
+    if let Some(v) = version.filter(|&v| v < MIN_RECORDS_MAJOR) {
+        return Err((
+            true,
+            format!("opt of LLVM {v} reads no `#dbg_value` records; the harness needs LLVM {MIN_RECORDS_MAJOR} or later"),
+        ));
+    }
+    let t = find("opt", version).map_err(|e| (false, e))?;
+    if t.major < MIN_RECORDS_MAJOR {
+        return Err((
+            false,
+            format!(
+                "the newest opt here is LLVM {} ({}), which reads no `#dbg_value` records; the harness needs LLVM {MIN_RECORDS_MAJOR} or later: install llvm-22",
+                t.major,
+                t.path.display()
+            ),
+        ));
+    }
+    Ok(t)
+}
+
 /// Finds `name` (`opt`, `llc`, `llvm-dwarfdump`): of major version
 /// `version` when given, else the newest installed. A plain `name` on the
 /// path counts with the version it reports.
