@@ -159,21 +159,49 @@ fn listing(obj: &Object, vars: &Variables, a: DwarfArgs) -> ExitCode {
     let mut reasons: BTreeMap<String, usize> = BTreeMap::new();
     let (mut expressions, mut decoded) = (0usize, 0usize);
     let (mut without, mut constants) = (0usize, 0usize);
+    // Rows for JSON, which is printed whole at the end; text is printed as
+    // it is made (a 31 MB libpython's listing held 640 MB of rows and
+    // lines before its first line was printed).
     let mut rows = Vec::new();
-    let mut text = Vec::new();
+    let mut listed = 0usize;
+    if !a.json {
+        outln!(
+            "{}: {}{}{}; units: {}",
+            a.file.display(),
+            obj.machine,
+            if obj.relocatable {
+                ", relocatable (its sections laid out from address 0, in file order)"
+            } else {
+                ""
+            },
+            if obj.unapplied > 0 {
+                format!(
+                    ", {} relocations not applied (thread-local or GOT offsets, left as written)",
+                    obj.unapplied
+                )
+            } else {
+                String::new()
+            },
+            vars.units.len()
+        );
+    }
     let mut unit_shown = usize::MAX;
     for v in vars.variables.iter().filter(|v| wanted(v, a.var)) {
-        if v.unit != unit_shown {
+        listed += 1;
+        if v.unit != unit_shown && !a.json {
             unit_shown = v.unit;
             let u = &vars.units[v.unit];
             let split = u
                 .dwo
                 .as_ref()
                 .map_or(String::new(), |d| format!(", split DWARF read from `{d}`"));
-            text.push(format!(
+            outln!(
                 "unit {} \"{}\": DWARF {}, {}-byte addresses{split}",
-                v.unit, u.name, u.version, u.enc.address_size
-            ));
+                v.unit,
+                u.name,
+                u.version,
+                u.enc.address_size
+            );
         }
         let mut check = |bytes: &[u8]| {
             expressions += 1;
@@ -226,8 +254,13 @@ fn listing(obj: &Object, vars: &Variables, a: DwarfArgs) -> ExitCode {
                 (json!(js), lines)
             }
         };
-        text.push(format!("  {}: {}", heading(v), loc_text[0]));
-        text.extend(loc_text[1..].iter().map(|l| format!("  {l}")));
+        if !a.json {
+            outln!("  {}: {}", heading(v), loc_text[0]);
+            for l in &loc_text[1..] {
+                outln!("  {l}");
+            }
+            continue;
+        }
         rows.push(json!({
             "unit": v.unit, "die": v.die, "function": v.function, "name": v.name,
             "parameter": v.parameter, "line": v.line, "type": v.type_name,
@@ -257,30 +290,7 @@ fn listing(obj: &Object, vars: &Variables, a: DwarfArgs) -> ExitCode {
         );
     } else {
         outln!(
-            "{}: {}{}{}; units: {}",
-            a.file.display(),
-            obj.machine,
-            if obj.relocatable {
-                ", relocatable (its sections laid out from address 0, in file order)"
-            } else {
-                ""
-            },
-            if obj.unapplied > 0 {
-                format!(
-                    ", {} relocations not applied (thread-local or GOT offsets, left as written)",
-                    obj.unapplied
-                )
-            } else {
-                String::new()
-            },
-            vars.units.len()
-        );
-        for l in &text {
-            outln!("{l}");
-        }
-        outln!(
-            "variables: {} ({without} without a location, {constants} constants); expressions: {expressions}, {decoded} pass, {failed} fail",
-            rows.len()
+            "variables: {listed} ({without} without a location, {constants} constants); expressions: {expressions}, {decoded} pass, {failed} fail"
         );
         for (r, n) in &reasons {
             outln!("  {n} {r}");
