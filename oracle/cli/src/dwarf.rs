@@ -159,12 +159,21 @@ fn listing(obj: &Object, vars: &Variables, a: DwarfArgs) -> ExitCode {
     let mut reasons: BTreeMap<String, usize> = BTreeMap::new();
     let (mut expressions, mut decoded) = (0usize, 0usize);
     let (mut without, mut constants) = (0usize, 0usize);
-    // Rows for JSON, which is printed whole at the end; text is printed as
-    // it is made (a 31 MB libpython's listing held 640 MB of rows and
-    // lines before its first line was printed).
-    let mut rows = Vec::new();
+    // Printed as it is made, text and JSON alike (a 31 MB libpython's
+    // listing held 640 MB of rows and lines before its first line was
+    // printed, 1.08 GB as JSON): the JSON object's counts come after its
+    // rows.
     let mut listed = 0usize;
-    if !a.json {
+    if a.json {
+        let head = json!({
+            "machine": obj.machine, "relocatable": obj.relocatable, "relocations_not_applied": obj.unapplied,
+            "units": vars.units.iter().map(|u| json!({"name": u.name, "version": u.version, "dwo": u.dwo, "dwo_not_read": u.dwo_missing,
+                "address_size": u.enc.address_size})).collect::<Vec<_>>(),
+        });
+        let head = head.to_string();
+        // `{...}` less its closing brace, then the rows.
+        out!("{},\"variables\":[", &head[..head.len() - 1]);
+    } else {
         outln!(
             "{}: {}{}{}; units: {}",
             a.file.display(),
@@ -261,33 +270,36 @@ fn listing(obj: &Object, vars: &Variables, a: DwarfArgs) -> ExitCode {
             }
             continue;
         }
-        rows.push(json!({
-            "unit": v.unit, "die": v.die, "function": v.function, "name": v.name,
-            "parameter": v.parameter, "line": v.line, "type": v.type_name,
-            "byte_size": v.byte_size, "function_range": v.function_range.map(|(l, h)| [l, h]),
-            "scope": v.scope.as_deref().map(|r| r.iter().map(|&(l, h)| [l, h]).collect::<Vec<_>>()),
-            "location": loc_json,
-        }));
+        if listed > 1 {
+            out!(",");
+        }
+        out!(
+            "{}",
+            json!({
+                "unit": v.unit, "die": v.die, "function": v.function, "name": v.name,
+                "parameter": v.parameter, "line": v.line, "type": v.type_name,
+                "byte_size": v.byte_size, "function_range": v.function_range.map(|(l, h)| [l, h]),
+                "scope": v.scope.as_deref().map(|r| r.iter().map(|&(l, h)| [l, h]).collect::<Vec<_>>()),
+                "location": loc_json,
+            })
+        );
     }
     let failed = expressions - decoded;
     let skipped = skeletons(vars);
     if a.json {
-        outln!(
-            "{}",
-            json!({
-                "outcome": match (failed, skipped.is_empty()) {
-                    (0, true) => "ok",
-                    (0, false) => "not-checked",
-                    _ => "ill-formed",
-                },
-                "split_dwarf_not_read": skipped,
-                "machine": obj.machine, "relocatable": obj.relocatable, "relocations_not_applied": obj.unapplied,
-                "units": vars.units.iter().map(|u| json!({"name": u.name, "version": u.version, "dwo": u.dwo, "dwo_not_read": u.dwo_missing,
-                    "address_size": u.enc.address_size})).collect::<Vec<_>>(),
-                "variables": rows, "expressions": expressions, "passed": decoded,
-                "reasons": reasons, "without_location": without, "constants": constants,
-            })
-        );
+        let tail = json!({
+            "outcome": match (failed, skipped.is_empty()) {
+                (0, true) => "ok",
+                (0, false) => "not-checked",
+                _ => "ill-formed",
+            },
+            "split_dwarf_not_read": skipped,
+            "expressions": expressions, "passed": decoded,
+            "reasons": reasons, "without_location": without, "constants": constants,
+        })
+        .to_string();
+        // The rows' closing bracket, then the counts' members.
+        outln!("],{}", &tail[1..]);
     } else {
         outln!(
             "variables: {listed} ({without} without a location, {constants} constants); expressions: {expressions}, {decoded} pass, {failed} fail"
