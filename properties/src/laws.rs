@@ -131,7 +131,7 @@ pub fn law_wellformed_evaluates_to_its_static_type(e: &Expr, ctx: &str) -> Resul
     let mut whole = None;
     check_prefixes(&e.ops, &sig, &mut |n, r| {
         if n == e.ops.len() {
-            whole = Some(r.clone());
+            whole = Some(r.as_ref().map(Clone::clone).map_err(|p| p.diag()));
         }
         checks.push(r.ok())
     });

@@ -97,7 +97,7 @@ fn one_pass_over_the_prefixes_is_check_of_each_prefix() {
             let mut got = Vec::new();
             check_prefixes(&x.ops, &sig, &mut |n, r| {
                 assert_eq!(n, got.len() + 1);
-                got.push(r)
+                got.push(r.map_err(|p| p.diag()))
             });
             assert_eq!(got.len(), x.ops.len());
             for (n, r) in (1..).zip(got) {

@@ -205,47 +205,78 @@ fn check_observed<'a>(
 /// a single element after evaluation, then the expression is not
 /// well-formed", and a fragment's size is the result's (D-fragment).
 fn finish(st: &TypeStack, fragment: Option<(u64, u64)>) -> Result<Checked, Diag> {
+    finish_unformatted(st, fragment).map_err(|e| e.diag())
+}
+
+/// [`finish`] with the common failure, a stack of another size, not yet
+/// written as a diagnostic (most prefixes of an expression end so, and a
+/// campaign discards them).
+fn finish_unformatted(
+    st: &TypeStack,
+    fragment: Option<(u64, u64)>,
+) -> Result<Checked, PrefixError<'static>> {
     let [entry] = st.entries.as_slice() else {
-        return Err(Diag::ill(
-            "DIExpr",
-            "result-stack-size",
-            format!(
-                "the stack must hold exactly one entry after the last operation, it holds {}",
-                st.entries.len()
-            ),
-        ));
+        return Err(PrefixError::StackSize(st.entries.len()));
     };
     let result = entry.ty.clone().into_owned();
     if let Some((_, s)) = fragment {
         let b = st.bits(&result);
         if b != s {
-            return Err(Diag::ill(
+            return Err(PrefixError::Owned(Diag::ill(
                 "DIOpFragment",
                 "size-mismatch",
                 format!("the fragment is {s} bits but the expression's result `{result}` has {b}"),
-            ));
+            )));
         }
     }
     Ok(Checked { result, fragment })
 }
 
+/// Why a prefix is not well-formed ([`check_prefixes`]), its diagnostic
+/// written only when asked for: [`PrefixError::diag`] is what
+/// `check_ops` of the prefix returns.
+#[derive(Debug)]
+pub enum PrefixError<'d> {
+    /// It leaves this many entries, not one.
+    StackSize(usize),
+    Owned(Diag),
+    /// The first error of a shorter prefix, every longer one's.
+    Shorter(&'d Diag),
+}
+
+impl PrefixError<'_> {
+    pub fn diag(&self) -> Diag {
+        match self {
+            PrefixError::StackSize(n) => Diag::ill(
+                "DIExpr",
+                "result-stack-size",
+                format!(
+                    "the stack must hold exactly one entry after the last operation, it holds {n}"
+                ),
+            ),
+            PrefixError::Owned(d) => d.clone(),
+            PrefixError::Shorter(d) => (*d).clone(),
+        }
+    }
+}
+
 /// `check_ops` of every prefix of `ops` in one pass: `each(n, r)` gets
-/// what `check_ops(&ops[..n], sig)` returns, for `n` from 1 to
-/// `ops.len()` in turn. Only `DIOpFragment` is checked differently as the
-/// last op and as an inner one ("not-last"); every other op's rules do not
-/// depend on what follows it, so the stack after op `n - 1` is the same
-/// for every prefix that contains it, and the first error is every longer
-/// prefix's.
+/// what `check_ops(&ops[..n], sig)` returns (its diagnostic as a
+/// [`PrefixError`]), for `n` from 1 to `ops.len()` in turn. Only
+/// `DIOpFragment` is checked differently as the last op and as an inner one
+/// ("not-last"); every other op's rules do not depend on what follows it,
+/// so the stack after op `n - 1` is the same for every prefix that
+/// contains it, and the first error is every longer prefix's.
 pub fn check_prefixes<'a>(
     ops: &'a [Op],
     sig: &'a Signature,
-    each: &mut dyn FnMut(usize, Result<Checked, Diag>),
+    each: &mut dyn FnMut(usize, Result<Checked, PrefixError<'_>>),
 ) {
     let mut st = TypeStack::new(sig, Vec::with_capacity(8));
     let mut failed: Option<Diag> = None;
     for (i, op) in ops.iter().enumerate() {
         if let Some(d) = &failed {
-            each(i + 1, Err(d.clone()));
+            each(i + 1, Err(PrefixError::Shorter(d)));
             continue;
         }
         let fragment = match op {
@@ -253,10 +284,10 @@ pub fn check_prefixes<'a>(
             _ => None,
         };
         match check_op(&mut st, op, i, true) {
-            Ok(()) => each(i + 1, finish(&st, fragment)),
+            Ok(()) => each(i + 1, finish_unformatted(&st, fragment)),
             Err(d) => {
-                failed = Some(d.clone());
-                each(i + 1, Err(d));
+                each(i + 1, Err(PrefixError::Shorter(&d)));
+                failed = Some(d);
             }
         }
         if fragment.is_some() && failed.is_none() {
@@ -266,10 +297,6 @@ pub fn check_prefixes<'a>(
     }
 }
 
-/// Checks op `op`, at index `index` (`last`: the expression's last op),
-/// against the stack `st`: the one `check_<op>` per op, in the spec's order.
-/// `check` runs it over an expression; the canonicalizer runs it over the
-/// ops it has to look at again after a rewrite.
 pub fn check_op<'a>(
     st: &mut TypeStack<'a>,
     op: &'a Op,
