@@ -427,6 +427,21 @@ fn a_skeleton_without_its_dwo_is_not_checked() {
     let (code, v) = json(&["dwarf", &file, "--at", "0x4", "--context", &ctx]);
     assert_eq!(code, 3, "{v}");
     assert_eq!(v["outcome"], "not-checked");
+    // A .dwo, or a package, that is not an object: not read, with why.
+    let obj = dir.0.join("typed-split.o");
+    std::fs::copy(real("c/typed-split.o"), &obj).unwrap();
+    dir.write("typed-split.dwo", "not an object");
+    let (code, out, err) = dioptra(&["dwarf", obj.to_str().unwrap()]);
+    assert_eq!(code, 3, "{out} {err}");
+    assert!(err.contains("Object: not-an-object"), "{err}");
+    std::fs::remove_file(dir.0.join("typed-split.dwo")).unwrap();
+    dir.write("typed-split.dwp", "not a package");
+    let (code, out, err) = dioptra(&["dwarf", obj.to_str().unwrap()]);
+    assert_eq!(code, 3, "{out} {err}");
+    assert!(
+        err.contains("is not found, and") && err.contains("typed-split.dwp"),
+        "{err}"
+    );
     // An object without split units is checked as before.
     let (code, v) = json(&["dwarf", &real("c/typed-gcc.o")]);
     assert_eq!(code, 0, "{v}");

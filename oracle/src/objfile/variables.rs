@@ -166,8 +166,9 @@ pub fn variables(obj: &Object) -> Result<Variables, Diag> {
     let dwarf = obj.dwarf();
     let mut out = Variables::default();
     let mut ranges_left = MAX_SCOPE_RANGES;
-    // The object's split-DWARF package, once looked for.
-    let mut package: Option<Option<(Object, std::path::PathBuf)>> = None;
+    // The object's split-DWARF package, once looked for: none, or read,
+    // or why it could not be.
+    let mut package: Option<Option<Result<(Object, std::path::PathBuf), String>>> = None;
     let mut headers = dwarf.units();
     while let Some(header) = headers.next().map_err(|e| gimli_error(".debug_info", e))? {
         let unit = dwarf.unit(header).map_err(|e| gimli_error("unit", e))?;
@@ -183,25 +184,42 @@ pub fn variables(obj: &Object) -> Result<Variables, Diag> {
         // D-dwarf-split: the skeleton's variables are in its .dwo, read
         // where the skeleton says (DW_AT_comp_dir) or beside the object;
         // else in the object's package (`prog.dwp`), read once.
+        // A file that cannot be read as one (not an object, too large)
+        // leaves the unit not read, with why; the other units are listed.
         let dwo_obj;
         let (split_dwarf, from) = match dwo_path(obj, &unit, &name) {
-            Some(path) => {
-                dwo_obj = super::read(&path).map_err(|d| d.at_place(path.display()))?;
-                (Some((dwo_obj.dwo_dwarf(&dwarf), 0)), path)
-            }
-            None => {
-                if package.is_none() {
-                    package = Some(match dwp_path(obj) {
-                        Some(p) => Some((super::read(&p).map_err(|d| d.at_place(p.display()))?, p)),
-                        None => None,
-                    });
+            Some(path) => match super::read(&path) {
+                Ok(o) => {
+                    dwo_obj = o;
+                    (Some((dwo_obj.dwo_dwarf(&dwarf), 0)), path)
                 }
-                let Some(Some((pkg, path))) = &package else {
-                    info.dwo_missing = Some(format!("`{name}` is not found, nor a package `.dwp`"));
+                Err(d) => {
+                    info.dwo_missing = Some(format!("`{}`: {d}", path.display()));
                     out.units.push(info);
                     continue;
-                };
-                (pkg.dwp_dwarf(id, &dwarf)?, path.clone())
+                }
+            },
+            None => {
+                let pkg = package.get_or_insert_with(|| {
+                    dwp_path(obj).map(|p| match super::read(&p) {
+                        Ok(o) => Ok((o, p)),
+                        Err(d) => Err(format!("`{}`: {d}", p.display())),
+                    })
+                });
+                match pkg {
+                    Some(Ok((pkg, path))) => (pkg.dwp_dwarf(id, &dwarf)?, path.clone()),
+                    Some(Err(why)) => {
+                        info.dwo_missing = Some(format!("`{name}` is not found, and {why}"));
+                        out.units.push(info);
+                        continue;
+                    }
+                    None => {
+                        info.dwo_missing =
+                            Some(format!("`{name}` is not found, nor a package `.dwp`"));
+                        out.units.push(info);
+                        continue;
+                    }
+                }
             }
         };
         let mut found = false;
