@@ -56,6 +56,10 @@ clang-14 -O2 -g -gdwarf-5 -fdebug-prefix-map="$here"=. -c c/tls.c -o c/tls.o
 # parameters, a member function's declaration), an abstract instance, and
 # a static data member defined through DW_AT_specification.
 clang++-14 -O2 -g -gdwarf-5 -fdebug-prefix-map="$here"=. -c cpp/members.cpp -o cpp/members.o
+# Type units (-fdebug-types-section): clang's DWARF 5 ones in COMDAT
+# .debug_info sections, g++'s DWARF 4 ones in .debug_types.
+clang++-14 -O2 -g -gdwarf-5 -fdebug-types-section -fdebug-prefix-map="$here"=. -c cpp/members.cpp -o cpp/members-types.o
+g++ -O2 -g -gdwarf-4 -fdebug-types-section -fdebug-prefix-map="$here"=. -c cpp/members.cpp -o cpp/members-types-gcc.o
 # The same with g++: `this` is a const pointer (`Counter *const`).
 g++ -O2 -g -gdwarf-5 -fdebug-prefix-map="$here"=. -c cpp/members.cpp -o cpp/members-gcc.o
 # LLVM IR as the compilers write it (`dioptra ir`, `lifetimes`, `multiloc`):

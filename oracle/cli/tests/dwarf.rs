@@ -279,6 +279,33 @@ fn a_const_pointer_is_named_as_c_names_it() {
     assert_eq!(variable(&v, "bump", "by")["type"], "int");
 }
 
+/// Type units (`-fdebug-types-section`): clang-14 puts each in a COMDAT
+/// group's own `.debug_info` section and leaves a declaration with
+/// `DW_AT_signature` in the compile unit; g++ puts them in `.debug_types`
+/// (DWARF 4). The variables keep their type names and sizes, as the same
+/// compile without type units gives them (`cpp/members.o`, g++'s
+/// `cpp/members-gcc.o`); they had none (`this (8 bytes)`), and clang's
+/// type units were lost (one `.debug_info` replaced the other).
+#[test]
+fn type_units_give_the_types_of_variables() {
+    let (code, v) = json(&["dwarf", &real("cpp/members-types.o")]);
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(v["units"].as_array().unwrap().len(), 2, "{v}");
+    let (_, plain) = json(&["dwarf", &real("cpp/members.o")]);
+    for (f, n) in [("bump", "this"), ("use", "c"), ("bump", "by")] {
+        let (a, b) = (variable(&v, f, n), variable(&plain, f, n));
+        assert_eq!(a["type"], b["type"], "{f}::{n}");
+        assert_eq!(a["byte_size"], b["byte_size"], "{f}::{n}");
+        assert!(a["type"].is_string(), "{f}::{n}: {a}");
+    }
+    assert_eq!(variable(&v, "use", "c")["type"], "Counter *");
+    let (code, v) = json(&["dwarf", &real("cpp/members-types-gcc.o")]);
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(variable(&v, "bump", "this")["type"], "Counter *const");
+    assert_eq!(variable(&v, "use", "c")["type"], "Counter *");
+    assert_eq!(variable(&v, "use", "c")["byte_size"], 8);
+}
+
 /// RISC-V objects write each function's length (`DW_AT_high_pc`) as 0
 /// with an `R_RISCV_ADD32`/`R_RISCV_SUB32` pair (linker relaxation may
 /// move the code). Left unapplied, every function spanned no pc and no

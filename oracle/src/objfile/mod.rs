@@ -134,21 +134,47 @@ pub fn load(bytes: &[u8]) -> Result<Object, Diag> {
             addresses.insert(name, address);
         }
     }
-    let mut sections = HashMap::new();
+    let mut sections: HashMap<String, Vec<u8>> = HashMap::new();
     let mut unapplied = 0usize;
     let riscv = matches!(
         file.architecture(),
         object::Architecture::Riscv32 | object::Architecture::Riscv64
     );
+    // Debug sections of one name are laid end to end, as a linker does:
+    // a relocatable object has one `.debug_info` per COMDAT group when
+    // type units are in their own (`-fdebug-types-section`). Each starts
+    // where the ones before it end, so that a relocation against it (its
+    // section symbol) points into the whole. Before, the last one read
+    // replaced the others and the type units were lost.
+    // The sections outside COMDAT groups come first, so the compile
+    // unit's offsets are those of its own section (what llvm-dwarfdump
+    // prints), the groups' type units after it.
+    let mut contents = Vec::new();
     for s in file.sections() {
         let name = s.name().unwrap_or("").to_string();
         if !(name.starts_with(".debug_") || name == ".eh_frame") {
             continue;
         }
-        let mut data = s
+        let data = s
             .uncompressed_data()
             .map_err(|e| bad("bad-section", format!("{name}: {e}")))?
             .into_owned();
+        let grouped = matches!(
+            s.flags(),
+            object::SectionFlags::Elf { sh_flags } if sh_flags & u64::from(object::elf::SHF_GROUP) != 0
+        );
+        contents.push((grouped, s, name, data));
+    }
+    contents.sort_by_key(|c| c.0);
+    let mut ends: HashMap<String, u64> = HashMap::new();
+    for (_, s, name, data) in &contents {
+        if relocatable && name.starts_with(".debug_") {
+            let end = ends.entry(name.clone()).or_insert(0);
+            by_index.insert(s.index(), *end);
+            *end = end.saturating_add(data.len() as u64);
+        }
+    }
+    for (_, s, name, mut data) in contents {
         if relocatable {
             let place = by_index.get(&s.index()).copied().unwrap_or(0);
             for (offset, r) in s.relocations() {
@@ -182,7 +208,12 @@ pub fn load(bytes: &[u8]) -> Result<Object, Diag> {
                 }
             }
         }
-        sections.insert(name, data);
+        match sections.entry(name) {
+            std::collections::hash_map::Entry::Occupied(mut e) => e.get_mut().extend(data),
+            std::collections::hash_map::Entry::Vacant(e) => {
+                e.insert(data);
+            }
+        }
     }
     // A `.dwo` (split DWARF) has its units in `.debug_info.dwo`.
     if !sections.contains_key(".debug_info") && !sections.contains_key(".debug_info.dwo") {

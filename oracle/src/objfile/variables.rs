@@ -8,7 +8,7 @@ use dioptra_semantics::diag::Diag;
 use dioptra_semantics::dwarf::op::Encoding;
 use dioptra_semantics::dwarf::unit::{BaseType, MAX_BASE_TYPE_BYTES};
 use gimli::{constants as c, AttributeValue};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
 /// How many `DW_AT_abstract_origin`/`DW_AT_specification` links are followed
@@ -166,6 +166,7 @@ pub fn variables(obj: &Object) -> Result<Variables, Diag> {
     let dwarf = obj.dwarf();
     let mut out = Variables::default();
     let mut ranges_left = MAX_SCOPE_RANGES;
+    let types = TypeUnits::new(&dwarf);
     // The object's split-DWARF package, once looked for: none, or read,
     // or why it could not be.
     let mut package: Option<Option<Result<(Object, std::path::PathBuf), String>>> = None;
@@ -177,6 +178,7 @@ pub fn variables(obj: &Object) -> Result<Variables, Diag> {
             let at = Walk {
                 die_base: 0,
                 ranges_left: &mut ranges_left,
+                types: &types,
             };
             walk_unit(&dwarf, &unit, info, &mut out, at)?;
             continue;
@@ -224,6 +226,7 @@ pub fn variables(obj: &Object) -> Result<Variables, Diag> {
         };
         let mut found = false;
         if let Some((dwo, die_base)) = &split_dwarf {
+            let dwo_types = TypeUnits::new(dwo);
             let mut dwo_headers = dwo.units();
             while let Some(h) = dwo_headers
                 .next()
@@ -239,6 +242,7 @@ pub fn variables(obj: &Object) -> Result<Variables, Diag> {
                 let at = Walk {
                     die_base: *die_base,
                     ranges_left: &mut ranges_left,
+                    types: &dwo_types,
                 };
                 walk_unit(dwo, &split, split_info, &mut out, at)?;
                 found = true;
@@ -294,9 +298,10 @@ fn dwp_path(obj: &Object) -> Option<std::path::PathBuf> {
 /// What a unit's walk is given beside the unit: where its `.debug_info`
 /// starts in the file its DIE offsets name (a package's contribution),
 /// and the scope ranges still to be read ([`MAX_SCOPE_RANGES`]).
-struct Walk<'w> {
+struct Walk<'w, 'a> {
     die_base: u64,
     ranges_left: &'w mut usize,
+    types: &'w TypeUnits<'a>,
 }
 
 /// The variables of one unit (a split unit read from its `.dwo` or
@@ -306,11 +311,12 @@ fn walk_unit<'a>(
     unit: &gimli::Unit<Reader<'a>>,
     info: UnitInfo,
     out: &mut Variables,
-    at: Walk<'_>,
+    at: Walk<'_, 'a>,
 ) -> Result<(), Diag> {
     let Walk {
         die_base,
         ranges_left,
+        types: tus,
     } = at;
     let index = out.units.len();
     out.units.push(info);
@@ -367,7 +373,7 @@ fn walk_unit<'a>(
                     None => None,
                 };
                 let location = location_of(dwarf, unit, entry)?;
-                let (type_name, byte_size) = type_of(dwarf, unit, entry);
+                let (type_name, byte_size) = type_of(dwarf, tus, unit, entry);
                 let line =
                     through_origin(unit, entry, c::DW_AT_decl_line).and_then(|v| v.udata_value());
                 out.variables.push(Variable {
@@ -538,15 +544,13 @@ fn name_of<'a>(
 /// An array's size: its element's size times the count of each dimension
 /// (`DW_AT_count`, or `DW_AT_upper_bound` + 1 from a lower bound of 0).
 fn array_size<'a>(
+    tus: &TypeUnits<'a>,
     unit: &gimli::Unit<Reader<'a>>,
     array: &gimli::DebuggingInformationEntry<Reader<'a>>,
     links: usize,
 ) -> Option<u64> {
-    let elem = match array.attr_value(c::DW_AT_type)? {
-        AttributeValue::UnitRef(o) => unit.entry(o).ok()?,
-        _ => return None,
-    };
-    let mut size = element_size(unit, &elem, links)?;
+    let (elem_unit, elem) = tus.follow(unit, array.attr_value(c::DW_AT_type)?)?;
+    let mut size = element_size(tus, elem_unit, &elem, links)?;
     for count in dimensions(unit, array)? {
         size = size.checked_mul(count?)?;
     }
@@ -586,11 +590,12 @@ fn dimensions<'a>(
 /// `DW_AT_byte_size`, the address size for a pointer or reference, or an
 /// array's.
 fn element_size<'a>(
+    tus: &TypeUnits<'a>,
     unit: &gimli::Unit<Reader<'a>>,
     ty: &gimli::DebuggingInformationEntry<Reader<'a>>,
     links: usize,
 ) -> Option<u64> {
-    let mut cur = ty.clone();
+    let (mut unit, mut cur) = (unit, ty.clone());
     for _ in 0..links {
         if let Some(n) = cur
             .attr_value(c::DW_AT_byte_size)
@@ -602,8 +607,8 @@ fn element_size<'a>(
             c::DW_TAG_pointer_type | c::DW_TAG_reference_type | c::DW_TAG_rvalue_reference_type => {
                 return Some(unit.encoding().address_size as u64)
             }
-            c::DW_TAG_array_type => return array_size(unit, &cur, links - 1),
-            _ => cur = qualified(unit, &cur)?,
+            c::DW_TAG_array_type => return array_size(tus, unit, &cur, links - 1),
+            _ => (unit, cur) = qualified(tus, unit, &cur)?,
         }
     }
     None
@@ -719,17 +724,17 @@ fn location_of(
 /// The type's name and byte size, through typedefs and qualifiers.
 fn type_of<'a>(
     dwarf: &gimli::Dwarf<Reader<'a>>,
+    tus: &TypeUnits<'a>,
     unit: &gimli::Unit<Reader<'a>>,
     entry: &gimli::DebuggingInformationEntry<Reader<'a>>,
 ) -> (Option<String>, Option<u64>) {
-    let Some(AttributeValue::UnitRef(o)) = through_origin(unit, entry, c::DW_AT_type) else {
+    let Some((unit, ty)) =
+        through_origin(unit, entry, c::DW_AT_type).and_then(|v| tus.follow(unit, v))
+    else {
         return (None, None);
     };
-    let Ok(ty) = unit.entry(o) else {
-        return (None, None);
-    };
-    let name = type_name(dwarf, unit, &ty, MAX_LINKS);
-    (name, element_size(unit, &ty, MAX_LINKS))
+    let name = type_name(dwarf, tus, unit, &ty, MAX_LINKS);
+    (name, element_size(tus, unit, &ty, MAX_LINKS))
 }
 
 /// A type's name as C spells it where the DIE has none: `const int *`,
@@ -737,6 +742,7 @@ fn type_of<'a>(
 /// name (a typedef, a base type, a struct, Rust's `&[u8]`).
 fn type_name<'a>(
     dwarf: &gimli::Dwarf<Reader<'a>>,
+    tus: &TypeUnits<'a>,
     unit: &gimli::Unit<Reader<'a>>,
     ty: &gimli::DebuggingInformationEntry<Reader<'a>>,
     links: usize,
@@ -752,21 +758,21 @@ fn type_name<'a>(
             return None;
         }
         match ty.attr_value(c::DW_AT_type) {
-            Some(AttributeValue::UnitRef(o)) => {
-                type_name(dwarf, unit, &unit.entry(o).ok()?, links - 1)
+            Some(v) => {
+                let (u, t) = tus.follow(unit, v)?;
+                type_name(dwarf, tus, u, &t, links - 1)
             }
             None => Some("void".to_string()),
-            _ => None,
         }
     };
     // A qualifier of a pointer or reference is written after it, as C and
     // llvm-dwarfdump write it: `const char *const` (gcc's `this` of a
     // const member function), not `const const char *`.
     let qualify = |q: &str| -> Option<String> {
-        let target = match ty.attr_value(c::DW_AT_type) {
-            Some(AttributeValue::UnitRef(o)) => unit.entry(o).ok().map(|e| e.tag()),
-            _ => None,
-        };
+        let target = ty
+            .attr_value(c::DW_AT_type)
+            .and_then(|v| tus.follow(unit, v))
+            .map(|(_, e)| e.tag());
         let after = matches!(
             target,
             Some(
@@ -801,19 +807,82 @@ fn type_name<'a>(
 
 /// The type a typedef or qualifier (`const`, `volatile`, `restrict`,
 /// `_Atomic`) names; `None` for any other DIE.
-fn qualified<'a>(
-    unit: &gimli::Unit<Reader<'a>>,
+fn qualified<'a, 'u>(
+    tus: &'u TypeUnits<'a>,
+    unit: &'u gimli::Unit<Reader<'a>>,
     e: &gimli::DebuggingInformationEntry<Reader<'a>>,
-) -> Option<gimli::DebuggingInformationEntry<Reader<'a>>> {
+) -> Option<(&'u gimli::Unit<Reader<'a>>, Die<'a>)> {
     match e.tag() {
         c::DW_TAG_typedef
         | c::DW_TAG_const_type
         | c::DW_TAG_volatile_type
         | c::DW_TAG_restrict_type
-        | c::DW_TAG_atomic_type => match e.attr_value(c::DW_AT_type)? {
-            AttributeValue::UnitRef(o) => unit.entry(o).ok(),
-            _ => None,
-        },
+        | c::DW_TAG_atomic_type => tus.follow(unit, e.attr_value(c::DW_AT_type)?),
         _ => None,
+    }
+}
+
+type Die<'a> = gimli::DebuggingInformationEntry<Reader<'a>>;
+
+/// The type units of a file (DWARF 5's in `.debug_info`, DWARF 4's in
+/// `.debug_types`, a `.dwo`'s split ones) by signature: what
+/// `DW_FORM_ref_sig8` names (`-fdebug-types-section`). Without them a
+/// variable whose type is in one had no type name and no size, so its
+/// value could not be read at a pc.
+pub(crate) struct TypeUnits<'a> {
+    by_signature: HashMap<u64, (gimli::Unit<Reader<'a>>, gimli::UnitOffset)>,
+}
+
+impl<'a> TypeUnits<'a> {
+    fn new(dwarf: &gimli::Dwarf<Reader<'a>>) -> TypeUnits<'a> {
+        let mut by_signature = HashMap::new();
+        let mut add = |h: gimli::UnitHeader<Reader<'a>>| {
+            if let gimli::UnitType::Type {
+                type_signature,
+                type_offset,
+            }
+            | gimli::UnitType::SplitType {
+                type_signature,
+                type_offset,
+            } = h.type_()
+            {
+                if let Ok(u) = dwarf.unit(h) {
+                    by_signature.insert(type_signature.0, (u, type_offset));
+                }
+            }
+        };
+        let mut units = dwarf.units();
+        while let Ok(Some(h)) = units.next() {
+            add(h);
+        }
+        let mut types = dwarf.type_units();
+        while let Ok(Some(h)) = types.next() {
+            add(h);
+        }
+        TypeUnits { by_signature }
+    }
+
+    /// The DIE a reference names (in `unit`, or in a type unit by its
+    /// signature) and its unit; a declaration that names its definition's
+    /// type unit (`DW_AT_signature`, as clang leaves one in the compile
+    /// unit) is that definition.
+    fn follow<'u>(
+        &'u self,
+        unit: &'u gimli::Unit<Reader<'a>>,
+        v: AttributeValue<Reader<'a>>,
+    ) -> Option<(&'u gimli::Unit<Reader<'a>>, Die<'a>)> {
+        let by_signature = |sig: gimli::DebugTypeSignature| {
+            let (u, at) = self.by_signature.get(&sig.0)?;
+            Some((u, u.entry(*at).ok()?))
+        };
+        let (u, e) = match v {
+            AttributeValue::UnitRef(o) => (unit, unit.entry(o).ok()?),
+            AttributeValue::DebugTypesRef(sig) => by_signature(sig)?,
+            _ => return None,
+        };
+        match e.attr_value(c::DW_AT_signature) {
+            Some(AttributeValue::DebugTypesRef(sig)) => by_signature(sig).or(Some((u, e))),
+            _ => Some((u, e)),
+        }
     }
 }
