@@ -48,6 +48,8 @@ clang-14 -O2 -g -gdwarf-5 -gsplit-dwarf -fdebug-prefix-map="$here"=. -c c/typed.
 rm c/typed-nodwo.dwo
 # gcc's declarations of globals beside their definitions.
 gcc -O2 -g -gdwarf-5 -fdebug-prefix-map="$here"=. -c c/extern.c -o c/extern-gcc.o
+# Compressed debug sections (SHF_COMPRESSED, zlib).
+clang-14 -O2 -g -gdwarf-5 -gz=zlib -fdebug-prefix-map="$here"=. -c c/vars.c -o c/vars-gz.o
 # A linked executable: addresses as the linker placed them, no relocations.
 clang-14 -O2 -g -gdwarf-5 -fdebug-prefix-map="$here"=. c/vars.c -o c/vars-dwarf5.exe
 # A thread-local variable (a relocation the reader does not apply).

@@ -671,3 +671,62 @@ fn a_chain_of_fragments_each_used_twice_is_walked_once() {
     let reported = reports_of_lifetimes(&inputs, "chain.ll", &text, "DILifetime: wrong-retainer");
     assert_eq!(reported, n + 1);
 }
+
+/// A compressed debug section says how large it becomes, and
+/// decompressing allocates that: `c/vars-gz.o`'s 418-byte `.debug_info`
+/// made to say 2^40 bytes took 24 GB before the kernel killed dioptra.
+/// The sizes are held to the object bound before anything is
+/// decompressed: `Object: too-large`, exit 2, at once.
+#[test]
+fn a_compressed_section_that_claims_a_terabyte_is_refused_before_decompressing() {
+    let path = format!(
+        "{}/../../corpus/real/c/vars-gz.o",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let mut elf = std::fs::read(&path).unwrap();
+    let u16_at = |b: &[u8], o: usize| u16::from_le_bytes([b[o], b[o + 1]]) as usize;
+    let u32_at = |b: &[u8], o: usize| u32::from_le_bytes(b[o..o + 4].try_into().unwrap()) as usize;
+    let u64_at = |b: &[u8], o: usize| u64::from_le_bytes(b[o..o + 8].try_into().unwrap()) as usize;
+    // ELF64: the section headers, and the section names' string table.
+    let (shoff, shentsize, shnum, shstrndx) = (
+        u64_at(&elf, 0x28),
+        u16_at(&elf, 0x3a),
+        u16_at(&elf, 0x3c),
+        u16_at(&elf, 0x3e),
+    );
+    let header = |i: usize| shoff + i * shentsize;
+    let names = u64_at(&elf, header(shstrndx) + 0x18);
+    let mut patched = false;
+    for i in 0..shnum {
+        let h = header(i);
+        let name_at = names + u32_at(&elf, h);
+        let name_end = name_at + elf[name_at..].iter().position(|&c| c == 0).unwrap();
+        let compressed = u64_at(&elf, h + 8) & 0x800 != 0; // SHF_COMPRESSED
+        if &elf[name_at..name_end] == b".debug_info" && compressed {
+            // Elf64_Chdr: ch_type, ch_reserved, ch_size.
+            let data = u64_at(&elf, h + 0x18);
+            elf[data + 8..data + 16].copy_from_slice(&(1u64 << 40).to_le_bytes());
+            patched = true;
+        }
+    }
+    assert!(patched, "c/vars-gz.o has a compressed .debug_info");
+    let inputs = Inputs::new("gz");
+    let f = inputs.write("bomb.o", &elf);
+    let started = Instant::now();
+    let o = bounded(&["dwarf", &f], None).expect("it ends");
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("Object: too-large: .debug_info: 1099511627776 bytes"),
+        "{stderr}"
+    );
+    assert!(started.elapsed() < Duration::from_secs(30));
+    // The object as compiled reads.
+    let o = bounded(&["dwarf", &path], None).expect("it ends");
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}

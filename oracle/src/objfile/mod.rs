@@ -150,13 +150,32 @@ pub fn load(bytes: &[u8]) -> Result<Object, Diag> {
     // unit's offsets are those of its own section (what llvm-dwarfdump
     // prints), the groups' type units after it.
     let mut contents = Vec::new();
+    let mut budget = MAX_OBJECT_BYTES;
     for s in file.sections() {
         let name = s.name().unwrap_or("").to_string();
         if !(name.starts_with(".debug_") || name == ".eh_frame") {
             continue;
         }
-        let data = s
-            .uncompressed_data()
+        // A compressed section says how large it becomes, and that is
+        // what decompressing it allocates: a 418-byte `.debug_info` that
+        // said 2^40 took 24 GB before the kernel killed dioptra. The
+        // sections' sizes, decompressed, are held to MAX_OBJECT_BYTES in
+        // all before any is decompressed (D-size-bounds).
+        let compressed = s
+            .compressed_data()
+            .map_err(|e| bad("bad-section", format!("{name}: {e}")))?;
+        if compressed.uncompressed_size > budget {
+            return Err(bad(
+                "too-large",
+                format!(
+                    "{name}: {} bytes once decompressed, past the {MAX_OBJECT_BYTES} bytes an object's debug sections may hold in all",
+                    compressed.uncompressed_size
+                ),
+            ));
+        }
+        budget -= compressed.uncompressed_size;
+        let data = compressed
+            .decompress()
             .map_err(|e| bad("bad-section", format!("{name}: {e}")))?
             .into_owned();
         let grouped = matches!(
