@@ -89,6 +89,16 @@ fn exit_code(failed: usize, skeletons: &[&str]) -> ExitCode {
     })
 }
 
+/// The JSON outcome beside [`exit_code`]: `failed_word` when something
+/// failed.
+fn outcome<'w>(failed: usize, skeletons: &[&str], failed_word: &'w str) -> &'w str {
+    match (failed, skeletons.is_empty()) {
+        (0, true) => "ok",
+        (0, false) => "not-checked",
+        _ => failed_word,
+    }
+}
+
 fn parse_pc(s: &str) -> Result<u64, Diag> {
     let t = s.trim();
     let v = match t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
@@ -185,7 +195,7 @@ fn listing(obj: &Object, vars: &Variables, a: DwarfArgs) -> ExitCode {
             },
             if obj.unapplied > 0 {
                 format!(
-                    ", {} relocations not applied (thread-local or GOT offsets, left as written)",
+                    ", {} relocations not applied (kinds dioptra does not apply, such as thread-local or GOT offsets; left as written)",
                     obj.unapplied
                 )
             } else {
@@ -288,11 +298,7 @@ fn listing(obj: &Object, vars: &Variables, a: DwarfArgs) -> ExitCode {
     let skipped = skeletons(vars);
     if a.json {
         let tail = json!({
-            "outcome": match (failed, skipped.is_empty()) {
-                (0, true) => "ok",
-                (0, false) => "not-checked",
-                _ => "ill-formed",
-            },
+            "outcome": outcome(failed, &skipped, "ill-formed"),
             "split_dwarf_not_read": skipped,
             "expressions": expressions, "passed": decoded,
             "reasons": reasons, "without_location": without, "constants": constants,
@@ -382,11 +388,8 @@ fn located(
     if a.json {
         outln!(
             "{}",
-            json!({"outcome": match (failed, skipped.is_empty()) {
-                    (0, true) => "ok",
-                    (0, false) => "not-checked",
-                    _ => "evaluation-error",
-                }, "pc": pc, "variables": rows, "split_dwarf_not_read": skipped})
+            json!({"outcome": outcome(failed, &skipped, "evaluation-error"), "pc": pc,
+                "variables": rows, "split_dwarf_not_read": skipped})
         );
     } else {
         outln!(
