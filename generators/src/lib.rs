@@ -29,7 +29,7 @@ pub mod narrow;
 pub mod programs;
 pub mod transform;
 
-use dioptra_semantics::context::ConcreteContext;
+use dioptra_semantics::context::{ConcreteContext, Signature};
 use dioptra_semantics::syntax::{Expr, Literal, Op, Spelling};
 use dioptra_semantics::types::{DataLayout, Type};
 use num_bigint::BigInt;
@@ -270,6 +270,17 @@ pub fn fixed_context() -> ConcreteContext {
     PARSED.clone()
 }
 
+/// `fixed_context().signature()`, made once: a law that needs only the
+/// signature per case then copies no storage (a copy of the fixed context
+/// is its register and memory maps).
+pub fn fixed_signature() -> Signature {
+    static SIGNATURE: std::sync::LazyLock<Signature> = std::sync::LazyLock::new(|| {
+        use dioptra_semantics::context::Context;
+        fixed_context().signature()
+    });
+    SIGNATURE.clone()
+}
+
 /// A well-formed expression for `fixed_context()`, built from `choices`.
 pub fn build_wellformed(choices: &[u32]) -> Expr {
     build_with(choices, types())
@@ -326,10 +337,7 @@ struct Builder {
 /// The default layout with the generated named types defined (made once).
 fn generated_layout() -> &'static DataLayout {
     static LAYOUT: std::sync::OnceLock<DataLayout> = std::sync::OnceLock::new();
-    LAYOUT.get_or_init(|| {
-        use dioptra_semantics::context::Context;
-        fixed_context().signature().layout
-    })
+    LAYOUT.get_or_init(|| fixed_signature().layout)
 }
 
 /// The types the builder names: integers, every floating-point format z3

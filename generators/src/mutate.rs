@@ -8,7 +8,7 @@
 use dioptra_semantics::context::Signature;
 use dioptra_semantics::syntax::{Expr, Literal, Op};
 use dioptra_semantics::types::Type;
-use dioptra_semantics::wellformed::{type_stacks, StackTy};
+use dioptra_semantics::wellformed::{type_stacks, StackTy, TypeStacks};
 
 /// A mutated expression, the `Construct: reason` it must be rejected with,
 /// and the mutation's name.
@@ -74,7 +74,7 @@ pub fn mutant(e: &Expr, sig: &Signature, pick: usize) -> Mutant {
 }
 
 /// The type stack before each op of the well-formed `e`.
-fn stacks_of(e: &Expr, sig: &Signature) -> Vec<Vec<StackTy<'static>>> {
+fn stacks_of<'a>(e: &'a Expr, sig: &'a Signature) -> TypeStacks<'a> {
     let (stacks, err) = type_stacks(e, sig);
     assert!(
         err.is_none(),
@@ -84,7 +84,7 @@ fn stacks_of(e: &Expr, sig: &Signature) -> Vec<Vec<StackTy<'static>>> {
 }
 
 /// Every mutant, in `mutants`' order, to `push`.
-fn each_mutant(e: &Expr, sig: &Signature, stacks: &[Vec<StackTy>], push: &mut Push) {
+fn each_mutant(e: &Expr, sig: &Signature, stacks: &TypeStacks, push: &mut Push) {
     stack_mutants(e, push);
     for (i, op) in e.ops.iter().enumerate() {
         op_mutants(e, sig, i, op, &stacks[i], push);

@@ -5,7 +5,7 @@
 //! reference (or fails where it fails, or is more defined: D-lower-refines).
 //! Not-expressible lowerings for plain DWARF 5 are counted by reason.
 
-use dioptra_oracle::lower::compare::compare_many;
+use dioptra_oracle::lower::compare::{Contexts, References};
 use dioptra_oracle::lower::{lower, Target};
 use dioptra_oracle::script::expressions_in_contexts;
 use dioptra_semantics::dwarf::Encoding;
@@ -17,7 +17,7 @@ fn lowered_dwarf_describes_the_same_location_on_the_corpus() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus");
     let cases = expressions_in_contexts(&root).unwrap();
     for target in [Target::Amdgpu, Target::Dwarf5] {
-        let (mut lowered, mut compared, mut same) = (0, 0, 0);
+        let (mut lowered, mut compared, mut same, mut reference_fails) = (0, 0, 0, 0);
         let mut not_expressible: BTreeMap<String, usize> = BTreeMap::new();
         let mut other_failures = Vec::new();
         let mut differ = Vec::new();
@@ -46,7 +46,31 @@ fn lowered_dwarf_describes_the_same_location_on_the_corpus() {
                 }
             };
             lowered += 1;
-            let t = compare_many(expr, &l, ctx, Encoding::default(), 16, case.line as u64);
+            let contexts = Contexts::new(ctx, 16, case.line as u64);
+            let references = References::new(expr, &contexts);
+            let t = references.compare(&l, Encoding::default());
+            // The law's comparison, which does not evaluate the DWARF where
+            // the reference fails, counts what the full one counts, those
+            // contexts aside.
+            let w = references.compare_where_defined(&l, Encoding::default());
+            let at = format!("{}:{}: {}", case.file, case.line, case.expr);
+            assert_eq!(
+                (w.same, w.differ, w.dwarf_errors),
+                (t.same, t.differ, t.dwarf_errors),
+                "{at}"
+            );
+            assert_eq!(w.both_fail, 0, "{at}");
+            assert_eq!(
+                w.reference_fails + w.more_defined,
+                t.both_fail + t.more_defined,
+                "{at}"
+            );
+            assert_eq!(
+                (w.compared(), w.not_compared),
+                (t.compared(), t.not_compared),
+                "{at}"
+            );
+            reference_fails += w.reference_fails;
             compared += t.compared();
             same += t.same;
             if t.differ > 0 {
@@ -65,7 +89,7 @@ fn lowered_dwarf_describes_the_same_location_on_the_corpus() {
             }
         }
         eprintln!(
-            "{}: {lowered} lowered, {compared} comparisons ({same} same), {} differ; not expressible: {not_expressible:?}",
+            "{}: {lowered} lowered, {compared} comparisons ({same} same, {reference_fails} where the reference fails), {} differ; not expressible: {not_expressible:?}",
             target.name(),
             differ.len()
         );
@@ -77,6 +101,10 @@ fn lowered_dwarf_describes_the_same_location_on_the_corpus() {
             differ.join("\n")
         );
         assert!(lowered >= 200, "only {lowered} corpus cases were lowered");
+        assert!(
+            reference_fails > 0,
+            "no corpus context where the reference fails: the law's shortcut is not exercised"
+        );
     }
 }
 

@@ -328,6 +328,22 @@ pub fn eval_each<C: Context>(expr: &Expr, ctxs: &[C]) -> Vec<Result<Evaluated, D
         .collect()
 }
 
+/// `eval_each` of an expression the caller has checked: `checked` is
+/// `check(expr, sig)` for the signature every one of `ctxs` has (a law
+/// that checks an expression once and then evaluates and lowers it).
+pub fn eval_each_checked<C: Context>(
+    expr: &Expr,
+    checked: &Checked,
+    ctxs: &[C],
+) -> Vec<Result<Evaluated, Diag>> {
+    ctxs.iter()
+        .map(|ctx| match crate::narrow::eval_narrow(expr, ctx) {
+            Some(r) => Ok(r),
+            None => run(expr, checked, ctx, true),
+        })
+        .collect()
+}
+
 /// Evaluates `expr`, which `checked` says is well-formed under `ctx`'s
 /// signature.
 fn run(expr: &Expr, checked: &Checked, ctx: &dyn Context, lanes: bool) -> Result<Evaluated, Diag> {
@@ -357,6 +373,16 @@ pub fn eval_prefixes(
     each: &mut dyn FnMut(usize, Option<Evaluated>),
 ) -> Result<(), Diag> {
     check(expr, &ctx.signature())?;
+    eval_prefixes_checked(expr, ctx, each)
+}
+
+/// `eval_prefixes` of an expression the caller has checked against `ctx`'s
+/// signature and found well-formed.
+pub fn eval_prefixes_checked(
+    expr: &Expr,
+    ctx: &dyn Context,
+    each: &mut dyn FnMut(usize, Option<Evaluated>),
+) -> Result<(), Diag> {
     let mut m = Machine::new(ctx, true, &expr.ops);
     for (i, op) in expr.ops.iter().enumerate() {
         eval_op(&mut m, op)?;

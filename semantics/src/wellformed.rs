@@ -167,19 +167,55 @@ pub fn check_ops(ops: &[Op], sig: &Signature) -> Result<Checked, Diag> {
 
 /// The abstract stack before each op of a well-formed prefix (top last), as
 /// far as checking gets; with the first diagnostic if it stops early.
-pub fn type_stacks(expr: &Expr, sig: &Signature) -> (Vec<Vec<StackTy<'static>>>, Option<Diag>) {
-    let mut stacks = Vec::new();
+pub fn type_stacks<'a>(expr: &'a Expr, sig: &'a Signature) -> (TypeStacks<'a>, Option<Diag>) {
+    let mut stacks = TypeStacks {
+        entries: Vec::new(),
+        starts: Vec::with_capacity(expr.ops.len() + 1),
+    };
+    stacks.starts.push(0);
     let r = check_observed(&expr.ops, sig, &mut |_, st| {
-        stacks.push(st.iter().map(|e| e.clone().into_owned()).collect())
+        stacks.entries.extend_from_slice(st);
+        stacks.starts.push(stacks.entries.len());
     });
     (stacks, r.err())
+}
+
+/// [`type_stacks`]' answer: the stacks laid end to end in one list, their
+/// types borrowed from the expression where they can be (a list and a
+/// copy of every type per op was most of the cost of a mutant).
+#[derive(Clone, Debug)]
+pub struct TypeStacks<'a> {
+    entries: Vec<StackTy<'a>>,
+    /// Stack `i` is `entries[starts[i]..starts[i + 1]]`.
+    starts: Vec<usize>,
+}
+
+impl<'a> TypeStacks<'a> {
+    /// How many stacks: one per op that checking reached.
+    pub fn len(&self) -> usize {
+        self.starts.len() - 1
+    }
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// The stack before op `i`, if checking reached it.
+    pub fn get(&self, i: usize) -> Option<&[StackTy<'a>]> {
+        Some(&self.entries[*self.starts.get(i)?..*self.starts.get(i + 1)?])
+    }
+}
+
+impl<'a> std::ops::Index<usize> for TypeStacks<'a> {
+    type Output = [StackTy<'a>];
+    fn index(&self, i: usize) -> &[StackTy<'a>] {
+        self.get(i).expect("a stack checking reached")
+    }
 }
 
 /// `check`, calling `before(i, stack)` before op `i` is checked.
 fn check_observed<'a>(
     ops: &'a [Op],
     sig: &'a Signature,
-    before: &mut dyn FnMut(usize, &[StackTy]),
+    before: &mut dyn FnMut(usize, &[StackTy<'a>]),
 ) -> Result<Checked, Diag> {
     if ops.is_empty() {
         return Err(Diag::ill(

@@ -44,7 +44,7 @@ use dioptra_semantics::location::{LocDesc, Storage};
 use dioptra_semantics::syntax::{Expr, Op};
 use dioptra_semantics::types::Type;
 use dioptra_semantics::value::literal_bits;
-use dioptra_semantics::wellformed::check;
+use dioptra_semantics::wellformed::{check, Checked};
 use gimli::constants as c;
 use num_bigint::BigInt;
 use num_traits::ToPrimitive;
@@ -152,13 +152,13 @@ fn op(code: c::DwOp) -> DwarfOp {
     DwarfOp::op(code)
 }
 fn with(code: c::DwOp, v: u64) -> DwarfOp {
-    DwarfOp::with(code, vec![Operand::Uleb(v)])
+    DwarfOp::with(code, [Operand::Uleb(v)])
 }
 fn amd(a: AmdOp) -> DwarfOp {
-    DwarfOp::amd(a, Vec::new())
+    DwarfOp::amd(a, [])
 }
 fn amd2(a: AmdOp, x: u64, y: u64) -> DwarfOp {
-    DwarfOp::amd(a, vec![Operand::Uleb(x), Operand::Uleb(y)])
+    DwarfOp::amd(a, [Operand::Uleb(x), Operand::Uleb(y)])
 }
 
 /// The shortest push of a generic constant.
@@ -173,7 +173,7 @@ fn consts(v: i64) -> DwarfOp {
     if v >= 0 {
         constu(v as u64)
     } else {
-        DwarfOp::with(c::DW_OP_consts, vec![Operand::S(v)])
+        DwarfOp::with(c::DW_OP_consts, [Operand::S(v)])
     }
 }
 
@@ -197,8 +197,21 @@ struct Lowerer<'a> {
 
 /// Lowers `expr` for `target`, with the inputs where `ctx` puts them.
 pub fn lower(expr: &Expr, ctx: &dyn Context, target: Target) -> Result<Lowered, Diag> {
+    let checked = check(expr, &ctx.signature())?;
+    lower_checked(expr, &checked, ctx, target)
+}
+
+/// `lower` of an expression the caller has checked: `checked` is
+/// `check(expr, &ctx.signature())`.
+pub fn lower_checked(
+    expr: &Expr,
+    checked: &Checked,
+    ctx: &dyn Context,
+    target: Target,
+) -> Result<Lowered, Diag> {
     let mut unit = Unit::default();
-    let (ops, offset, bits) = lower_in(expr, ctx, target, &mut unit, &BTreeMap::new())?;
+    let (ops, offset, bits) =
+        lower_checked_in(expr, checked, ctx, target, &mut unit, &BTreeMap::new())?;
     Ok(Lowered {
         listing: Listing { ops, unit },
         offset,
@@ -215,7 +228,22 @@ pub fn lower_placed<'c>(
     ctx: &'c ConcreteContext,
     target: Target,
 ) -> (Cow<'c, ConcreteContext>, Result<Lowered, Diag>) {
-    let lowered = lower(expr, ctx, target);
+    match check(expr, &ctx.signature()) {
+        Ok(checked) => lower_placed_checked(expr, &checked, ctx, target),
+        Err(d) => (Cow::Borrowed(ctx), Err(d)),
+    }
+}
+
+/// `lower_placed` of an expression the caller has checked against `ctx`'s
+/// signature (which placing the inputs does not change: it moves them,
+/// not their types).
+pub fn lower_placed_checked<'c>(
+    expr: &Expr,
+    checked: &Checked,
+    ctx: &'c ConcreteContext,
+    target: Target,
+) -> (Cow<'c, ConcreteContext>, Result<Lowered, Diag>) {
+    let lowered = lower_checked(expr, checked, ctx, target);
     if !matches!(&lowered, Err(d) if d.message.starts_with("multi-location-input")) {
         return (Cow::Borrowed(ctx), lowered);
     }
@@ -226,7 +254,7 @@ pub fn lower_placed<'c>(
     c.referrer.iter_mut().for_each(first);
     c.args.iter_mut().for_each(first);
     c.type_object.iter_mut().for_each(first);
-    let lowered = lower(expr, &c, target);
+    let lowered = lower_checked(expr, checked, &c, target);
     (Cow::Owned(c), lowered)
 }
 
@@ -243,6 +271,18 @@ pub fn lower_in(
     calls: &BTreeMap<u32, u64>,
 ) -> Result<(Vec<DwarfOp>, u64, u64), Diag> {
     let checked = check(expr, &ctx.signature())?;
+    lower_checked_in(expr, &checked, ctx, target, unit, calls)
+}
+
+/// `lower_in` of an expression `checked` against `ctx`'s signature.
+fn lower_checked_in(
+    expr: &Expr,
+    checked: &Checked,
+    ctx: &dyn Context,
+    target: Target,
+    unit: &mut Unit,
+    calls: &BTreeMap<u32, u64>,
+) -> Result<(Vec<DwarfOp>, u64, u64), Diag> {
     let start = unit.next_offset();
     let mut l = Lowerer {
         ctx,
@@ -252,7 +292,7 @@ pub fn lower_in(
         at: "DIExpr",
         stack: Vec::new(),
     };
-    let r = lower_ops(&mut l, expr, &checked);
+    let r = lower_ops(&mut l, expr, checked);
     *unit = l.unit;
     if r.is_err() {
         unit.forget_from(start);
@@ -264,7 +304,7 @@ pub fn lower_in(
 fn lower_ops(
     l: &mut Lowerer,
     expr: &Expr,
-    checked: &dioptra_semantics::wellformed::Checked,
+    checked: &Checked,
 ) -> Result<(Vec<DwarfOp>, u64, u64), Diag> {
     for o in &expr.ops {
         l.at = o.name();
@@ -408,7 +448,7 @@ impl Lowerer<'_> {
                 le.resize(bytes as usize, 0);
                 vec![DwarfOp::with(
                     c::DW_OP_const_type,
-                    vec![Operand::Uleb(die), Operand::Block(le)],
+                    [Operand::Uleb(die), Operand::Block(le)],
                 )]
             }
         }
@@ -485,7 +525,7 @@ impl Lowerer<'_> {
                 // `DW_OP_deref_size` takes a 1-byte operand (found by the gdb
                 // harness: `with` gave a ULEB operand that does not encode).
                 let mut v = vec![
-                    DwarfOp::with(c::DW_OP_deref_size, vec![Operand::U(k)]),
+                    DwarfOp::with(c::DW_OP_deref_size, [Operand::U(k)]),
                     constu(bit),
                     op(c::DW_OP_shr),
                 ];
@@ -507,12 +547,12 @@ impl Lowerer<'_> {
             // and zero bits up to the byte, so reading whole bytes cannot run
             // past the end of the storage where `read(L, T)` would not.
             v.extend([
-                DwarfOp::with(c::DW_OP_bit_piece, vec![Operand::Uleb(w), Operand::Uleb(0)]),
+                DwarfOp::with(c::DW_OP_bit_piece, [Operand::Uleb(w), Operand::Uleb(0)]),
                 constu(0),
                 op(c::DW_OP_stack_value),
                 DwarfOp::with(
                     c::DW_OP_bit_piece,
-                    vec![Operand::Uleb(bytes * 8 - w), Operand::Uleb(0)],
+                    [Operand::Uleb(bytes * 8 - w), Operand::Uleb(0)],
                 ),
                 amd(AmdOp::PieceEnd),
             ]);
@@ -520,7 +560,7 @@ impl Lowerer<'_> {
         match r {
             Repr::Generic { .. } => {
                 // deref_size zero-extends: whole bytes need no mask.
-                v.push(DwarfOp::with(c::DW_OP_deref_size, vec![Operand::U(bytes)]));
+                v.push(DwarfOp::with(c::DW_OP_deref_size, [Operand::U(bytes)]));
                 if !w.is_multiple_of(8) {
                     v.extend(self.mask(r));
                 }
@@ -528,13 +568,13 @@ impl Lowerer<'_> {
             Repr::Wide { u, .. } => {
                 v.push(DwarfOp::with(
                     c::DW_OP_deref_type,
-                    vec![Operand::U(bytes), Operand::Uleb(u)],
+                    [Operand::U(bytes), Operand::Uleb(u)],
                 ));
                 v.extend(self.mask(r));
             }
             Repr::Float { bytes, die } => v.push(DwarfOp::with(
                 c::DW_OP_deref_type,
-                vec![Operand::U(bytes), Operand::Uleb(die)],
+                [Operand::U(bytes), Operand::Uleb(die)],
             )),
         }
         Ok(v)
@@ -565,7 +605,7 @@ impl Lowerer<'_> {
                         let k = (bit + w).div_ceil(8);
                         match r {
                             Repr::Generic { .. } if k <= 8 => {
-                                v.push(DwarfOp::with(c::DW_OP_xderef_size, vec![Operand::U(k)]));
+                                v.push(DwarfOp::with(c::DW_OP_xderef_size, [Operand::U(k)]));
                                 if *bit != 0 {
                                     v.extend([constu(*bit), op(c::DW_OP_shr)]);
                                 }
@@ -573,7 +613,7 @@ impl Lowerer<'_> {
                             }
                             Repr::Float { bytes, die } if *bit == 0 => v.push(DwarfOp::with(
                                 c::DW_OP_xderef_type,
-                                vec![Operand::U(bytes), Operand::Uleb(die)],
+                                [Operand::U(bytes), Operand::Uleb(die)],
                             )),
                             _ => {
                                 return Err(not_expressible(
@@ -700,7 +740,7 @@ impl Lowerer<'_> {
                     }
                     for (i, (bits, _)) in parts.iter().enumerate() {
                         let depth = if i == 0 { n - 1 } else { n - i as u64 };
-                        v.push(DwarfOp::with(c::DW_OP_pick, vec![Operand::U(depth)]));
+                        v.push(DwarfOp::with(c::DW_OP_pick, [Operand::U(depth)]));
                         v.push(piece(*bits, 0));
                     }
                     v.push(amd(AmdOp::PieceEnd));
@@ -728,7 +768,7 @@ impl Lowerer<'_> {
                 let die = self.unit.add_die(DieKind::Variable, ops);
                 vec![DwarfOp::with(
                     c::DW_OP_implicit_pointer,
-                    vec![Operand::U(die), Operand::S(0)],
+                    [Operand::U(die), Operand::S(0)],
                 )]
             }
             Form::Location(code) => code.clone(),
@@ -748,7 +788,7 @@ impl Lowerer<'_> {
             if w < 64 && w.is_multiple_of(8) {
                 let die = self.unsigned_die(w / 8);
                 let mut v = code.clone();
-                v.push(DwarfOp::with(c::DW_OP_convert, vec![Operand::Uleb(die)]));
+                v.push(DwarfOp::with(c::DW_OP_convert, [Operand::Uleb(die)]));
                 v.push(op(c::DW_OP_stack_value));
                 return Ok(v);
             }
@@ -764,7 +804,7 @@ impl Lowerer<'_> {
                 Form::Undefined => Ok(Vec::new()),
                 Form::Composite(parts) => {
                     let w = self.bits(&f.ty);
-                    self.pieces(&object_sized(parts, w))
+                    self.pieces(&object_sized(&parts, w))
                 }
                 _ => self.location(&f),
             };
@@ -782,9 +822,9 @@ impl Lowerer<'_> {
             } => Ok(code),
             Form::Register { n, offset: 0 } => Ok(vec![reg(n)]),
             Form::Undefined => Ok(Vec::new()),
-            Form::Composite(parts) => self.pieces(&object_sized(parts, w)),
+            Form::Composite(parts) => self.pieces(&object_sized(&parts, w)),
             Form::ImplicitAddress { .. } => self.location(&f),
-            Form::Address { aspace: 0, .. } | Form::Register { .. } => self.pieces(&[(w, f)]),
+            Form::Address { aspace: 0, .. } | Form::Register { .. } => self.pieces(&[(w, &f)]),
             Form::Address { .. } => Err(not_expressible(
                 self.at,
                 "address-space",
@@ -799,9 +839,11 @@ impl Lowerer<'_> {
     }
 
     /// A top-level composite: each part's location then its piece.
-    fn pieces(&mut self, parts: &[(u64, Frag)]) -> Result<Vec<DwarfOp>, Diag> {
+    fn pieces(&mut self, parts: &[(u64, &Frag)]) -> Result<Vec<DwarfOp>, Diag> {
         let mut v = Vec::new();
-        for (bits, p) in flatten(parts) {
+        let mut flat = Vec::with_capacity(parts.len());
+        flatten(parts.iter().copied(), &mut flat);
+        for (bits, p) in flat {
             match (&p.form, self.target) {
                 (Form::Register { n, offset }, _) => {
                     v.push(reg(*n));
@@ -831,7 +873,7 @@ impl Lowerer<'_> {
                     v.push(piece(bits, 0));
                 }
                 (_, Target::Amdgpu) => {
-                    let code = self.location(&p)?;
+                    let code = self.location(p)?;
                     if !v.is_empty() && code.iter().any(is_piece) {
                         // The part builds a composite of its own while this
                         // one is incomplete on the stack: its first piece
@@ -878,7 +920,7 @@ impl Lowerer<'_> {
         if let Storage::Memory { addrspace } = &*s.storage {
             let a = u64::try_from(s.offset / 8).map_err(|_| too_large())?;
             let code = if *addrspace == 0 {
-                vec![DwarfOp::with(c::DW_OP_addr, vec![Operand::U(a)])]
+                vec![DwarfOp::with(c::DW_OP_addr, [Operand::U(a)])]
             } else {
                 vec![constu(a)]
             };
@@ -914,10 +956,7 @@ impl Lowerer<'_> {
                 let bytes = b.width().div_ceil(8);
                 let mut le = b.unsigned().to_bytes_le();
                 le.resize(bytes as usize, 0);
-                let mut v = vec![DwarfOp::with(
-                    c::DW_OP_implicit_value,
-                    vec![Operand::Block(le)],
-                )];
+                let mut v = vec![DwarfOp::with(c::DW_OP_implicit_value, [Operand::Block(le)])];
                 if b.width() % 8 != 0 {
                     v.extend([piece(b.width(), 0), amd(AmdOp::PieceEnd)]);
                 }
@@ -1096,7 +1135,7 @@ impl Lowerer<'_> {
             )?;
             return Ok(Frag {
                 ty: t.clone(),
-                form: Form::Location(vec![DwarfOp::with(c::DW_OP_call4, vec![Operand::U(die)])]),
+                form: Form::Location(vec![DwarfOp::with(c::DW_OP_call4, [Operand::U(die)])]),
                 known_value: None,
             });
         }
@@ -1678,6 +1717,7 @@ impl Lowerer<'_> {
             ));
         }
         parts.push((s, f));
+        let parts: Vec<(u64, &Frag)> = parts.iter().map(|(b, p)| (*b, p)).collect();
         self.pieces(&parts)
     }
 
@@ -1773,7 +1813,7 @@ fn reg(n: u32) -> DwarfOp {
 fn regval(n: u32, die: u64) -> DwarfOp {
     DwarfOp::with(
         c::DW_OP_regval_type,
-        vec![Operand::Uleb(n as u64), Operand::Uleb(die)],
+        [Operand::Uleb(n as u64), Operand::Uleb(die)],
     )
 }
 
@@ -1783,7 +1823,7 @@ fn piece(bits: u64, offset: u64) -> DwarfOp {
     } else {
         DwarfOp::with(
             c::DW_OP_bit_piece,
-            vec![Operand::Uleb(bits), Operand::Uleb(offset)],
+            [Operand::Uleb(bits), Operand::Uleb(offset)],
         )
     }
 }
@@ -1799,7 +1839,7 @@ fn offset_ops(d: i64) -> Vec<DwarfOp> {
     } else if d > 0 && d % 8 == 0 {
         vec![DwarfOp::amd(
             AmdOp::OffsetUconst,
-            vec![Operand::Uleb(d as u64 / 8)],
+            [Operand::Uleb(d as u64 / 8)],
         )]
     } else {
         vec![consts(d), amd(AmdOp::BitOffset)]
@@ -1812,41 +1852,38 @@ fn len(ops: &[DwarfOp]) -> i64 {
         .unwrap_or(0)
 }
 fn bra(off: i64) -> DwarfOp {
-    DwarfOp::with(c::DW_OP_bra, vec![Operand::S(off)])
+    DwarfOp::with(c::DW_OP_bra, [Operand::S(off)])
 }
 fn skip(off: i64) -> DwarfOp {
-    DwarfOp::with(c::DW_OP_skip, vec![Operand::S(off)])
+    DwarfOp::with(c::DW_OP_skip, [Operand::S(off)])
 }
 
 /// Splices composite parts that are composites themselves, keeping the
 /// first `bits` bits of each (a part at least as large as its composite's
-/// storage would read past it: left for `pieces` to reject).
-fn flatten(parts: &[(u64, Frag)]) -> Vec<(u64, Frag)> {
-    let mut out = Vec::new();
+/// storage would read past it: left for `pieces` to reject). The parts are
+/// borrowed, not copied: a part's code is copied once, into the DWARF.
+fn flatten<'p>(parts: impl IntoIterator<Item = (u64, &'p Frag)>, out: &mut Vec<(u64, &'p Frag)>) {
     for (bits, p) in parts {
         match &p.form {
-            Form::Composite(inner) if inner.iter().map(|x| x.0).sum::<u64>() >= *bits => {
-                out.extend(flatten(&clip(inner, *bits)))
+            Form::Composite(inner) if inner.iter().map(|x| x.0).sum::<u64>() >= bits => {
+                flatten(clip(inner, bits), out)
             }
-            _ => out.push((*bits, p.clone())),
+            _ => out.push((bits, p)),
         }
     }
-    out
 }
 
 /// The parts covering the first `bits` bits of a composite (the last one
 /// shortened).
-fn clip(parts: &[(u64, Frag)], bits: u64) -> Vec<(u64, Frag)> {
-    let mut left = bits;
-    let mut clipped = Vec::new();
-    for (b, q) in parts {
-        if left == 0 {
-            break;
+fn clip(parts: &[(u64, Frag)], bits: u64) -> impl Iterator<Item = (u64, &Frag)> {
+    parts.iter().scan(bits, |left, (b, q)| {
+        if *left == 0 {
+            return None;
         }
-        clipped.push(((*b).min(left), q.clone()));
-        left -= (*b).min(left);
-    }
-    clipped
+        let taken = (*b).min(*left);
+        *left -= taken;
+        Some((taken, q))
+    })
 }
 
 /// The composite a variable's location ends in, at the object's size.
@@ -1860,10 +1897,10 @@ fn clip(parts: &[(u64, Frag)], bits: u64) -> Vec<(u64, Frag)> {
 /// is larger than the variable's type ("access outside bounds of object
 /// referenced via synthetic pointer"). A composite smaller than its type
 /// stays as it is (reading past it is the reference's error too).
-fn object_sized(parts: Vec<(u64, Frag)>, bits: u64) -> Vec<(u64, Frag)> {
+fn object_sized(parts: &[(u64, Frag)], bits: u64) -> Vec<(u64, &Frag)> {
     if parts.iter().map(|p| p.0).sum::<u64>() > bits {
-        clip(&parts, bits)
+        clip(parts, bits).collect()
     } else {
-        parts
+        parts.iter().map(|(b, p)| (*b, p)).collect()
     }
 }

@@ -749,17 +749,17 @@ impl DwarfOp {
         }
     }
     /// A standard operation with operands.
-    pub fn with(code: c::DwOp, operands: Vec<Operand>) -> DwarfOp {
+    pub fn with(code: c::DwOp, operands: impl IntoIterator<Item = Operand>) -> DwarfOp {
         DwarfOp::Std {
             code: code.0,
-            operands: Operands::from_vec(operands),
+            operands: operands.into_iter().collect(),
         }
     }
     /// An AMD operation with operands.
-    pub fn amd(op: AmdOp, operands: Vec<Operand>) -> DwarfOp {
+    pub fn amd(op: AmdOp, operands: impl IntoIterator<Item = Operand>) -> DwarfOp {
         DwarfOp::Amd {
             op,
-            operands: Operands::from_vec(operands),
+            operands: operands.into_iter().collect(),
         }
     }
     /// The operation read in place (see [`OpRef`]).
@@ -808,7 +808,7 @@ mod tests {
     fn a_misfit_operand_is_shown_briefly() {
         let big = super::DwarfOp::with(
             gimli::constants::DW_OP_const_type,
-            vec![
+            [
                 super::Operand::Uleb(1),
                 super::Operand::Block(vec![0; 70_000]),
             ],
