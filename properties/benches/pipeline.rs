@@ -1,8 +1,10 @@
 //! Cases per second of the property pipeline on one core, without a solver:
 //! generate a well-formed expression, check it, evaluate it and every
 //! well-formed prefix, read the result, check one ill-formed mutation,
-//! canonicalize, evaluate the canonical form and compare, lower for both
-//! targets, evaluate the DWARF in the context and 4 variants and compare.
+//! canonicalize (when that rewrites: canonicalize again, evaluate the
+//! canonical form and compare), lower for both targets, evaluate the
+//! expression in the context and 4 variants and, where it gives a location,
+//! the DWARF, and compare.
 //!
 //! `cargo bench -p dioptra-properties --bench pipeline`;
 //! `DIOPTRA_BENCH_PROFILE=expressions` runs the expression cases alone (for
@@ -79,7 +81,7 @@ fn expressions(runner: &mut TestRunner) {
         .collect();
     println!("expression steps: {}", shares.join(", "));
     println!(
-        "expressions: {n} cases in {s:.2} s = {:.0} cases/s ({:.1} ops per case; generate, check, evaluate all prefixes, read, mutate, check, canonicalize twice, evaluate, compare, lower for both targets, evaluate the DWARF in 5 contexts each, compare)",
+        "expressions: {n} cases in {s:.2} s = {:.0} cases/s ({:.1} ops per case; generate, check, evaluate all prefixes, read, mutate, check, canonicalize (again, evaluate and compare when it rewrites), lower for both targets, evaluate in 5 contexts and the DWARF where that gives a location, compare)",
         n as f64 / s,
         ops as f64 / n as f64
     );
