@@ -580,38 +580,45 @@ impl Lowerer<'_> {
         Ok(v)
     }
 
-    /// [`Self::value`] of an entry the op is done with: a value's code is
-    /// moved, not copied (copying made a chain of N ops cost N^2/2).
-    fn take_value(&mut self, f: Frag) -> Result<Vec<DwarfOp>, Diag> {
-        match f.form {
-            Form::Value(code) => Ok(code),
-            _ => self.value(&f),
-        }
+    /// The value of a composite, an implicit pointer or a computed
+    /// location: read back from its location (extensions only).
+    fn read_back(&mut self, f: Frag) -> Result<Vec<DwarfOp>, Diag> {
+        self.amd_only(
+            "read-of-composite",
+            "plain DWARF 5 cannot read a value back from a composite or implicit pointer",
+        )?;
+        let ty = f.ty.clone();
+        let mut v = self.location(f)?;
+        v.extend(self.read_ops(&ty, true, 0)?);
+        Ok(v)
     }
 
-    /// DWARF that pushes `read(L, T)` of a fragment.
-    fn value(&mut self, f: &Frag) -> Result<Vec<DwarfOp>, Diag> {
-        match &f.form {
-            Form::Value(code) => Ok(code.clone()),
+    /// DWARF that pushes `read(L, T)` of a fragment. The fragment is used
+    /// up: a value's or an address's code is moved, not copied (copying made
+    /// a chain of N ops cost N^2/2).
+    fn value(&mut self, f: Frag) -> Result<Vec<DwarfOp>, Diag> {
+        let Frag { ty, form, .. } = f;
+        match form {
+            Form::Value(code) => Ok(code),
             Form::Address { aspace, code, bit } => {
                 let mut v = Vec::new();
-                if *aspace != 0 {
+                if aspace != 0 {
                     if self.target == Target::Dwarf5 {
                         // DW_OP_xderef*: address space below the address.
-                        v.push(constu(*aspace as u64));
-                        v.extend(code.clone());
-                        let r = self.repr(&f.ty)?;
-                        let w = self.bits(&f.ty);
+                        v.push(constu(aspace as u64));
+                        v.extend(code);
+                        let r = self.repr(&ty)?;
+                        let w = self.bits(&ty);
                         let k = (bit + w).div_ceil(8);
                         match r {
                             Repr::Generic { .. } if k <= 8 => {
                                 v.push(DwarfOp::with(c::DW_OP_xderef_size, [Operand::U(k)]));
-                                if *bit != 0 {
-                                    v.extend([constu(*bit), op(c::DW_OP_shr)]);
+                                if bit != 0 {
+                                    v.extend([constu(bit), op(c::DW_OP_shr)]);
                                 }
                                 v.extend(self.mask(r));
                             }
-                            Repr::Float { bytes, die } if *bit == 0 => v.push(DwarfOp::with(
+                            Repr::Float { bytes, die } if bit == 0 => v.push(DwarfOp::with(
                                 c::DW_OP_xderef_type,
                                 [Operand::U(bytes), Operand::Uleb(die)],
                             )),
@@ -625,19 +632,23 @@ impl Lowerer<'_> {
                         }
                         return Ok(v);
                     }
-                    v.extend(code.clone());
-                    v.extend([constu(*aspace as u64), amd(AmdOp::FormAspaceAddress)]);
+                    v.extend(code);
+                    v.extend([constu(aspace as u64), amd(AmdOp::FormAspaceAddress)]);
                 } else {
-                    v.extend(code.clone());
+                    v.extend(code);
                 }
-                v.extend(self.read_ops(&f.ty, false, *bit)?);
+                v.extend(self.read_ops(&ty, false, bit)?);
                 Ok(v)
             }
             Form::Register { n, offset } => {
                 if self.target == Target::Amdgpu {
                     // Exactly the value's bits: the register location, moved.
-                    let mut v = self.location(f)?;
-                    v.extend(self.read_ops(&f.ty, true, 0)?);
+                    let mut v = self.location(Frag {
+                        ty: ty.clone(),
+                        form: Form::Register { n, offset },
+                        known_value: None,
+                    })?;
+                    v.extend(self.read_ops(&ty, true, 0)?);
                     return Ok(v);
                 }
                 // DECISION (D-lower-register-value): plain DWARF 5 reads a
@@ -646,26 +657,26 @@ impl Lowerer<'_> {
                 // one at offset 0 is read with a base type of just its bytes
                 // (DW_OP_bregx would read all 8 bytes, and fail where bytes
                 // the value does not use are undefined).
-                if *offset != 0 {
+                if offset != 0 {
                     return Err(not_expressible(
                         self.at,
                         "register-sub-value",
                         "plain DWARF 5 reads register values from bit 0",
                     ));
                 }
-                let r = self.repr(&f.ty)?;
-                let w = self.bits(&f.ty);
+                let r = self.repr(&ty)?;
+                let w = self.bits(&ty);
                 let bytes = w.div_ceil(8);
                 Ok(match r {
-                    Repr::Float { die, .. } => vec![regval(*n, die)],
+                    Repr::Float { die, .. } => vec![regval(n, die)],
                     Repr::Wide { u, .. } => {
-                        let mut v = vec![regval(*n, u)];
+                        let mut v = vec![regval(n, u)];
                         v.extend(self.mask(r));
                         v
                     }
                     Repr::Generic { .. } => {
                         let u = self.unsigned_die(bytes);
-                        let mut v = vec![regval(*n, u), with(c::DW_OP_convert, 0)];
+                        let mut v = vec![regval(n, u), with(c::DW_OP_convert, 0)];
                         if !w.is_multiple_of(8) {
                             v.extend(self.mask(r));
                         }
@@ -679,54 +690,56 @@ impl Lowerer<'_> {
                     "the expression reads the undefined location",
                 )?;
                 let mut v = vec![amd(AmdOp::Undefined)];
-                v.extend(self.read_ops(&f.ty, true, 0)?);
+                v.extend(self.read_ops(&ty, true, 0)?);
                 Ok(v)
             }
-            Form::Composite(_) | Form::ImplicitAddress { .. } | Form::Location(_) => {
-                self.amd_only(
-                    "read-of-composite",
-                    "plain DWARF 5 cannot read a value back from a composite or implicit pointer",
-                )?;
-                let mut v = self.location(f)?;
-                v.extend(self.read_ops(&f.ty, true, 0)?);
-                Ok(v)
-            }
+            form @ (Form::Composite(_) | Form::ImplicitAddress { .. } | Form::Location(_)) => self
+                .read_back(Frag {
+                    ty,
+                    form,
+                    known_value: None,
+                }),
         }
     }
 
     /// DWARF (extensions) that pushes the fragment's location description.
-    fn location(&mut self, f: &Frag) -> Result<Vec<DwarfOp>, Diag> {
-        Ok(match &f.form {
-            Form::Value(code) => {
-                let mut v = code.clone();
+    /// The fragment is used up: its code is moved into the DWARF, not
+    /// copied (a caller that keeps the fragment passes a copy).
+    fn location(&mut self, f: Frag) -> Result<Vec<DwarfOp>, Diag> {
+        Ok(match f.form {
+            Form::Value(mut v) => {
                 v.push(op(c::DW_OP_stack_value));
                 v
             }
-            Form::Address { aspace, code, bit } => {
-                let mut v = code.clone();
-                if *aspace != 0 {
-                    v.extend([constu(*aspace as u64), amd(AmdOp::FormAspaceAddress)]);
+            Form::Address {
+                aspace,
+                code: mut v,
+                bit,
+            } => {
+                if aspace != 0 {
+                    v.extend([constu(aspace as u64), amd(AmdOp::FormAspaceAddress)]);
                 }
-                if *bit != 0 {
-                    v.extend([constu(*bit), amd(AmdOp::BitOffset)]);
+                if bit != 0 {
+                    v.extend([constu(bit), amd(AmdOp::BitOffset)]);
                 }
                 v
             }
             Form::Register { n, offset } => {
-                let mut v = vec![reg(*n)];
-                v.extend(offset_ops(*offset as i64));
+                let mut v = vec![reg(n)];
+                v.extend(offset_ops(offset as i64));
                 v
             }
             Form::Undefined => vec![amd(AmdOp::Undefined)],
             Form::Composite(parts) => {
+                let bits: Vec<u64> = parts.iter().map(|(b, _)| *b).collect();
                 let codes = parts
-                    .iter()
+                    .into_iter()
                     .map(|(_, p)| self.location(p))
                     .collect::<Result<Vec<_>, _>>()?;
                 let nested = codes.iter().skip(1).any(|c| c.iter().any(is_piece));
                 let mut v = Vec::new();
                 if !nested {
-                    for ((bits, _), code) in parts.iter().zip(codes) {
+                    for (bits, code) in bits.iter().zip(codes) {
                         v.extend(code);
                         v.push(piece(*bits, 0));
                     }
@@ -738,7 +751,7 @@ impl Lowerer<'_> {
                     for code in codes {
                         v.extend(code);
                     }
-                    for (i, (bits, _)) in parts.iter().enumerate() {
+                    for (i, bits) in bits.iter().enumerate() {
                         let depth = if i == 0 { n - 1 } else { n - i as u64 };
                         v.push(DwarfOp::with(c::DW_OP_pick, [Operand::U(depth)]));
                         v.push(piece(*bits, 0));
@@ -757,21 +770,21 @@ impl Lowerer<'_> {
                 aspace,
                 bits,
             } => {
-                if *aspace != 0 || *bits != 64 {
+                if aspace != 0 || bits != 64 {
                     return Err(not_expressible(
                         "DIOpAddrOf",
                         "aspace-implicit-pointer",
                         "an implicit pointer outside address space 0 needs DW_OP_LLVM_aspace_implicit_pointer, which has no encoding yet",
                     ));
                 }
-                let ops = self.pointee_location((**target).clone())?;
+                let ops = self.pointee_location(*target)?;
                 let die = self.unit.add_die(DieKind::Variable, ops);
                 vec![DwarfOp::with(
                     c::DW_OP_implicit_pointer,
                     [Operand::U(die), Operand::S(0)],
                 )]
             }
-            Form::Location(code) => code.clone(),
+            Form::Location(code) => code,
         })
     }
 
@@ -804,9 +817,9 @@ impl Lowerer<'_> {
                 Form::Undefined => Ok(Vec::new()),
                 Form::Composite(parts) => {
                     let w = self.bits(&f.ty);
-                    self.pieces(&object_sized(&parts, w))
+                    self.pieces(object_sized(parts, w))
                 }
-                _ => self.location(&f),
+                _ => self.location(f),
             };
         }
         let w = self.bits(&f.ty);
@@ -822,9 +835,9 @@ impl Lowerer<'_> {
             } => Ok(code),
             Form::Register { n, offset: 0 } => Ok(vec![reg(n)]),
             Form::Undefined => Ok(Vec::new()),
-            Form::Composite(parts) => self.pieces(&object_sized(&parts, w)),
-            Form::ImplicitAddress { .. } => self.location(&f),
-            Form::Address { aspace: 0, .. } | Form::Register { .. } => self.pieces(&[(w, &f)]),
+            Form::Composite(parts) => self.pieces(object_sized(parts, w)),
+            Form::ImplicitAddress { .. } => self.location(f),
+            Form::Address { aspace: 0, .. } | Form::Register { .. } => self.pieces(vec![(w, f)]),
             Form::Address { .. } => Err(not_expressible(
                 self.at,
                 "address-space",
@@ -839,15 +852,15 @@ impl Lowerer<'_> {
     }
 
     /// A top-level composite: each part's location then its piece.
-    fn pieces(&mut self, parts: &[(u64, &Frag)]) -> Result<Vec<DwarfOp>, Diag> {
+    fn pieces(&mut self, parts: Vec<(u64, Frag)>) -> Result<Vec<DwarfOp>, Diag> {
         let mut v = Vec::new();
         let mut flat = Vec::with_capacity(parts.len());
-        flatten(parts.iter().copied(), &mut flat);
+        flatten(parts, &mut flat);
         for (bits, p) in flat {
-            match (&p.form, self.target) {
+            match (p.form, self.target) {
                 (Form::Register { n, offset }, _) => {
-                    v.push(reg(*n));
-                    v.push(piece(bits, *offset));
+                    v.push(reg(n));
+                    v.push(piece(bits, offset));
                 }
                 (
                     Form::Address {
@@ -857,8 +870,8 @@ impl Lowerer<'_> {
                     },
                     _,
                 ) => {
-                    v.extend(code.clone());
-                    v.push(piece(bits, *bit));
+                    v.extend(code);
+                    v.push(piece(bits, bit));
                 }
                 (Form::Undefined, _) => v.push(piece(bits, 0)),
                 (Form::Composite(_), Target::Dwarf5) => {
@@ -868,12 +881,12 @@ impl Lowerer<'_> {
                         "a composite part whose size is not its composite's",
                     ))
                 }
-                (_, Target::Dwarf5) => {
-                    v.extend(self.final_location(p.clone())?);
+                (form, Target::Dwarf5) => {
+                    v.extend(self.final_location(Frag { form, ..p })?);
                     v.push(piece(bits, 0));
                 }
-                (_, Target::Amdgpu) => {
-                    let code = self.location(p)?;
+                (form, Target::Amdgpu) => {
+                    let code = self.location(Frag { form, ..p })?;
                     if !v.is_empty() && code.iter().any(is_piece) {
                         // The part builds a composite of its own while this
                         // one is incomplete on the stack: its first piece
@@ -1072,7 +1085,7 @@ impl Lowerer<'_> {
                     "offset-into-value",
                     "moving into an implicit value or composite",
                 )?;
-                let mut v = self.location(&Frag {
+                let mut v = self.location(Frag {
                     ty: ty.clone(),
                     form,
                     known_value: None,
@@ -1210,7 +1223,7 @@ impl Lowerer<'_> {
     fn lower_convert(&mut self, to: &Type) -> Result<Frag, Diag> {
         let f = self.pop()?;
         let ty = f.ty.clone();
-        let mut v = self.take_value(f)?;
+        let mut v = self.value(f)?;
         let (r, r2) = (self.repr(&ty)?, self.repr(to)?);
         match (r, r2) {
             (Repr::Float { .. }, Repr::Float { die, .. }) => v.push(with(c::DW_OP_convert, die)),
@@ -1248,7 +1261,7 @@ impl Lowerer<'_> {
     fn lower_zext(&mut self, to: &Type) -> Result<Frag, Diag> {
         let f = self.pop()?;
         let ty = f.ty.clone();
-        let mut v = self.take_value(f)?;
+        let mut v = self.value(f)?;
         let (r, r2) = (self.int_repr(&ty)?, self.int_repr(to)?);
         v.extend(self.change_int_repr(r, r2));
         Ok(self.value_frag(to, v))
@@ -1258,7 +1271,7 @@ impl Lowerer<'_> {
     fn lower_sext(&mut self, to: &Type) -> Result<Frag, Diag> {
         let f = self.pop()?;
         let ty = f.ty.clone();
-        let mut v = self.take_value(f)?;
+        let mut v = self.value(f)?;
         let (r, r2) = (self.int_repr(&ty)?, self.int_repr(to)?);
         v.extend(self.sext(r));
         if r.bits() != r2.bits() {
@@ -1341,7 +1354,7 @@ impl Lowerer<'_> {
                 "an offset wider than the address size",
             ));
         }
-        let mut delta = self.value(&b)?;
+        let mut delta = self.value(b)?;
         delta.extend(self.sext(r));
         let form = match l.form {
             Form::Address {
@@ -1362,7 +1375,7 @@ impl Lowerer<'_> {
                     "dynamic-offset",
                     "an offset known only at run time into a location that is not a memory address",
                 )?;
-                let mut v = self.location(&Frag {
+                let mut v = self.location(Frag {
                     ty: l.ty.clone(),
                     form,
                     known_value: None,
@@ -1408,7 +1421,7 @@ impl Lowerer<'_> {
             elem: std::sync::Arc::new(f.ty.clone()),
         };
         let form = if self.target == Target::Amdgpu {
-            let mut v = self.location(&f)?;
+            let mut v = self.location(f)?;
             v.push(amd2(AmdOp::Extend, bits, n as u64));
             Form::Location(v)
         } else {
@@ -1437,9 +1450,9 @@ impl Lowerer<'_> {
         let (count, size) = (*count, self.bits(elem));
         let ty = l1.ty.clone();
         if self.target == Target::Amdgpu {
-            let mut v = self.location(&l0)?;
-            v.extend(self.location(&l1)?);
-            v.extend(self.value(&m)?);
+            let mut v = self.location(l0)?;
+            v.extend(self.location(l1)?);
+            v.extend(self.value(m)?);
             v.push(amd2(AmdOp::SelectBitPiece, size, count));
             return Ok(Frag {
                 ty,
@@ -1494,7 +1507,7 @@ impl Lowerer<'_> {
             return self.retype(*target, t);
         }
         let aspace = p.ty.addrspace().unwrap_or(0);
-        let code = self.value(&p)?;
+        let code = self.value(p)?;
         Ok(Frag {
             ty: t.clone(),
             form: Form::Address {
@@ -1515,7 +1528,7 @@ impl Lowerer<'_> {
                 "retyped-value",
                 "a value seen with another type needs its implicit location",
             )?;
-            let code = self.location(&f)?;
+            let code = self.location(f)?;
             return Ok(Frag {
                 ty: t.clone(),
                 form: Form::Location(code),
@@ -1532,11 +1545,12 @@ impl Lowerer<'_> {
     /// `DIOpRead()`: the value.
     fn lower_read(&mut self) -> Result<Frag, Diag> {
         let f = self.pop()?;
-        let code = self.value(&f)?;
+        let (ty, known_value) = (f.ty.clone(), f.known_value.clone());
+        let code = self.value(f)?;
         Ok(Frag {
-            ty: f.ty,
+            ty,
             form: Form::Value(code),
-            known_value: f.known_value,
+            known_value,
         })
     }
 
@@ -1551,12 +1565,12 @@ impl Lowerer<'_> {
     ) -> Result<Frag, Diag> {
         let ty = a.ty.clone();
         let r = self.repr(&ty)?;
-        let mut v = self.take_value(a)?;
+        let mut v = self.value(a)?;
         if pre {
             v.extend(self.sext(r));
             v.extend(self.signed_twin(r));
         }
-        v.extend(self.take_value(b)?);
+        v.extend(self.value(b)?);
         if pre {
             v.extend(self.sext(r));
             v.extend(self.signed_twin(r));
@@ -1630,7 +1644,7 @@ impl Lowerer<'_> {
     fn shift(&mut self, a: Frag, b: Frag, code: c::DwOp) -> Result<Frag, Diag> {
         let ty = a.ty.clone();
         let r = self.int_repr(&ty)?;
-        let mut v = self.take_value(a)?;
+        let mut v = self.value(a)?;
         if code == c::DW_OP_shra {
             v.extend(self.sext(r));
         }
@@ -1651,7 +1665,7 @@ impl Lowerer<'_> {
             (Repr::Generic { w }, None) if w < 64 => {
                 // amount < w ? amount : w   (DW_OP_lt is signed; the amount
                 // is below 2^w <= 2^63, so not negative)
-                v.extend(self.value(&b)?);
+                v.extend(self.value(b)?);
                 v.extend([op(c::DW_OP_dup), constu(w), op(c::DW_OP_lt)]);
                 let tail = vec![op(c::DW_OP_drop), constu(w)];
                 v.push(bra(len(&tail)));
@@ -1661,7 +1675,7 @@ impl Lowerer<'_> {
             (Repr::Generic { .. }, None) => {
                 // 64 bits: an amount of 64 or more (amount >> 6 != 0) gives 0,
                 // or all sign bits for DW_OP_shra.
-                v.extend(self.value(&b)?);
+                v.extend(self.value(b)?);
                 let big = if code == c::DW_OP_shra {
                     vec![op(c::DW_OP_drop), constu(63), op(code)]
                 } else {
@@ -1677,7 +1691,7 @@ impl Lowerer<'_> {
                 // Base types: DWARF 5 does not say what shifting by the width
                 // or more gives; dioptra's evaluator shifts every bit out
                 // (D-dwarf-shift-amount).
-                v.extend(self.value(&b)?);
+                v.extend(self.value(b)?);
                 v.push(op(code));
             }
         }
@@ -1717,8 +1731,7 @@ impl Lowerer<'_> {
             ));
         }
         parts.push((s, f));
-        let parts: Vec<(u64, &Frag)> = parts.iter().map(|(b, p)| (*b, p)).collect();
-        self.pieces(&parts)
+        self.pieces(parts)
     }
 
     /// `DIOpAnd()`: `DW_OP_and`.
@@ -1861,26 +1874,26 @@ fn skip(off: i64) -> DwarfOp {
 /// Splices composite parts that are composites themselves, keeping the
 /// first `bits` bits of each (a part at least as large as its composite's
 /// storage would read past it: left for `pieces` to reject). The parts are
-/// borrowed, not copied: a part's code is copied once, into the DWARF.
-fn flatten<'p>(parts: impl IntoIterator<Item = (u64, &'p Frag)>, out: &mut Vec<(u64, &'p Frag)>) {
+/// moved, not copied: a part's code is moved into the DWARF.
+fn flatten(parts: impl IntoIterator<Item = (u64, Frag)>, out: &mut Vec<(u64, Frag)>) {
     for (bits, p) in parts {
-        match &p.form {
+        match p.form {
             Form::Composite(inner) if inner.iter().map(|x| x.0).sum::<u64>() >= bits => {
                 flatten(clip(inner, bits), out)
             }
-            _ => out.push((bits, p)),
+            form => out.push((bits, Frag { form, ..p })),
         }
     }
 }
 
 /// The parts covering the first `bits` bits of a composite (the last one
 /// shortened).
-fn clip(parts: &[(u64, Frag)], bits: u64) -> impl Iterator<Item = (u64, &Frag)> {
-    parts.iter().scan(bits, |left, (b, q)| {
+fn clip(parts: Vec<(u64, Frag)>, bits: u64) -> impl Iterator<Item = (u64, Frag)> {
+    parts.into_iter().scan(bits, |left, (b, q)| {
         if *left == 0 {
             return None;
         }
-        let taken = (*b).min(*left);
+        let taken = b.min(*left);
         *left -= taken;
         Some((taken, q))
     })
@@ -1897,10 +1910,10 @@ fn clip(parts: &[(u64, Frag)], bits: u64) -> impl Iterator<Item = (u64, &Frag)> 
 /// is larger than the variable's type ("access outside bounds of object
 /// referenced via synthetic pointer"). A composite smaller than its type
 /// stays as it is (reading past it is the reference's error too).
-fn object_sized(parts: &[(u64, Frag)], bits: u64) -> Vec<(u64, &Frag)> {
+fn object_sized(parts: Vec<(u64, Frag)>, bits: u64) -> Vec<(u64, Frag)> {
     if parts.iter().map(|p| p.0).sum::<u64>() > bits {
         clip(parts, bits).collect()
     } else {
-        parts.iter().map(|(b, p)| (*b, p)).collect()
+        parts
     }
 }
