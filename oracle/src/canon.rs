@@ -20,7 +20,7 @@ use dioptra_semantics::diag::Diag;
 use dioptra_semantics::syntax::{Expr, Literal, Op};
 use dioptra_semantics::types::Type;
 use dioptra_semantics::value::literal_bits;
-use dioptra_semantics::wellformed::{check, check_op, StackTy, TypeStack};
+use dioptra_semantics::wellformed::{check_op, type_stacks, StackTy, TypeStack, TypeStacks};
 use num_bigint::{BigInt, BigUint};
 use num_traits::{One, Zero};
 
@@ -399,6 +399,22 @@ fn mul_power_of_two(w: &[&Op], st: &[StackTy], sig: &Signature) -> Option<(usize
     Some((2, vec![constant(&t, width, &log), Op::Shl]))
 }
 
+/// The stack before op `k` of the canonicalizer's `done`: the checked
+/// expression's (`given`) while the first `same` ops are its own, else the
+/// one computed after a rewrite.
+fn stack_before<'s>(
+    given: &'s TypeStacks,
+    stacks: &'s [Option<Vec<StackTy<'static>>>],
+    same: usize,
+    k: usize,
+) -> Option<&'s [StackTy<'s>]> {
+    if k <= same {
+        given.get(k)
+    } else {
+        stacks[k].as_deref()
+    }
+}
+
 /// One rewrite: the rule and the op index it applied at.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Step {
@@ -426,18 +442,26 @@ fn rules_starting(op: &Op) -> &'static [usize] {
 /// Canonicalizes a well-formed expression: rules applied, leftmost first,
 /// until none applies.
 pub fn canonicalize(expr: &Expr, sig: &Signature) -> Result<(Expr, Vec<Step>), Diag> {
-    check(expr, sig)?;
+    // The check, keeping the stack before each op: until a rewrite, the
+    // ops before the current position are the expression's own, and so are
+    // their stacks (most expressions have no rewrite at all).
+    let (given, ill) = type_stacks(expr, sig);
+    if let Some(d) = ill {
+        return Err(d);
+    }
     let mut steps = Vec::new();
     let bound = 2 * expr.ops.len() + 1;
     // A peephole pass: `done` holds the ops before the current position,
     // `todo` the ops from it on (reversed, the next op last), so a rewrite
     // costs the ops it touches, not a shift of the whole expression.
-    // `stacks[k]` is the stack before op `k` of `done` (`None` past an op
-    // that does not check); a rewrite leaves the stacks of `done` as they
-    // were.
+    // The stack before op `k` of `done` is `given`'s for `k <= same` (the
+    // first `same` ops are the expression's), else `stacks[k]` (`None`
+    // past an op that does not check); a rewrite leaves the stacks of
+    // `done` as they were.
+    let mut same = expr.ops.len();
     let mut done: Vec<Op> = Vec::with_capacity(expr.ops.len());
     let mut todo: Vec<Op> = expr.ops.iter().rev().cloned().collect();
-    let mut stacks: Vec<Option<Vec<StackTy<'static>>>> = vec![Some(Vec::new())];
+    let mut stacks: Vec<Option<Vec<StackTy<'static>>>> = vec![None];
     while !todo.is_empty() {
         let i = done.len();
         // The window, borrowed: the next `MAX_WINDOW` ops (`todo` is
@@ -448,7 +472,7 @@ pub fn canonicalize(expr: &Expr, sig: &Signature) -> Result<(Expr, Vec<Step>), D
             *slot = op;
         }
         let window = &buf[..k];
-        let before = stacks[i].as_deref().unwrap_or(&[]);
+        let before = stack_before(&given, &stacks, same, i).unwrap_or(&[]);
         let hit = rules_starting(window[0])
             .iter()
             .map(|&k| &RULES[k])
@@ -457,6 +481,7 @@ pub fn canonicalize(expr: &Expr, sig: &Signature) -> Result<(Expr, Vec<Step>), D
             todo.truncate(todo.len() - len);
             todo.extend(with.into_iter().rev());
             steps.push(Step { rule, at: i });
+            same = same.min(i);
             // The termination argument bounds the rewrites.
             if steps.len() > bound {
                 return Err(Diag::unsupported(
@@ -477,7 +502,13 @@ pub fn canonicalize(expr: &Expr, sig: &Signature) -> Result<(Expr, Vec<Step>), D
         }
         let op = todo.pop().expect("not empty");
         let last = todo.is_empty();
-        let next = stacks[i].as_ref().and_then(|before| {
+        if i < same {
+            // The expression's own op: `given` has the stack after it.
+            done.push(op);
+            stacks.push(None);
+            continue;
+        }
+        let next = stack_before(&given, &stacks, same, i).and_then(|before| {
             // Room for what the op pushes: checking it does not grow a
             // copy made to the size of the stack before it.
             let mut entries = Vec::with_capacity(before.len() + 2);
