@@ -818,7 +818,9 @@ fn lowering_contexts(given: &Rc<ConcreteContext>) -> Rc<Contexts> {
 /// well-formed expression, evaluated by dioptra's DWARF evaluator in the
 /// context and in variants of it, gives the same location over the result's
 /// bits as the reference, fails where the reference fails, or is more defined
-/// where the reference fails (D-lower-refines). A not-expressible lowering
+/// where the reference fails (D-lower-refines); where the reference fails,
+/// whatever the DWARF gives holds, so it is not evaluated there
+/// (`References::compare_where_defined`). A not-expressible lowering
 /// (or a context that lacks what evaluation needs) is `Unsupported`, never a
 /// pass; a lowering that fails otherwise is a failure. An input in several
 /// places is a location list for a code generator, not one expression: such
