@@ -12,7 +12,7 @@ use dioptra_oracle::lower::compare::Contexts;
 use dioptra_semantics::classic::{ClassicExpr, Params};
 use dioptra_semantics::context::ConcreteContext;
 use dioptra_semantics::context::Context;
-use dioptra_semantics::diag::Outcome;
+use dioptra_semantics::diag::{Diag, Outcome};
 use dioptra_semantics::eval::{eval, eval_prefixes_checked, eval_reference};
 use dioptra_semantics::lifetime::locate::Analysis;
 use dioptra_semantics::lifetime::parse_module;
@@ -835,7 +835,9 @@ pub fn law_lowering_preserves_location(e: &Expr, ctx: &str) -> Result<Checked, S
     // Checked once: lowering for each target and evaluating in each context
     // need the same check (the contexts share the signature).
     let checked = check(e, &given.signature()).map_err(|d| format!("{e}: {d}"))?;
-    let mut skipped = Vec::new();
+    // Why a target was not compared: its lowering's diagnostic, or the
+    // comparison's summary; made into text only when no target compared.
+    let mut skipped: Vec<(&str, Result<Diag, String>)> = Vec::new();
     let mut compared = false;
     // The expression's side of the comparison depends on the context only:
     // evaluated once for both targets when both lower in the given one.
@@ -846,7 +848,7 @@ pub fn law_lowering_preserves_location(e: &Expr, ctx: &str) -> Result<Checked, S
         let l = match lowered {
             Ok(l) => l,
             Err(d) if d.outcome == Outcome::Unsupported => {
-                skipped.push(format!("{}: {d}", target.name()));
+                skipped.push((target.name(), Ok(d)));
                 continue;
             }
             Err(d) => return Err(format!("{e}: lowering for {} fails: {d}", target.name())),
@@ -871,18 +873,20 @@ pub fn law_lowering_preserves_location(e: &Expr, ctx: &str) -> Result<Checked, S
         }
         compared |= t.compared() > 0;
         if t.compared() == 0 {
-            skipped.push(format!(
-                "{}: nothing compared ({})",
-                target.name(),
-                t.summary()
-            ));
+            skipped.push((target.name(), Err(t.summary())));
         }
     }
     if compared {
-        Ok(Checked::Compared)
-    } else {
-        Ok(Checked::Unsupported(skipped.join("; ")))
+        return Ok(Checked::Compared);
     }
+    let why: Vec<String> = skipped
+        .iter()
+        .map(|(target, why)| match why {
+            Ok(d) => format!("{target}: {d}"),
+            Err(summary) => format!("{target}: nothing compared ({summary})"),
+        })
+        .collect();
+    Ok(Checked::Unsupported(why.join("; ")))
 }
 
 /// Evaluating DWARF from its bytes (`evaluate_bytes`, which reads each

@@ -421,11 +421,31 @@ impl<'c> References<'c> {
     pub fn compare_where_defined(&self, lowered: &Lowered, enc: Encoding) -> Tally {
         let mut t = Tally::default();
         for (ctx, r) in self.contexts.iter().zip(&self.references) {
-            if let Ok(Err(_)) = r {
-                t.reference_fails += 1;
-                continue;
-            }
-            let dwarf = dwarf_in(lowered, ctx, enc);
+            let dwarf = match r {
+                Ok(Err(_)) => {
+                    t.reference_fails += 1;
+                    continue;
+                }
+                Ok(Ok(reference)) => {
+                    let dwarf = dwarf_in(lowered, ctx, enc);
+                    // `classify`'s two holding outcomes for a location on
+                    // each side, counted without copying the reference or
+                    // building the agreement's diagnostic; anything else
+                    // goes through `against` for its full account.
+                    if let (Ok(d), 0) = (&dwarf, lowered.offset) {
+                        if same_places(reference, d, lowered.bits) {
+                            t.same += 1;
+                            continue;
+                        }
+                        if refines_places(ctx, reference, d, lowered.bits) {
+                            t.more_defined += 1;
+                            continue;
+                        }
+                    }
+                    dwarf
+                }
+                Err(_) => dwarf_in(lowered, ctx, enc),
+            };
             t.add(ctx, against(r.clone(), lowered, ctx, dwarf));
         }
         t

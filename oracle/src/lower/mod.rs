@@ -417,12 +417,8 @@ impl Lowerer<'_> {
             _ if w <= 64 => Repr::Generic { w },
             _ => {
                 let bytes = w.div_ceil(8);
-                let u =
-                    self.unit
-                        .base_type(c::DW_ATE_unsigned, bytes, &format!("__u{}", bytes * 8));
-                let s = self
-                    .unit
-                    .base_type(c::DW_ATE_signed, bytes, &format!("__s{}", bytes * 8));
+                let u = self.unsigned_die(bytes);
+                let s = self.signed_die(bytes);
                 Repr::Wide { w, bytes, u, s }
             }
         })
@@ -431,11 +427,11 @@ impl Lowerer<'_> {
     /// An unsigned base type of `bytes` bytes.
     fn unsigned_die(&mut self, bytes: u64) -> u64 {
         self.unit
-            .base_type(c::DW_ATE_unsigned, bytes, &format!("__u{}", bytes * 8))
+            .base_type(c::DW_ATE_unsigned, bytes, &int_type_name('u', bytes))
     }
     fn signed_die(&mut self, bytes: u64) -> u64 {
         self.unit
-            .base_type(c::DW_ATE_signed, bytes, &format!("__s{}", bytes * 8))
+            .base_type(c::DW_ATE_signed, bytes, &int_type_name('s', bytes))
     }
 
     /// A constant in a representation.
@@ -1869,6 +1865,20 @@ fn bra(off: i64) -> DwarfOp {
 }
 fn skip(off: i64) -> DwarfOp {
     DwarfOp::with(c::DW_OP_skip, [Operand::S(off)])
+}
+
+/// The name of the integer base type of `bytes` bytes: `__u<bits>` or
+/// `__s<bits>`. Made once for the sizes a typed operation holds (at most
+/// 255 bytes): every wide value's lowering asks for both, and formatting
+/// them each time was 1% of the pipeline's instructions.
+fn int_type_name(sign: char, bytes: u64) -> std::borrow::Cow<'static, str> {
+    static NAMES: std::sync::LazyLock<[Vec<String>; 2]> = std::sync::LazyLock::new(|| {
+        ['u', 's'].map(|sign| (0..256).map(|b| format!("__{sign}{}", b * 8)).collect())
+    });
+    match NAMES[usize::from(sign == 's')].get(bytes as usize) {
+        Some(name) => std::borrow::Cow::Borrowed(name),
+        None => std::borrow::Cow::Owned(format!("__{sign}{}", bytes * 8)),
+    }
 }
 
 /// Splices composite parts that are composites themselves, keeping the
