@@ -378,25 +378,18 @@ pub struct References<'c> {
 
 impl<'c> References<'c> {
     pub fn new(expr: &Expr, contexts: &'c Contexts) -> References<'c> {
-        let references = eval_each(expr, &contexts.0)
-            .into_iter()
-            .map(as_reference)
-            .collect();
-        References {
-            contexts: &contexts.0,
-            references,
-        }
+        Self::of(eval_each(expr, &contexts.0), contexts)
     }
     /// `new` for an expression the caller has checked against the
     /// contexts' signature.
     pub fn new_checked(expr: &Expr, checked: &Checked, contexts: &'c Contexts) -> References<'c> {
-        let references = eval_each_checked(expr, checked, &contexts.0)
-            .into_iter()
-            .map(as_reference)
-            .collect();
+        Self::of(eval_each_checked(expr, checked, &contexts.0), contexts)
+    }
+    /// The references of the evaluations in each of `contexts`, in order.
+    fn of(evaluations: Vec<Result<Evaluated, Diag>>, contexts: &'c Contexts) -> References<'c> {
         References {
             contexts: &contexts.0,
-            references,
+            references: evaluations.into_iter().map(as_reference).collect(),
         }
     }
     /// What `compare_many` gives for `lowered`.
