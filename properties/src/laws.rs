@@ -136,15 +136,15 @@ pub fn law_wellformed_evaluates_to_its_static_type(e: &Expr, ctx: &str) -> Resul
         }
         checks.push(r.ok())
     });
-    match whole {
-        Some(Ok(_)) => {}
+    let whole = match whole {
+        Some(Ok(c)) => c,
         Some(Err(d)) => return Err(format!("the generator made an ill-formed expression: {d}")),
         None => return Err("the generator made an empty expression".to_string()),
-    }
+    };
     // `tops[n]`: the stack's single entry after the first `n` ops; the
     // prefixes past the end of `tops` stopped at `failed`.
     let mut tops = vec![None];
-    let failed = eval_prefixes_checked(e, &*ctx, &mut |_, top| tops.push(top)).err();
+    let failed = eval_prefixes_checked(e, &whole, &*ctx, &mut |_, top| tops.push(top)).err();
     let prefix = |n: usize| Expr {
         spelling: e.spelling,
         ops: e.ops[..n].to_vec(),

@@ -372,14 +372,16 @@ pub fn eval_prefixes(
     ctx: &dyn Context,
     each: &mut dyn FnMut(usize, Option<Evaluated>),
 ) -> Result<(), Diag> {
-    check(expr, &ctx.signature())?;
-    eval_prefixes_checked(expr, ctx, each)
+    let checked = check(expr, &ctx.signature())?;
+    eval_prefixes_checked(expr, &checked, ctx, each)
 }
 
-/// `eval_prefixes` of an expression the caller has checked against `ctx`'s
-/// signature and found well-formed.
+/// `eval_prefixes` of an expression the caller has checked: `_checked` is
+/// `check(expr, &ctx.signature())` (asked for so that no caller forgets:
+/// evaluation assumes a well-formed expression).
 pub fn eval_prefixes_checked(
     expr: &Expr,
+    _checked: &Checked,
     ctx: &dyn Context,
     each: &mut dyn FnMut(usize, Option<Evaluated>),
 ) -> Result<(), Diag> {
