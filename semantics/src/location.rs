@@ -1291,18 +1291,12 @@ mod tests {
         );
     }
 
-    /// Refinement by runs gives what it gives bit by bit: on random pairs
-    /// of composites whose parts run past the end of a register, of memory
-    /// or of an implicit value, or are implicit pointers to a value and to
-    /// it widened, the unreadable bits found by runs are those found bit by
-    /// bit, and `refines_places` answers as the bit-by-bit definition (the
-    /// reference's unreadable bits masked on both sides, the sets compared
-    /// place by place with D-lower-refines-targets) does.
     /// `places` of a location whose parts are each in one place (gathered
     /// directly) is what distributing its composites over their parts'
     /// places gives, by runs and bit by bit; generated composites of
     /// registers, memory, implicit values and pointers, undefined parts and
-    /// parts in two places (where both take the distributing path).
+    /// parts in two places (which must take the distributing path: a
+    /// location taken for one in one place would differ there).
     #[test]
     fn places_in_one_place_each_are_every_alternative() {
         let mut below = below_from(31);
@@ -1343,6 +1337,13 @@ mod tests {
         );
     }
 
+    /// Refinement by runs gives what it gives bit by bit: on random pairs
+    /// of composites whose parts run past the end of a register, of memory
+    /// or of an implicit value, or are implicit pointers to a value and to
+    /// it widened, the unreadable bits found by runs are those found bit by
+    /// bit, and `refines_places` answers as the bit-by-bit definition (the
+    /// reference's unreadable bits masked on both sides, the sets compared
+    /// place by place with D-lower-refines-targets) does.
     #[test]
     fn refinement_by_runs_is_refinement_bit_by_bit() {
         let mut ctx = crate::context::ConcreteContext::default();

@@ -191,13 +191,6 @@ pub struct TypeStacks<'a> {
 }
 
 impl<'a> TypeStacks<'a> {
-    /// How many stacks: one per op that checking reached.
-    pub fn len(&self) -> usize {
-        self.starts.len() - 1
-    }
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
     /// The stack before op `i`, if checking reached it.
     pub fn get(&self, i: usize) -> Option<&[StackTy<'a>]> {
         Some(&self.entries[*self.starts.get(i)?..*self.starts.get(i + 1)?])

@@ -437,7 +437,12 @@ impl<'c> References<'c> {
                     }
                     dwarf
                 }
-                Err(_) => dwarf_in(lowered, ctx, enc),
+                // The reference cannot be compared here, whatever the
+                // DWARF gives (`against` would say so without looking).
+                Err(d) => {
+                    t.add(ctx, Agreement::NotCompared(d.clone()));
+                    continue;
+                }
             };
             t.add(ctx, against(r.clone(), lowered, ctx, dwarf));
         }
