@@ -15,7 +15,7 @@ use dioptra_semantics::wellformed::{type_stacks, StackTy, TypeStacks};
 #[derive(Clone, Debug)]
 pub struct Mutant {
     pub expr: Expr,
-    pub expect: String,
+    pub expect: Expect,
     pub mutation: &'static str,
 }
 
@@ -47,7 +47,7 @@ pub fn mutants(e: &Expr, sig: &Signature) -> Vec<Mutant> {
     each_mutant(e, sig, &stacks, &mut |expr, expect, mutation| {
         out.push(Mutant {
             expr: expr(),
-            expect: expect.text(),
+            expect,
             mutation,
         })
     });
@@ -64,7 +64,7 @@ pub fn mutant(e: &Expr, sig: &Signature, pick: usize) -> Mutant {
         if k == want {
             found = Some(Mutant {
                 expr: expr(),
-                expect: expect.text(),
+                expect,
                 mutation,
             });
         }
@@ -97,14 +97,21 @@ fn each_mutant(e: &Expr, sig: &Signature, stacks: &TypeStacks, push: &mut Push) 
 type Push<'a> = dyn for<'l> FnMut(Lazy<'l>, Expect, &'static str) + 'a;
 
 /// A mutant's expected diagnostic, `Construct: reason`, kept as its two
-/// parts: `mutant` counts every mutant and builds one, so the text is made
-/// for that one only.
-#[derive(Clone, Copy, Debug)]
-struct Expect(&'static str, &'static str);
+/// parts: the mutation law compares them with the checker's diagnostic
+/// for every case, and the text is made only when it is shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Expect(pub &'static str, pub &'static str);
 
 impl Expect {
-    fn text(self) -> String {
-        format!("{}: {}", self.0, self.1)
+    /// Is `d` this diagnostic (its construct and reason; any message)?
+    pub fn is(self, d: &dioptra_semantics::diag::Diag) -> bool {
+        d.construct == self.0 && d.reason == self.1
+    }
+}
+
+impl std::fmt::Display for Expect {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.0, self.1)
     }
 }
 

@@ -461,7 +461,8 @@ pub fn canonicalize(expr: &Expr, sig: &Signature) -> Result<(Expr, Vec<Step>), D
     let mut same = expr.ops.len();
     let mut done: Vec<Op> = Vec::with_capacity(expr.ops.len());
     let mut todo: Vec<Op> = expr.ops.iter().rev().cloned().collect();
-    let mut stacks: Vec<Option<Vec<StackTy<'static>>>> = vec![None];
+    let mut stacks: Vec<Option<Vec<StackTy<'static>>>> = Vec::with_capacity(expr.ops.len() + 1);
+    stacks.push(None);
     while !todo.is_empty() {
         let i = done.len();
         // The window, borrowed: the next `MAX_WINDOW` ops (`todo` is

@@ -197,13 +197,13 @@ pub fn law_mutation_rejected_with_its_reason(
         Ok(c) => Err((
             format!("{}: accepted with type {}", m.mutation, c.result),
             m.expr,
-            m.expect,
+            m.expect.to_string(),
         )),
-        Err(d) if d.outcome == Outcome::IllFormed && d.matches(&m.expect) => Ok(()),
+        Err(d) if d.outcome == Outcome::IllFormed && m.expect.is(&d) => Ok(()),
         Err(d) => Err((
             format!("{}: expected {}, got {d}", m.mutation, m.expect),
             m.expr,
-            m.expect,
+            m.expect.to_string(),
         )),
     }
 }
@@ -927,7 +927,7 @@ pub fn law_bytes_evaluation_matches_decoded(
             for b in [&bytes[..], &replaced[..], cut] {
                 let env = Env {
                     enc,
-                    ..Env::new(&ctx, &l.listing.unit)
+                    ..Env::new(&*ctx, &l.listing.unit)
                 };
                 let streamed = evaluate_bytes(b, env);
                 let decoded = decode(b, enc).and_then(|ops| evaluate(&ops, env));

@@ -182,3 +182,71 @@ fn the_static_type_law_rejects_what_the_generator_should_not_make() {
     let well = parse_expr("DIOpConstant(i32 1), DIOpConstant(i32 2), DIOpAdd()").unwrap();
     law_wellformed_evaluates_to_its_static_type(&well, FIXED_CONTEXT).unwrap();
 }
+
+/// What lets the lowering law evaluate once for all of a context's
+/// variants: an evaluation that reads no state through `Watched` (no
+/// register, memory, lane or entry state) gives the same result in every
+/// variant, for the DIOp expression and for its DWARF. Over random
+/// contexts; both kinds of evaluation reach both sides, and the variants
+/// do change what an evaluation that reads state gives.
+#[test]
+fn an_evaluation_that_reads_no_state_is_the_same_in_every_variant() {
+    use dioptra_generators::arb_context;
+    use dioptra_oracle::lower::compare::Contexts;
+    use dioptra_oracle::lower::{lower, Target};
+    use dioptra_semantics::context::{ConcreteContext, Watched};
+    use dioptra_semantics::dwarf::eval::{evaluate, Env};
+    use dioptra_semantics::eval::eval;
+    use proptest::strategy::{Strategy, ValueTree};
+    use proptest::test_runner::TestRunner;
+    let mut runner = TestRunner::deterministic();
+    let strategy = (arb_wellformed_expr(40), arb_context());
+    // [stateless, reads state, reads state and differs] per kind.
+    let (mut diop, mut dwarf) = ([0u32; 3], [0u32; 3]);
+    for seed in 0..1500 {
+        let (e, c) = strategy.new_tree(&mut runner).unwrap().current();
+        let c = ConcreteContext::parse(&c).unwrap();
+        let contexts = Contexts::new(&c, 4, seed);
+        let (first, variants) = contexts.as_slice().split_first().unwrap();
+        let watched = Watched::new(first);
+        let r = eval(&e, &watched);
+        let each: Vec<_> = variants.iter().map(|v| eval(&e, v)).collect();
+        tally(
+            &mut diop,
+            watched.read_state(),
+            each.iter().all(|x| *x == r),
+        );
+        assert!(watched.read_state() || each.iter().all(|x| *x == r), "{e}");
+        let Ok(l) = lower(&e, first, Target::Amdgpu) else {
+            continue;
+        };
+        let dwarf_in = |ctx: &dyn dioptra_semantics::context::Context| {
+            evaluate(&l.listing.ops, Env::new(ctx, &l.listing.unit))
+        };
+        let watched = Watched::new(first);
+        let d = dwarf_in(&watched);
+        let each: Vec<_> = variants.iter().map(|v| dwarf_in(v)).collect();
+        tally(
+            &mut dwarf,
+            watched.read_state(),
+            each.iter().all(|x| *x == d),
+        );
+        assert!(
+            watched.read_state() || each.iter().all(|x| *x == d),
+            "{e}: {:?}",
+            l.listing.ops
+        );
+    }
+    fn tally(n: &mut [u32; 3], read: bool, same: bool) {
+        n[read as usize] += 1;
+        n[2] += (read && !same) as u32;
+    }
+    assert!(
+        diop[0] > 200 && diop[1] > 200 && diop[2] > 100,
+        "DIOp: {diop:?}"
+    );
+    assert!(
+        dwarf[0] > 100 && dwarf[1] > 100 && dwarf[2] > 50,
+        "DWARF: {dwarf:?}"
+    );
+}

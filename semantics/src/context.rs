@@ -316,6 +316,76 @@ impl Context for ConcreteContext {
     }
 }
 
+/// A context that notes whether anything evaluated against it read the
+/// machine state: registers, memory, the lane or the entry state. What
+/// else a context gives (the layout, the inputs, the referrer, the type
+/// object, register sizes) is fixed for a function's contexts, so an
+/// evaluation that read no state gives the same result in every context
+/// that differs from this one in state alone, and a caller evaluating in
+/// many such contexts (the variants of a comparison) evaluates once.
+pub struct Watched<'a> {
+    ctx: &'a dyn Context,
+    read_state: std::cell::Cell<bool>,
+}
+
+impl<'a> Watched<'a> {
+    pub fn new(ctx: &'a dyn Context) -> Watched<'a> {
+        Watched {
+            ctx,
+            read_state: std::cell::Cell::new(false),
+        }
+    }
+    /// Did anything read the machine state since [`Watched::new`]?
+    pub fn read_state(&self) -> bool {
+        self.read_state.get()
+    }
+    fn note(&self) {
+        self.read_state.set(true);
+    }
+}
+
+impl Context for Watched<'_> {
+    fn layout(&self) -> &DataLayout {
+        self.ctx.layout()
+    }
+    /// Whether there is a lane is the signature's, not state.
+    fn signature(&self) -> Signature {
+        self.ctx.signature()
+    }
+    /// The entry state is state: handing it out counts as reading it.
+    fn entry(&self) -> Option<&dyn Context> {
+        let e = self.ctx.entry();
+        if e.is_some() {
+            self.note();
+        }
+        e
+    }
+    fn referrer(&self) -> Option<&Input> {
+        self.ctx.referrer()
+    }
+    fn args(&self) -> &[Input] {
+        self.ctx.args()
+    }
+    fn type_object(&self) -> Option<&Input> {
+        self.ctx.type_object()
+    }
+    fn lane(&self) -> Option<u64> {
+        self.note();
+        self.ctx.lane()
+    }
+    fn register_bits(&self, n: u32) -> Option<u64> {
+        self.ctx.register_bits(n)
+    }
+    fn read_register(&self, n: u32, offset: u64, len: u64) -> Result<Bits, ReadFail> {
+        self.note();
+        self.ctx.read_register(n, offset, len)
+    }
+    fn read_memory(&self, addrspace: u32, offset: u128, len: u64) -> Result<Bits, ReadFail> {
+        self.note();
+        self.ctx.read_memory(addrspace, offset, len)
+    }
+}
+
 impl ConcreteContext {
     /// The context as a corpus `(context NAME ...)` form, which
     /// `from_clauses` reads back.

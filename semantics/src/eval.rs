@@ -256,7 +256,7 @@ impl<'e> Machine<'_, 'e> {
         f.at(self.op)
     }
     #[cold]
-    fn err(&self, reason: &'static str, msg: impl Into<String>) -> Diag {
+    fn err(&self, reason: &'static str, msg: impl Into<crate::diag::Message>) -> Diag {
         Diag::eval(self.op, reason, msg)
     }
     /// Pushes an implicit location description holding `v`: "`L` comprises
@@ -328,20 +328,14 @@ pub fn eval_each<C: Context>(expr: &Expr, ctxs: &[C]) -> Vec<Result<Evaluated, D
         .collect()
 }
 
-/// `eval_each` of an expression the caller has checked: `checked` is
-/// `check(expr, sig)` for the signature every one of `ctxs` has (a law
-/// that checks an expression once and then evaluates and lowers it).
-pub fn eval_each_checked<C: Context>(
-    expr: &Expr,
-    checked: &Checked,
-    ctxs: &[C],
-) -> Vec<Result<Evaluated, Diag>> {
-    ctxs.iter()
-        .map(|ctx| match crate::narrow::eval_narrow(expr, ctx) {
-            Some(r) => Ok(r),
-            None => run(expr, checked, ctx, true),
-        })
-        .collect()
+/// `eval` of an expression the caller has checked: `checked` is
+/// `check(expr, sig)` for `ctx`'s signature (a law that checks an
+/// expression once and then evaluates it in several contexts and lowers it).
+pub fn eval_checked(expr: &Expr, checked: &Checked, ctx: &dyn Context) -> Result<Evaluated, Diag> {
+    match crate::narrow::eval_narrow(expr, ctx) {
+        Some(r) => Ok(r),
+        None => run(expr, checked, ctx, true),
+    }
 }
 
 /// Evaluates `expr`, which `checked` says is well-formed under `ctx`'s

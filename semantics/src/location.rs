@@ -9,7 +9,7 @@
 
 use crate::bits::Bits;
 use crate::context::Context;
-use crate::diag::Diag;
+use crate::diag::{Diag, Message};
 use crate::limits::{MAX_LOCATION_DEPTH, MAX_OVERLAP_LEAVES};
 use num_bigint::BigInt;
 use num_traits::{Signed, ToPrimitive};
@@ -99,20 +99,20 @@ pub struct LocDesc(SmallVec<[Single; 1]>);
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ReadFail {
     pub reason: &'static str,
-    pub message: String,
+    pub message: Message,
     /// The context did not supply the bits (an `unsupported` outcome).
     pub unsupported: bool,
 }
 
 impl ReadFail {
-    pub fn eval(reason: &'static str, message: impl Into<String>) -> ReadFail {
+    pub fn eval(reason: &'static str, message: impl Into<Message>) -> ReadFail {
         ReadFail {
             reason,
             message: message.into(),
             unsupported: false,
         }
     }
-    pub fn missing(reason: &'static str, message: impl Into<String>) -> ReadFail {
+    pub fn missing(reason: &'static str, message: impl Into<Message>) -> ReadFail {
         ReadFail {
             reason,
             message: message.into(),
@@ -252,27 +252,22 @@ impl Single {
         };
         let new = BigInt::from(self.offset) + delta;
         if new.is_negative() || new > BigInt::from(size) {
+            let (at, delta) = (self.offset, delta.clone());
+            let storage = Single {
+                storage: Arc::clone(&self.storage),
+                offset: 0,
+            };
             return Err(ReadFail::eval(
                 "offset-outside-storage",
-                format!(
-                    "bit offset {} + {delta} is outside {} ({size} bits)",
-                    self.offset,
-                    self.storage_text()
-                ),
+                Message::later(move || {
+                    format!("bit offset {at} + {delta} is outside {storage} ({size} bits)")
+                }),
             ));
         }
         Ok(Single {
             storage: self.storage.clone(),
             offset: new.to_u128().expect("checked against a u128 size"),
         })
-    }
-
-    fn storage_text(&self) -> String {
-        Single {
-            storage: self.storage.clone(),
-            offset: 0,
-        }
-        .to_string()
     }
 }
 
@@ -379,14 +374,17 @@ fn read_at(ctx: &dyn Context, loc: &LocDesc, rel: u128, len: u64) -> Result<Bits
         match &first {
             None => first = Some((b, s)),
             Some((a, sa)) if *a != b => {
+                let (a, sa, s) = (a.clone(), (*sa).clone(), s.clone());
                 return Err(ReadFail::eval(
                     "conflicting-locations",
-                    format!(
-                        "{sa} holds 0x{} but {s} holds 0x{} for the same {len} bits",
-                        a.hex(),
-                        b.hex()
-                    ),
-                ))
+                    Message::later(move || {
+                        format!(
+                            "{sa} holds 0x{} but {s} holds 0x{} for the same {len} bits",
+                            a.hex(),
+                            b.hex()
+                        )
+                    }),
+                ));
             }
             Some(_) => {}
         }
@@ -394,20 +392,30 @@ fn read_at(ctx: &dyn Context, loc: &LocDesc, rel: u128, len: u64) -> Result<Bits
     Ok(first.expect("location descriptions are non-empty").0)
 }
 
-fn read_single(ctx: &dyn Context, st: &Storage, off: u128, len: u64) -> Result<Bits, ReadFail> {
+fn read_single(
+    ctx: &dyn Context,
+    st: &Arc<Storage>,
+    off: u128,
+    len: u64,
+) -> Result<Bits, ReadFail> {
     if let Some(size) = st.size(ctx)? {
         if off + len as u128 > size {
+            let storage = Single {
+                storage: Arc::clone(st),
+                offset: 0,
+            };
             return Err(ReadFail::eval(
                 "offset-outside-storage",
-                format!(
-                    "reading bits {off}..{} of {} ({size} bits)",
-                    off + len as u128,
-                    Single::new(st.clone(), 0)
-                ),
+                Message::later(move || {
+                    format!(
+                        "reading bits {off}..{} of {storage} ({size} bits)",
+                        off + len as u128
+                    )
+                }),
             ));
         }
     }
-    match st {
+    match &**st {
         Storage::Memory { addrspace } => ctx.read_memory(*addrspace, off, len),
         Storage::Register { number } => ctx.read_register(*number, off as u64, len),
         Storage::Implicit(v) => Ok(v.extract(off as u64, len)),
@@ -452,7 +460,7 @@ enum Key {
 /// single locations of the same part (a multi-location part) may overlap each
 /// other: they are alternatives, not different parts.
 fn check_parts_disjoint(parts: &[Part]) -> Result<(), ReadFail> {
-    let mut leaves: Vec<(Key, u128, u128, usize)> = Vec::new();
+    let mut leaves: Vec<(Key, u128, u128, usize)> = Vec::with_capacity(2 * parts.len());
     for (i, p) in parts.iter().enumerate() {
         for s in p.loc.singles() {
             collect_leaves(&s.storage, s.offset, p.bits as u128, i, &mut leaves)?;
@@ -470,14 +478,16 @@ fn check_parts_disjoint(parts: &[Part]) -> Result<(), ReadFail> {
         while i < leaves.len() && leaves[i].0 == key {
             let (_, start, end, part) = leaves[i];
             if part != best_part && start < best_end {
-                let what = match key {
-                    Key::Memory(a) => format!("memory address space {a}"),
-                    Key::Register(r) => format!("register {r}"),
-                    Key::Entity(n) => format!("`{n}`"),
-                };
                 return Err(ReadFail::eval(
                     "overlapping-parts",
-                    format!("two parts refer to the same bits (from bit {start}) of {what}"),
+                    Message::later(move || {
+                        let what = match &key {
+                            Key::Memory(a) => format!("memory address space {a}"),
+                            Key::Register(r) => format!("register {r}"),
+                            Key::Entity(n) => format!("`{n}`"),
+                        };
+                        format!("two parts refer to the same bits (from bit {start}) of {what}")
+                    }),
                 ));
             }
             if end > best_end {

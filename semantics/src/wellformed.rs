@@ -8,7 +8,7 @@
 //! errors instead; see `eval`.
 
 use crate::context::Signature;
-use crate::diag::Diag;
+use crate::diag::{Diag, Message};
 use crate::limits::{MAX_TYPE_DEPTH, MAX_VECTOR_COUNT};
 use crate::syntax::{Expr, Literal, Op};
 use crate::types::{Type, VectorTypes};
@@ -70,11 +70,12 @@ impl<'a> TypeStack<'a> {
 
 impl<'a> TypeStack<'a> {
     #[cold]
-    fn ill(&self, reason: &'static str, msg: impl Into<String>) -> Diag {
+    fn ill(&self, reason: &'static str, msg: impl Into<Message>) -> Diag {
+        let (index, msg) = (self.index, msg.into());
         Diag::ill(
             self.op,
             reason,
-            format!("op {}: {}", self.index, msg.into()),
+            Message::later(move || format!("op {index}: {msg}")),
         )
     }
     /// "If evaluation can result in a stack with fewer entries than required
@@ -106,9 +107,12 @@ impl<'a> TypeStack<'a> {
     }
     #[cold]
     fn addrof_operand(&self, t: &Type) -> Diag {
+        let t = t.clone();
         self.ill(
             "addrof-operand",
-            format!("the `{t}` entry was made by DIOpAddrOf; only DIOpDeref may use it"),
+            Message::later(move || {
+                format!("the `{t}` entry was made by DIOpAddrOf; only DIOpDeref may use it")
+            }),
         )
     }
     #[inline]
@@ -130,9 +134,12 @@ impl<'a> TypeStack<'a> {
         let t1 = self.pop()?;
         let t2 = self.pop()?;
         if !t1.same(&t2) {
+            let (t1, t2) = (t1.into_owned(), t2.into_owned());
             return Err(self.ill(
                 "type-mismatch",
-                format!("both inputs must have the same type, found `{t1}` (top) and `{t2}`"),
+                Message::later(move || {
+                    format!("both inputs must have the same type, found `{t1}` (top) and `{t2}`")
+                }),
             ));
         }
         Ok(t1)
@@ -168,8 +175,10 @@ pub fn check_ops(ops: &[Op], sig: &Signature) -> Result<Checked, Diag> {
 /// The abstract stack before each op of a well-formed prefix (top last), as
 /// far as checking gets; with the first diagnostic if it stops early.
 pub fn type_stacks<'a>(expr: &'a Expr, sig: &'a Signature) -> (TypeStacks<'a>, Option<Diag>) {
+    // Generated stacks are a few entries deep: room for four per op, so
+    // that the list is rarely copied while it grows.
     let mut stacks = TypeStacks {
-        entries: Vec::new(),
+        entries: Vec::with_capacity(4 * expr.ops.len()),
         starts: Vec::with_capacity(expr.ops.len() + 1),
     };
     stacks.starts.push(0);

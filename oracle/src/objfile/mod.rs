@@ -53,7 +53,7 @@ pub struct Object {
     pub path: Option<std::path::PathBuf>,
 }
 
-fn bad(reason: &'static str, msg: impl Into<String>) -> Diag {
+fn bad(reason: &'static str, msg: impl Into<dioptra_semantics::diag::Message>) -> Diag {
     Diag::malformed("Object", reason, msg)
 }
 

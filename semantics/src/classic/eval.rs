@@ -64,7 +64,7 @@ impl CMachine<'_> {
             "stack underflow after a successful check (a dioptra bug)",
         )
     }
-    fn err(&self, reason: &'static str, msg: impl Into<String>) -> Diag {
+    fn err(&self, reason: &'static str, msg: impl Into<crate::diag::Message>) -> Diag {
         Diag::eval(self.op, reason, msg)
     }
     fn pop(&mut self) -> Result<CVal, Diag> {

@@ -129,7 +129,7 @@ pub struct Parsed {
     pub operands: Vec<String>,
 }
 
-fn malformed(msg: impl Into<String>) -> Diag {
+fn malformed(msg: impl Into<crate::diag::Message>) -> Diag {
     Diag::malformed("Instruction", "bad-instruction", msg)
 }
 

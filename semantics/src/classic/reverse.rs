@@ -60,7 +60,7 @@ pub struct Reverser<'a> {
     op: &'static str,
 }
 
-fn none(op: &'static str, msg: impl Into<String>) -> Diag {
+fn none(op: &'static str, msg: impl Into<crate::diag::Message>) -> Diag {
     Diag::unsupported(op, "no-classic-form", msg)
 }
 

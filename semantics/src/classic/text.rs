@@ -20,7 +20,7 @@ const UNMODELLED: &[(&str, usize)] = &[
     ("DW_OP_LLVM_user", 1),
 ];
 
-fn malformed(reason: &'static str, msg: impl Into<String>) -> Diag {
+fn malformed(reason: &'static str, msg: impl Into<crate::diag::Message>) -> Diag {
     Diag::malformed("DIExpression", reason, msg)
 }
 

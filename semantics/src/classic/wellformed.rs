@@ -66,7 +66,7 @@ pub struct Checker<'a> {
 }
 
 impl Checker<'_> {
-    fn ill(&self, reason: &'static str, msg: impl Into<String>) -> Diag {
+    fn ill(&self, reason: &'static str, msg: impl Into<crate::diag::Message>) -> Diag {
         Diag::ill(self.op, reason, msg)
     }
     fn pop(&mut self) -> Result<CTy, Diag> {

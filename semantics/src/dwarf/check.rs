@@ -102,7 +102,7 @@ pub enum Checked {
     StoppedAtCall,
 }
 
-fn ill(op: &str, reason: &'static str, msg: impl Into<String>) -> Diag {
+fn ill(op: &str, reason: &'static str, msg: impl Into<crate::diag::Message>) -> Diag {
     Diag::ill(op, reason, msg)
 }
 

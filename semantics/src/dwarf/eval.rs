@@ -76,12 +76,12 @@ pub struct Frame<'a> {
 impl<'a> Env<'a> {
     /// The usual environment: `ctx` (with its entry state, if any) and
     /// `unit`, the default encoding, no pc.
-    pub fn new(ctx: &'a crate::context::ConcreteContext, unit: &'a Unit) -> Env<'a> {
+    pub fn new(ctx: &'a dyn Context, unit: &'a Unit) -> Env<'a> {
         Env {
             ctx,
             unit,
             enc: Encoding::default(),
-            entry: ctx.entry.as_deref().map(|e| e as &dyn Context),
+            entry: ctx.entry(),
             pc: None,
             frame: Frame::default(),
         }
@@ -370,7 +370,7 @@ struct Machine<'a> {
     last: bool,
 }
 
-fn err(op: &str, reason: &'static str, msg: impl Into<String>) -> Diag {
+fn err(op: &str, reason: &'static str, msg: impl Into<crate::diag::Message>) -> Diag {
     Diag::eval(op, reason, msg)
 }
 

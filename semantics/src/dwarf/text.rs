@@ -64,7 +64,7 @@ pub fn print(ops: &[DwarfOp], enc: Encoding) -> String {
         .join(", ")
 }
 
-fn bad(reason: &'static str, msg: impl Into<String>) -> Diag {
+fn bad(reason: &'static str, msg: impl Into<crate::diag::Message>) -> Diag {
     Diag::malformed("DWARF", reason, msg)
 }
 

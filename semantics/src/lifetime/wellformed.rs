@@ -1335,7 +1335,7 @@ call void @llvm.dbg.kill(metadata !1)
         assert_eq!(m.location_at(at("!l1")), m.location_at(at("!l2")));
         let got: Vec<(String, &str)> = check_module(&m)
             .iter()
-            .map(|d| (d.message.clone(), d.reason))
+            .map(|d| (d.message.to_string(), d.reason))
             .collect();
         assert_eq!(got.len(), 2, "{got:?}");
         for ((message, reason), id) in got.iter().zip(["`!l1`", "`!l3`"]) {

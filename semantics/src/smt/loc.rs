@@ -62,7 +62,7 @@ pub struct Read {
     pub ok: Bool,
 }
 
-pub fn unsupported(reason: &'static str, msg: impl Into<String>) -> Diag {
+pub fn unsupported(reason: &'static str, msg: impl Into<crate::diag::Message>) -> Diag {
     Diag::unsupported("SMT", reason, msg)
 }
 

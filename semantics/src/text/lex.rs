@@ -292,7 +292,8 @@ pub fn point(text: &str, at: usize, mut d: Diag) -> Diag {
         "line {line_no}, column {col}: {}\n  {shown}\n  {}^",
         d.message,
         " ".repeat(caret_col)
-    );
+    )
+    .into();
     d
 }
 
@@ -320,7 +321,7 @@ mod tests {
                 "line 2, column {col}: here\n  ...{window}...\n  {}^",
                 " ".repeat(col - 1 - lo + 3)
             );
-            assert_eq!(d.message, want, "column {col}");
+            assert_eq!(d.message.as_str(), want, "column {col}");
         }
     }
 }
