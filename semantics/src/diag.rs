@@ -49,8 +49,8 @@ pub struct Diag {
 /// A diagnostic's message: its text, or how to write it when it is first
 /// read. An evaluation error's message quotes locations and values, and a
 /// law that only counts evaluation errors (most generated expressions fail
-/// in some context) never reads it: writing every one was 4% of the
-/// property pipeline. Either way it reads as the same `str`, cut to
+/// in some context) never reads it: writing every one was nearly 4% of
+/// the instructions of the property pipeline. Either way it reads as the same `str`, cut to
 /// [`MAX_MESSAGE_CHARS`].
 #[derive(Clone)]
 pub struct Message {
@@ -258,8 +258,7 @@ impl Diag {
     /// Does this diagnostic match an expected prefix such as
     /// `DIOpAdd: type-mismatch` (or just `DIOpAdd`)?
     pub fn matches(&self, expected: &str) -> bool {
-        // `Construct: reason:` matched piece by piece, not formatted: a law
-        // asks this of every mutant it checks.
+        // `Construct: reason:` matched piece by piece, without writing it.
         let expected = expected.trim();
         let Some(rest) = expected.strip_prefix(self.construct.as_str()) else {
             return false;
