@@ -114,51 +114,6 @@ fn one_pass_over_the_prefixes_is_check_of_each_prefix() {
     );
 }
 
-/// `eval_each`, which checks an expression once for contexts in a row
-/// with the same signature, gives what `eval` gives in each context: over
-/// random contexts, their variants, and a context of another signature
-/// between them (where most expressions are ill-formed).
-#[test]
-fn evaluating_in_many_contexts_is_eval_in_each() {
-    use dioptra_generators::arb_context;
-    use dioptra_oracle::lower::compare::variants;
-    use dioptra_semantics::context::ConcreteContext;
-    use dioptra_semantics::eval::{eval, eval_each};
-    use proptest::strategy::{Strategy, ValueTree};
-    use proptest::test_runner::TestRunner;
-    let mut runner = TestRunner::deterministic();
-    let strategy = (arb_wellformed_expr(40), arb_context(), arb_context());
-    let (mut compared, mut ok, mut ill) = (0, 0, 0);
-    for seed in 0..300 {
-        let (e, a, b) = strategy.new_tree(&mut runner).unwrap().current();
-        let (a, b) = (
-            ConcreteContext::parse(&a).unwrap(),
-            ConcreteContext::parse(&b).unwrap(),
-        );
-        let mut ctxs = vec![a.clone()];
-        ctxs.extend(variants(&a, 3, seed));
-        ctxs.push(ConcreteContext::default());
-        ctxs.push(b.clone());
-        ctxs.extend(variants(&b, 3, seed));
-        let each = eval_each(&e, &ctxs);
-        assert_eq!(each.len(), ctxs.len());
-        for (c, r) in ctxs.iter().zip(each) {
-            let alone = eval(&e, c);
-            ok += alone.is_ok() as u32;
-            ill += alone
-                .as_ref()
-                .is_err_and(|d| d.outcome == dioptra_semantics::diag::Outcome::IllFormed)
-                as u32;
-            assert_eq!(r, alone, "{e}");
-            compared += 1;
-        }
-    }
-    assert!(
-        compared == 300 * 9 && ok > 500 && ill > 100,
-        "{compared} compared, {ok} evaluated, {ill} ill-formed"
-    );
-}
-
 /// The static-type law takes well-formed expressions only: an ill-formed or
 /// empty one is reported as the generator's fault, not checked and passed.
 #[test]

@@ -8,7 +8,7 @@
 //! and types are known to be right here.
 
 use crate::bits::Bits;
-use crate::context::{Context, Signature};
+use crate::context::Context;
 use crate::diag::Diag;
 use crate::float::{self, FloatOp};
 use crate::limits::{MAX_EVAL_WORK, MAX_LOCATION_DEPTH};
@@ -301,31 +301,6 @@ pub fn eval_reference(expr: &Expr, ctx: &dyn Context) -> Result<Evaluated, Diag>
 fn eval_with(expr: &Expr, ctx: &dyn Context, lanes: bool) -> Result<Evaluated, Diag> {
     let checked = check(expr, &ctx.signature())?;
     run(expr, &checked, ctx, lanes)
-}
-
-/// `eval` of `expr` in each of `ctxs`, in order: by narrow evaluation
-/// where it answers, else by the reference, checking the expression once
-/// for contexts in a row with the same signature (a context's variants,
-/// which differ only in the contents of its storage).
-pub fn eval_each<C: Context>(expr: &Expr, ctxs: &[C]) -> Vec<Result<Evaluated, Diag>> {
-    let mut last: Option<(Signature, Result<Checked, Diag>)> = None;
-    ctxs.iter()
-        .map(|ctx| {
-            if let Some(r) = crate::narrow::eval_narrow(expr, ctx) {
-                return Ok(r);
-            }
-            let sig = ctx.signature();
-            let checked = match &last {
-                Some((s, c)) if *s == sig => c.clone(),
-                _ => {
-                    let c = check(expr, &sig);
-                    last = Some((sig, c.clone()));
-                    c
-                }
-            };
-            run(expr, &checked?, ctx, true)
-        })
-        .collect()
 }
 
 /// `eval` of an expression the caller has checked: `checked` is
