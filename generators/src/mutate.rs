@@ -8,7 +8,7 @@
 use dioptra_semantics::context::Signature;
 use dioptra_semantics::syntax::{Expr, Literal, Op};
 use dioptra_semantics::types::Type;
-use dioptra_semantics::wellformed::{type_stacks, StackTy, TypeStacks};
+use dioptra_semantics::wellformed::{type_stacks, StackTy, StackView, TypeStacks};
 
 /// A mutated expression, the `Construct: reason` it must be rejected with,
 /// and the mutation's name.
@@ -91,8 +91,9 @@ fn stacks_of<'a>(e: &'a Expr, sig: &'a Signature) -> TypeStacks<'a> {
 fn each_mutant(e: &Expr, sig: &Signature, stacks: &TypeStacks, push: &mut Push) {
     stack_mutants(e, push);
     for (i, op) in e.ops.iter().enumerate() {
-        op_mutants(e, sig, i, op, &stacks[i], push);
-        addr_of_mutant(e, i, op, stacks[i].last(), push);
+        let st = stacks.get(i).expect("checking reached every op");
+        op_mutants(e, sig, i, op, st, push);
+        addr_of_mutant(e, i, op, st.top(), push);
     }
 }
 
@@ -167,9 +168,9 @@ fn stack_mutants(e: &Expr, push: &mut Push) {
 
 /// The mutations of op `i`, whose input stack is `st`: each breaks the
 /// rule of that op named by the mutation.
-fn op_mutants(e: &Expr, sig: &Signature, i: usize, op: &Op, st: &[StackTy], push: &mut Push) {
+fn op_mutants(e: &Expr, sig: &Signature, i: usize, op: &Op, st: StackView, push: &mut Push) {
     let bits = |t: &Type| sig.layout.bitsizeof(t);
-    let top = st.last();
+    let top = st.top();
     let name = op.name();
     match op {
         Op::Referrer(t) => push(
@@ -237,7 +238,7 @@ fn op_mutants(e: &Expr, sig: &Signature, i: usize, op: &Op, st: &[StackTy], push
         }
         Op::Select => {
             if let (Some(m), Some(Type::Vector { count, .. })) =
-                (top, st.iter().rev().nth(1).map(|s| &*s.ty))
+                (top, st.iter().nth(1).map(|s| &*s.ty))
             {
                 if m.ty.is_integral() && *count > 1 {
                     push(

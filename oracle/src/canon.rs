@@ -20,7 +20,7 @@ use dioptra_semantics::diag::Diag;
 use dioptra_semantics::syntax::{Expr, Literal, Op};
 use dioptra_semantics::types::Type;
 use dioptra_semantics::value::literal_bits;
-use dioptra_semantics::wellformed::{check_op, type_stacks, StackTy, TypeStack, TypeStacks};
+use dioptra_semantics::wellformed::{type_stacks, StackId, StackTy, TypeStacks};
 use num_bigint::{BigInt, BigUint};
 use num_traits::{One, Zero};
 
@@ -36,9 +36,10 @@ pub struct Rule {
     pub rewrite: Rewrite,
 }
 
-/// A rule's rewrite: given the ops from some position on and the stack
-/// types before them, how many ops to replace and with what.
-pub type Rewrite = fn(&[&Op], &[StackTy], &Signature) -> Option<(usize, Vec<Op>)>;
+/// A rule's rewrite: given the ops from some position on and the top entry
+/// of the stack before them (no rule looks deeper), how many ops to
+/// replace and with what.
+pub type Rewrite = fn(&[&Op], Option<&StackTy>, &Signature) -> Option<(usize, Vec<Op>)>;
 
 /// The address spaces `canon.rules` instantiates address-space variables
 /// with (the checker's default set); pointers there are proven 32 and 64
@@ -182,8 +183,8 @@ fn proven_int(t: &Type) -> Option<u64> {
 
 /// The top stack entry, when it is a proven integer and not an implicit
 /// address.
-fn top_int<'s>(stack: &'s [StackTy]) -> Option<&'s Type> {
-    let e = stack.last()?;
+fn top_int<'s>(top: Option<&'s StackTy>) -> Option<&'s Type> {
+    let e = top?;
     (!e.addr_of && proven_int(&e.ty).is_some()).then_some(&*e.ty)
 }
 
@@ -211,7 +212,11 @@ fn signed(v: &BigUint, w: u64) -> BigInt {
 }
 
 /// `addrof-deref-cancel`: `%l, DIOpAddrOf(N), DIOpDeref(T)` => `%l`.
-fn addrof_deref_cancel(w: &[&Op], st: &[StackTy], sig: &Signature) -> Option<(usize, Vec<Op>)> {
+fn addrof_deref_cancel(
+    w: &[&Op],
+    st: Option<&StackTy>,
+    sig: &Signature,
+) -> Option<(usize, Vec<Op>)> {
     let [Op::AddrOf(n), Op::Deref(t), ..] = w else {
         return None;
     };
@@ -222,7 +227,7 @@ fn addrof_deref_cancel(w: &[&Op], st: &[StackTy], sig: &Signature) -> Option<(us
 
 fn offset_zero(
     w: &[&Op],
-    st: &[StackTy],
+    st: Option<&StackTy>,
     sig: &Signature,
     bytes: bool,
 ) -> Option<(usize, Vec<Op>)> {
@@ -237,17 +242,17 @@ fn offset_zero(
 }
 
 /// `bitoffset-zero`: `%l, DIOpConstant(I 0), DIOpBitOffset(T)` => `%l`.
-fn bitoffset_zero(w: &[&Op], st: &[StackTy], sig: &Signature) -> Option<(usize, Vec<Op>)> {
+fn bitoffset_zero(w: &[&Op], st: Option<&StackTy>, sig: &Signature) -> Option<(usize, Vec<Op>)> {
     offset_zero(w, st, sig, false)
 }
 
 /// `byteoffset-zero`: `%l, DIOpConstant(I 0), DIOpByteOffset(T)` => `%l`.
-fn byteoffset_zero(w: &[&Op], st: &[StackTy], sig: &Signature) -> Option<(usize, Vec<Op>)> {
+fn byteoffset_zero(w: &[&Op], st: Option<&StackTy>, sig: &Signature) -> Option<(usize, Vec<Op>)> {
     offset_zero(w, st, sig, true)
 }
 
 /// `reinterpret-same`: `%l, DIOpReinterpret(T)` => `%l` when `%l: T`.
-fn reinterpret_same(w: &[&Op], st: &[StackTy], _: &Signature) -> Option<(usize, Vec<Op>)> {
+fn reinterpret_same(w: &[&Op], st: Option<&StackTy>, _: &Signature) -> Option<(usize, Vec<Op>)> {
     let [Op::Reinterpret(t), ..] = w else {
         return None;
     };
@@ -255,7 +260,7 @@ fn reinterpret_same(w: &[&Op], st: &[StackTy], _: &Signature) -> Option<(usize, 
 }
 
 /// `read-read`: `%l, DIOpRead(), DIOpRead()` => `%l, DIOpRead()`.
-fn read_read(w: &[&Op], st: &[StackTy], _: &Signature) -> Option<(usize, Vec<Op>)> {
+fn read_read(w: &[&Op], st: Option<&StackTy>, _: &Signature) -> Option<(usize, Vec<Op>)> {
     let [Op::Read, Op::Read, ..] = w else {
         return None;
     };
@@ -264,7 +269,7 @@ fn read_read(w: &[&Op], st: &[StackTy], _: &Signature) -> Option<(usize, Vec<Op>
 }
 
 /// `read-constant`: `DIOpConstant(T C), DIOpRead()` => `DIOpConstant(T C)`.
-fn read_constant(w: &[&Op], _: &[StackTy], sig: &Signature) -> Option<(usize, Vec<Op>)> {
+fn read_constant(w: &[&Op], _: Option<&StackTy>, sig: &Signature) -> Option<(usize, Vec<Op>)> {
     let [c, Op::Read, ..] = w else { return None };
     int_constant(c, sig)?;
     Some((2, vec![(*c).clone()]))
@@ -360,13 +365,13 @@ fn fold_ext(w: &[&Op], sig: &Signature, sext: bool) -> Option<(usize, Vec<Op>)> 
 }
 
 /// `constant-fold-zext`: `DIOpConstant(T C), DIOpZExt(U)` => `DIOpConstant(U C)`.
-fn constant_fold_zext(w: &[&Op], _: &[StackTy], sig: &Signature) -> Option<(usize, Vec<Op>)> {
+fn constant_fold_zext(w: &[&Op], _: Option<&StackTy>, sig: &Signature) -> Option<(usize, Vec<Op>)> {
     fold_ext(w, sig, false)
 }
 
 /// `constant-fold-sext`: `DIOpConstant(T C), DIOpSExt(U)` =>
 /// `DIOpConstant(U signed(C))`.
-fn constant_fold_sext(w: &[&Op], _: &[StackTy], sig: &Signature) -> Option<(usize, Vec<Op>)> {
+fn constant_fold_sext(w: &[&Op], _: Option<&StackTy>, sig: &Signature) -> Option<(usize, Vec<Op>)> {
     fold_ext(w, sig, true)
 }
 
@@ -374,7 +379,7 @@ fn constant_fold_sext(w: &[&Op], _: &[StackTy], sig: &Signature) -> Option<(usiz
 /// `%x, DIOpRead()`.
 fn identity(
     w: &[&Op],
-    st: &[StackTy],
+    st: Option<&StackTy>,
     sig: &Signature,
     is: fn(&Op) -> bool,
     k: u32,
@@ -389,7 +394,7 @@ fn identity(
 
 /// `mul-power-of-two`: `%x, DIOpConstant(T C), DIOpMul()` with
 /// `isPowerOf2(C)` => `%x, DIOpConstant(T log2(C)), DIOpShl()`.
-fn mul_power_of_two(w: &[&Op], st: &[StackTy], sig: &Signature) -> Option<(usize, Vec<Op>)> {
+fn mul_power_of_two(w: &[&Op], st: Option<&StackTy>, sig: &Signature) -> Option<(usize, Vec<Op>)> {
     let [c, Op::Mul, ..] = w else { return None };
     let (t, width, v) = int_constant(c, sig)?;
     if top_int(st)? != &t || v.is_zero() || v.count_ones() != 1 {
@@ -400,18 +405,18 @@ fn mul_power_of_two(w: &[&Op], st: &[StackTy], sig: &Signature) -> Option<(usize
 }
 
 /// The stack before op `k` of the canonicalizer's `done`: the checked
-/// expression's (`given`) while the first `same` ops are its own, else the
-/// one computed after a rewrite.
-fn stack_before<'s>(
-    given: &'s TypeStacks,
-    stacks: &'s [Option<Vec<StackTy<'static>>>],
+/// expression's while the first `same` ops are its own, else the one
+/// recorded after a rewrite (`None` past an op that does not check).
+fn stack_before(
+    given: &TypeStacks,
+    stacks: &[Option<StackId>],
     same: usize,
     k: usize,
-) -> Option<&'s [StackTy<'s>]> {
+) -> Option<StackId> {
     if k <= same {
-        given.get(k)
+        given.get(k).map(|v| v.id())
     } else {
-        stacks[k].as_deref()
+        stacks[k]
     }
 }
 
@@ -445,7 +450,7 @@ pub fn canonicalize(expr: &Expr, sig: &Signature) -> Result<(Expr, Vec<Step>), D
     // The check, keeping the stack before each op: until a rewrite, the
     // ops before the current position are the expression's own, and so are
     // their stacks (most expressions have no rewrite at all).
-    let (given, ill) = type_stacks(expr, sig);
+    let (mut given, ill) = type_stacks(expr, sig);
     if let Some(d) = ill {
         return Err(d);
     }
@@ -455,13 +460,14 @@ pub fn canonicalize(expr: &Expr, sig: &Signature) -> Result<(Expr, Vec<Step>), D
     // `todo` the ops from it on (reversed, the next op last), so a rewrite
     // costs the ops it touches, not a shift of the whole expression.
     // The stack before op `k` of `done` is `given`'s for `k <= same` (the
-    // first `same` ops are the expression's), else `stacks[k]` (`None`
-    // past an op that does not check); a rewrite leaves the stacks of
-    // `done` as they were.
+    // first `same` ops are the expression's), else `stacks[k]`, recorded
+    // in `given` too (its stacks share their entries, so that a deep stack
+    // is not copied per op); a rewrite leaves the stacks of `done` as they
+    // were.
     let mut same = expr.ops.len();
     let mut done: Vec<Op> = Vec::with_capacity(expr.ops.len());
     let mut todo: Vec<Op> = expr.ops.iter().rev().cloned().collect();
-    let mut stacks: Vec<Option<Vec<StackTy<'static>>>> = Vec::with_capacity(expr.ops.len() + 1);
+    let mut stacks: Vec<Option<StackId>> = Vec::with_capacity(expr.ops.len() + 1);
     stacks.push(None);
     while !todo.is_empty() {
         let i = done.len();
@@ -473,7 +479,7 @@ pub fn canonicalize(expr: &Expr, sig: &Signature) -> Result<(Expr, Vec<Step>), D
             *slot = op;
         }
         let window = &buf[..k];
-        let before = stack_before(&given, &stacks, same, i).unwrap_or(&[]);
+        let before = stack_before(&given, &stacks, same, i).and_then(|id| given.view(id).top());
         let hit = rules_starting(window[0])
             .iter()
             .map(|&k| &RULES[k])
@@ -509,16 +515,8 @@ pub fn canonicalize(expr: &Expr, sig: &Signature) -> Result<(Expr, Vec<Step>), D
             stacks.push(None);
             continue;
         }
-        let next = stack_before(&given, &stacks, same, i).and_then(|before| {
-            // Room for what the op pushes: checking it does not grow a
-            // copy made to the size of the stack before it.
-            let mut entries = Vec::with_capacity(before.len() + 2);
-            entries.extend(before.iter().cloned());
-            let mut st = TypeStack::new(sig, entries);
-            check_op(&mut st, &op, i, last)
-                .ok()
-                .map(|()| st.entries.into_iter().map(StackTy::into_owned).collect())
-        });
+        let next = stack_before(&given, &stacks, same, i)
+            .and_then(|before| given.check_op_on(before, &op, i, last, sig).ok());
         done.push(op);
         stacks.push(next);
     }

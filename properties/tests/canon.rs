@@ -43,7 +43,7 @@ fn the_peephole_pass_equals_a_rescan_after_every_rewrite() {
         'outer: loop {
             let (stacks, _) = type_stacks(&e, sig);
             for i in 0..e.ops.len() {
-                let before = stacks.get(i).unwrap_or(&[]);
+                let before = stacks.get(i).and_then(|st| st.top());
                 for r in RULES {
                     if let Some((len, with)) =
                         (r.rewrite)(&e.ops[i..].iter().collect::<Vec<_>>(), before, sig)

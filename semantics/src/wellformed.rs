@@ -15,6 +15,9 @@ use crate::types::{Type, VectorTypes};
 use crate::value::literal_bits;
 use std::borrow::Cow;
 
+mod stacks;
+pub use stacks::{type_stacks, StackId, StackView, TypeStacks};
+
 /// The result of a successful check.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Checked {
@@ -53,6 +56,9 @@ pub struct TypeStack<'a> {
     index: usize,
     /// The vector types `DIOpExtend` made so far.
     vectors: VectorTypes,
+    /// The fewest entries the stack held since [`TypeStack::kept`] last
+    /// asked: the entries below are the ones it held then.
+    low: usize,
 }
 
 impl<'a> TypeStack<'a> {
@@ -60,11 +66,18 @@ impl<'a> TypeStack<'a> {
     pub fn new(sig: &'a Signature, entries: Vec<StackTy<'a>>) -> TypeStack<'a> {
         TypeStack {
             sig,
+            low: entries.len(),
             entries,
             op: "DIExpr",
             index: 0,
             vectors: VectorTypes::default(),
         }
+    }
+    /// How many entries from the bottom are the ones the stack held when
+    /// this was last asked (or when it was made): none of them was popped
+    /// since. Starts counting again.
+    pub fn kept(&mut self) -> usize {
+        std::mem::replace(&mut self.low, self.entries.len())
     }
 }
 
@@ -82,9 +95,12 @@ impl<'a> TypeStack<'a> {
     /// by an operation, then the expression is not well-formed."
     #[inline]
     fn pop_any(&mut self) -> Result<StackTy<'a>, Diag> {
-        self.entries
+        let e = self
+            .entries
             .pop()
-            .ok_or_else(|| self.ill("stack-underflow", "the stack has too few entries"))
+            .ok_or_else(|| self.ill("stack-underflow", "the stack has too few entries"))?;
+        self.low = self.low.min(self.entries.len());
+        Ok(e)
     }
     /// Pops an entry that is not an implicit address. Spec, `DIOpAddrOf`: "If
     /// `DIOpDeref(T)` is applied to the resulting `(L':ptr addrspace(N))`, then
@@ -169,55 +185,16 @@ pub fn check(expr: &Expr, sig: &Signature) -> Result<Checked, Diag> {
 /// `check` of the expression made of `ops` (a prefix of another, say),
 /// without building it.
 pub fn check_ops(ops: &[Op], sig: &Signature) -> Result<Checked, Diag> {
-    check_observed(ops, sig, &mut |_, _| {})
+    check_observed(ops, sig, &mut |_, _, _| {})
 }
 
-/// The abstract stack before each op of a well-formed prefix (top last), as
-/// far as checking gets; with the first diagnostic if it stops early.
-pub fn type_stacks<'a>(expr: &'a Expr, sig: &'a Signature) -> (TypeStacks<'a>, Option<Diag>) {
-    // Generated stacks are a few entries deep: room for four per op, so
-    // that the list is rarely copied while it grows.
-    let mut stacks = TypeStacks {
-        entries: Vec::with_capacity(4 * expr.ops.len()),
-        starts: Vec::with_capacity(expr.ops.len() + 1),
-    };
-    stacks.starts.push(0);
-    let r = check_observed(&expr.ops, sig, &mut |_, st| {
-        stacks.entries.extend_from_slice(st);
-        stacks.starts.push(stacks.entries.len());
-    });
-    (stacks, r.err())
-}
-
-/// [`type_stacks`]' answer: the stacks laid end to end in one list, their
-/// types borrowed from the expression where they can be (a list and a
-/// copy of every type per op was most of the cost of a mutant).
-#[derive(Clone, Debug)]
-pub struct TypeStacks<'a> {
-    entries: Vec<StackTy<'a>>,
-    /// Stack `i` is `entries[starts[i]..starts[i + 1]]`.
-    starts: Vec<usize>,
-}
-
-impl<'a> TypeStacks<'a> {
-    /// The stack before op `i`, if checking reached it.
-    pub fn get(&self, i: usize) -> Option<&[StackTy<'a>]> {
-        Some(&self.entries[*self.starts.get(i)?..*self.starts.get(i + 1)?])
-    }
-}
-
-impl<'a> std::ops::Index<usize> for TypeStacks<'a> {
-    type Output = [StackTy<'a>];
-    fn index(&self, i: usize) -> &[StackTy<'a>] {
-        self.get(i).expect("a stack checking reached")
-    }
-}
-
-/// `check`, calling `before(i, stack)` before op `i` is checked.
+/// `check`, calling `before(i, stack, kept)` before op `i` is checked:
+/// the lowest `kept` entries of `stack` are those it had before op `i - 1`
+/// (none of them was popped since).
 fn check_observed<'a>(
     ops: &'a [Op],
     sig: &'a Signature,
-    before: &mut dyn FnMut(usize, &[StackTy<'a>]),
+    before: &mut dyn FnMut(usize, &[StackTy<'a>], usize),
 ) -> Result<Checked, Diag> {
     if ops.is_empty() {
         return Err(Diag::ill(
@@ -230,7 +207,8 @@ fn check_observed<'a>(
     let mut fragment = None;
     let last = ops.len() - 1;
     for (i, op) in ops.iter().enumerate() {
-        before(i, &st.entries);
+        let kept = st.kept();
+        before(i, &st.entries, kept);
         check_op(&mut st, op, i, i == last)?;
         if let Op::Fragment(o, s) = op {
             fragment = Some((*o, *s));
