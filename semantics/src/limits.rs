@@ -27,6 +27,10 @@ pub const MAX_LOCATION_DEPTH: u32 = 256;
 /// Most single locations visited when checking a composite for overlapping
 /// parts (expanding nested composites and multi-location parts).
 pub const MAX_OVERLAP_LEAVES: usize = 1 << 20;
+/// Most DWARF operations one lowering makes by repeating a fragment's
+/// (plain DWARF 5 has a piece per element for `DIOpExtend` and a constant
+/// `DIOpSelect`, each with its own copy of the element's location).
+pub const MAX_REPEATED_DWARF_OPS: usize = 1 << 22;
 /// Largest text input accepted (expressions, contexts, scripts).
 pub const MAX_INPUT_BYTES: usize = 64 << 20;
 /// Most bytes of memory or register contents one context may declare.

@@ -30,16 +30,19 @@
 //! * [`loclist`]: lifetimes to DWARF location lists.
 //! * [`prove`]: proves a lowering for every context with its inputs' places.
 
+mod code;
 pub mod compare;
 pub mod loclist;
 pub mod prove;
 pub mod table;
 
+use code::Code;
 use dioptra_semantics::bits::Bits;
 use dioptra_semantics::context::{ConcreteContext, Context};
 use dioptra_semantics::diag::{Diag, Message};
 use dioptra_semantics::dwarf::op::{AmdOp, DwarfOp, Encoding, Operand};
 use dioptra_semantics::dwarf::unit::{DieKind, Listing, Unit};
+use dioptra_semantics::limits::MAX_REPEATED_DWARF_OPS;
 use dioptra_semantics::location::{LocDesc, Storage};
 use dioptra_semantics::syntax::{Expr, Op};
 use dioptra_semantics::types::Type;
@@ -99,12 +102,12 @@ struct Frag {
 #[derive(Clone, Debug)]
 enum Form {
     /// `code` pushes `read(L, T)` in `T`'s representation ([`Repr`]).
-    Value(Vec<DwarfOp>),
+    Value(Code),
     /// `code` pushes a generic byte address; the location is memory in
     /// `aspace` there, from bit `bit` (0..8) of that byte.
     Address {
         aspace: u32,
-        code: Vec<DwarfOp>,
+        code: Code,
         bit: u64,
     },
     /// Register `n` from bit `offset`.
@@ -124,7 +127,20 @@ enum Form {
         bits: u64,
     },
     /// `code` pushes a location description (extensions only).
-    Location(Vec<DwarfOp>),
+    Location(Code),
+}
+
+impl Frag {
+    /// The DWARF operations the fragment holds (a register or the undefined
+    /// location as one, a composite as its parts' and a piece each).
+    fn ops(&self) -> usize {
+        match &self.form {
+            Form::Value(code) | Form::Address { code, .. } | Form::Location(code) => code.len(),
+            Form::Register { .. } | Form::Undefined => 1,
+            Form::Composite(parts) => parts.iter().map(|(_, p)| p.ops() + 1).sum(),
+            Form::ImplicitAddress { target, .. } => target.ops() + 1,
+        }
+    }
 }
 
 /// How a value of a DIOp type is held on the DWARF stack.
@@ -189,6 +205,9 @@ struct Lowerer<'a> {
     calls: &'a BTreeMap<u32, u64>,
     /// The op being lowered, for diagnostics.
     at: &'static str,
+    /// The DWARF operations made so far by repeating a fragment
+    /// ([`Lowerer::repeat`]).
+    repeated: usize,
     /// The DIOp stack, as DWARF: each `lower_<op>` pops its operands (as
     /// `check_<op>`, `eval_<op>` and `encode_<op>` do) and returns the
     /// entry it pushes.
@@ -290,6 +309,7 @@ fn lower_checked_in(
         unit: std::mem::take(unit),
         calls,
         at: "DIExpr",
+        repeated: 0,
         stack: Vec::with_capacity(8),
     };
     let r = lower_ops(&mut l, expr, checked);
@@ -353,7 +373,7 @@ fn lower_ops(
             (l.final_location(result)?, 0, bits)
         }
     };
-    Ok((ops, offset, bits))
+    Ok((ops.into_vec(), offset, bits))
 }
 
 impl Lowerer<'_> {
@@ -584,7 +604,7 @@ impl Lowerer<'_> {
 
     /// The value of a composite, an implicit pointer or a computed
     /// location: read back from its location (extensions only).
-    fn read_back(&mut self, f: Frag) -> Result<Vec<DwarfOp>, Diag> {
+    fn read_back(&mut self, f: Frag) -> Result<Code, Diag> {
         self.amd_only(
             "read-of-composite",
             "plain DWARF 5 cannot read a value back from a composite or implicit pointer",
@@ -598,17 +618,19 @@ impl Lowerer<'_> {
     /// DWARF that pushes `read(L, T)` of a fragment. The fragment is used
     /// up: a value's or an address's code is moved, not copied (copying made
     /// a chain of N ops cost N^2/2).
-    fn value(&mut self, f: Frag) -> Result<Vec<DwarfOp>, Diag> {
+    fn value(&mut self, f: Frag) -> Result<Code, Diag> {
         let Frag { ty, form, .. } = f;
         match form {
             Form::Value(code) => Ok(code),
-            Form::Address { aspace, code, bit } => {
-                let mut v = Vec::new();
+            Form::Address {
+                aspace,
+                code: mut v,
+                bit,
+            } => {
                 if aspace != 0 {
                     if self.target == Target::Dwarf5 {
                         // DW_OP_xderef*: address space below the address.
-                        v.push(constu(aspace as u64));
-                        v.extend(code);
+                        v.push_front(constu(aspace as u64));
                         let r = self.repr(&ty)?;
                         let w = self.bits(&ty);
                         let k = (bit + w).div_ceil(8);
@@ -634,10 +656,7 @@ impl Lowerer<'_> {
                         }
                         return Ok(v);
                     }
-                    v.extend(code);
                     v.extend([constu(aspace as u64), amd(AmdOp::FormAspaceAddress)]);
-                } else {
-                    v.extend(code);
                 }
                 v.extend(self.read_ops(&ty, false, bit)?);
                 Ok(v)
@@ -670,15 +689,15 @@ impl Lowerer<'_> {
                 let w = self.bits(&ty);
                 let bytes = w.div_ceil(8);
                 Ok(match r {
-                    Repr::Float { die, .. } => vec![regval(n, die)],
+                    Repr::Float { die, .. } => Code::from([regval(n, die)]),
                     Repr::Wide { u, .. } => {
-                        let mut v = vec![regval(n, u)];
+                        let mut v = Code::from([regval(n, u)]);
                         v.extend(self.mask(r));
                         v
                     }
                     Repr::Generic { .. } => {
                         let u = self.unsigned_die(bytes);
-                        let mut v = vec![regval(n, u), with(c::DW_OP_convert, 0)];
+                        let mut v = Code::from([regval(n, u), with(c::DW_OP_convert, 0)]);
                         if !w.is_multiple_of(8) {
                             v.extend(self.mask(r));
                         }
@@ -691,7 +710,7 @@ impl Lowerer<'_> {
                     "read-of-undefined",
                     "the expression reads the undefined location",
                 )?;
-                let mut v = vec![amd(AmdOp::Undefined)];
+                let mut v = Code::from([amd(AmdOp::Undefined)]);
                 v.extend(self.read_ops(&ty, true, 0)?);
                 Ok(v)
             }
@@ -707,7 +726,7 @@ impl Lowerer<'_> {
     /// DWARF (extensions) that pushes the fragment's location description.
     /// The fragment is used up: its code is moved into the DWARF, not
     /// copied (a caller that keeps the fragment passes a copy).
-    fn location(&mut self, f: Frag) -> Result<Vec<DwarfOp>, Diag> {
+    fn location(&mut self, f: Frag) -> Result<Code, Diag> {
         Ok(match f.form {
             Form::Value(mut v) => {
                 v.push(op(c::DW_OP_stack_value));
@@ -727,11 +746,11 @@ impl Lowerer<'_> {
                 v
             }
             Form::Register { n, offset } => {
-                let mut v = vec![reg(n)];
+                let mut v = Code::from([reg(n)]);
                 v.extend(offset_ops(offset as i64));
                 v
             }
-            Form::Undefined => vec![amd(AmdOp::Undefined)],
+            Form::Undefined => Code::from([amd(AmdOp::Undefined)]),
             Form::Composite(parts) => {
                 let bits: Vec<u64> = parts.iter().map(|(b, _)| *b).collect();
                 let codes = parts
@@ -739,10 +758,10 @@ impl Lowerer<'_> {
                     .map(|(_, p)| self.location(p))
                     .collect::<Result<Vec<_>, _>>()?;
                 let nested = codes.iter().skip(1).any(|c| c.iter().any(is_piece));
-                let mut v = Vec::new();
+                let mut v = Code::new();
                 if !nested {
                     for (bits, code) in bits.iter().zip(codes) {
-                        v.extend(code);
+                        v.append(code);
                         v.push(piece(*bits, 0));
                     }
                 } else {
@@ -751,7 +770,7 @@ impl Lowerer<'_> {
                     // a part runs, then pick them in order.
                     let n = codes.len() as u64;
                     for code in codes {
-                        v.extend(code);
+                        v.append(code);
                     }
                     for (i, bits) in bits.iter().enumerate() {
                         let depth = if i == 0 { n - 1 } else { n - i as u64 };
@@ -780,11 +799,11 @@ impl Lowerer<'_> {
                     ));
                 }
                 let ops = self.pointee_location(*target)?;
-                let die = self.unit.add_die(DieKind::Variable, ops);
-                vec![DwarfOp::with(
+                let die = self.unit.add_die(DieKind::Variable, ops.into_vec());
+                Code::from([DwarfOp::with(
                     c::DW_OP_implicit_pointer,
                     [Operand::U(die), Operand::S(0)],
-                )]
+                )])
             }
             Form::Location(code) => code,
         })
@@ -797,7 +816,7 @@ impl Lowerer<'_> {
     /// address refers to its target structurally (D-address-identity), and
     /// a 64-bit stack value is a different storage. (Found by `lower-table`:
     /// `DIOpArg(0, i8), DIOpAddrOf(0)` with the input an implicit value.)
-    fn pointee_location(&mut self, f: Frag) -> Result<Vec<DwarfOp>, Diag> {
+    fn pointee_location(&mut self, f: Frag) -> Result<Code, Diag> {
         let w = self.bits(&f.ty);
         if let (Form::Value(code), Repr::Generic { .. }) = (&f.form, self.repr(&f.ty)?) {
             if w < 64 && w.is_multiple_of(8) {
@@ -812,11 +831,11 @@ impl Lowerer<'_> {
     }
 
     /// The whole expression's location, as the end of the expression.
-    fn final_location(&mut self, f: Frag) -> Result<Vec<DwarfOp>, Diag> {
+    fn final_location(&mut self, f: Frag) -> Result<Code, Diag> {
         if self.target == Target::Amdgpu {
             return match f.form {
                 // The conventional DWARF 5 spellings, which mean the same.
-                Form::Undefined => Ok(Vec::new()),
+                Form::Undefined => Ok(Code::new()),
                 Form::Composite(parts) => {
                     let w = self.bits(&f.ty);
                     self.pieces(object_sized(parts, w))
@@ -835,8 +854,8 @@ impl Lowerer<'_> {
                 code,
                 bit: 0,
             } => Ok(code),
-            Form::Register { n, offset: 0 } => Ok(vec![reg(n)]),
-            Form::Undefined => Ok(Vec::new()),
+            Form::Register { n, offset: 0 } => Ok(Code::from([reg(n)])),
+            Form::Undefined => Ok(Code::new()),
             Form::Composite(parts) => self.pieces(object_sized(parts, w)),
             Form::ImplicitAddress { .. } => self.location(f),
             Form::Address { aspace: 0, .. } | Form::Register { .. } => self.pieces(vec![(w, f)]),
@@ -854,8 +873,8 @@ impl Lowerer<'_> {
     }
 
     /// A top-level composite: each part's location then its piece.
-    fn pieces(&mut self, parts: Vec<(u64, Frag)>) -> Result<Vec<DwarfOp>, Diag> {
-        let mut v = Vec::new();
+    fn pieces(&mut self, parts: Vec<(u64, Frag)>) -> Result<Code, Diag> {
+        let mut v = Code::new();
         let mut flat = Vec::with_capacity(parts.len());
         flatten(parts, &mut flat);
         for (bits, p) in flat {
@@ -872,7 +891,7 @@ impl Lowerer<'_> {
                     },
                     _,
                 ) => {
-                    v.extend(code);
+                    v.append(code);
                     v.push(piece(bits, bit));
                 }
                 (Form::Undefined, _) => v.push(piece(bits, 0)),
@@ -884,7 +903,7 @@ impl Lowerer<'_> {
                     ))
                 }
                 (form, Target::Dwarf5) => {
-                    v.extend(self.final_location(Frag { form, ..p })?);
+                    v.append(self.final_location(Frag { form, ..p })?);
                     v.push(piece(bits, 0));
                 }
                 (form, Target::Amdgpu) => {
@@ -895,10 +914,10 @@ impl Lowerer<'_> {
                         // would be appended here. A value pushed underneath
                         // separates them, and is dropped afterwards.
                         v.push(op(c::DW_OP_lit0));
-                        v.extend(code);
+                        v.append(code);
                         v.extend([op(c::DW_OP_swap), op(c::DW_OP_drop)]);
                     } else {
-                        v.extend(code);
+                        v.append(code);
                     }
                     v.push(piece(bits, 0));
                 }
@@ -941,7 +960,7 @@ impl Lowerer<'_> {
             };
             return Ok(frag(Form::Address {
                 aspace: *addrspace,
-                code,
+                code: code.into(),
                 bit: (s.offset % 8) as u64,
             }));
         }
@@ -959,7 +978,7 @@ impl Lowerer<'_> {
                 let r = self.repr(ty)?;
                 Frag {
                     ty: ty.clone(),
-                    form: Form::Value(self.konst_code(r, b)),
+                    form: Form::Value(self.konst_code(r, b).into()),
                     known_value: Some(b.clone()),
                 }
             }
@@ -976,7 +995,7 @@ impl Lowerer<'_> {
                     v.extend([piece(b.width(), 0), amd(AmdOp::PieceEnd)]);
                 }
                 v.extend(offset_ops(off as i64));
-                frag(Form::Location(v))
+                frag(Form::Location(v.into()))
             }
             Storage::Undefined => frag(Form::Undefined),
             Storage::Composite { parts, .. } => {
@@ -1056,7 +1075,7 @@ impl Lowerer<'_> {
                         self.amd_only("offset-outside-register", "the offset leaves the register")?;
                         let mut v = vec![reg(n)];
                         v.extend(offset_ops(new));
-                        Form::Location(v)
+                        Form::Location(v.into())
                     }
                 }
             }
@@ -1103,11 +1122,32 @@ impl Lowerer<'_> {
         })
     }
 
+    /// Counts `times` copies of `f` against `MAX_REPEATED_DWARF_OPS`:
+    /// repeating fragments is the one way a lowering's DWARF can grow
+    /// faster than its expression (`DIOpExtend(65536)` of the code of
+    /// 40 000 additions asked for 2.9 GB and aborted).
+    fn repeat(&mut self, f: &Frag, times: u64) -> Result<(), Diag> {
+        let more = (f.ops() as u64).saturating_mul(times);
+        self.repeated = self
+            .repeated
+            .saturating_add(usize::try_from(more).unwrap_or(usize::MAX));
+        if self.repeated > MAX_REPEATED_DWARF_OPS {
+            return Err(Diag::unsupported(
+                self.at,
+                "limit-exceeded",
+                format!(
+                    "plain DWARF 5 repeats a location per element here, and this lowering's repeated locations hold more than {MAX_REPEATED_DWARF_OPS} operations"
+                ),
+            ));
+        }
+        Ok(())
+    }
+
     fn too_large(&self) -> Diag {
         not_expressible(self.at, "too-large", "an offset past 2^63 bits")
     }
 
-    fn value_frag(&self, ty: &Type, code: Vec<DwarfOp>) -> Frag {
+    fn value_frag(&self, ty: &Type, code: Code) -> Frag {
         Frag {
             ty: ty.clone(),
             form: Form::Value(code),
@@ -1150,7 +1190,10 @@ impl Lowerer<'_> {
             )?;
             return Ok(Frag {
                 ty: t.clone(),
-                form: Form::Location(vec![DwarfOp::with(c::DW_OP_call4, [Operand::U(die)])]),
+                form: Form::Location(Code::from([DwarfOp::with(
+                    c::DW_OP_call4,
+                    [Operand::U(die)],
+                )])),
                 known_value: None,
             });
         }
@@ -1178,7 +1221,7 @@ impl Lowerer<'_> {
         let form = if in_memory && self.target == Target::Dwarf5 {
             Form::Address {
                 aspace: 0,
-                code,
+                code: code.into(),
                 bit: 0,
             }
         } else {
@@ -1186,7 +1229,7 @@ impl Lowerer<'_> {
                 "object-not-in-memory",
                 "DW_OP_push_object_address pushes an address in plain DWARF 5",
             )?;
-            Form::Location(code)
+            Form::Location(code.into())
         };
         Ok(Frag {
             ty: t.clone(),
@@ -1213,7 +1256,7 @@ impl Lowerer<'_> {
                 let code = self.konst_code(r, &b);
                 Ok(Frag {
                     ty: t.clone(),
-                    form: Form::Value(code),
+                    form: Form::Value(code.into()),
                     known_value: Some(b),
                 })
             }
@@ -1364,7 +1407,7 @@ impl Lowerer<'_> {
                 mut code,
                 bit: 0,
             } if scale == 8 => {
-                code.extend(delta);
+                code.append(delta);
                 code.push(op(c::DW_OP_plus));
                 Form::Address {
                     aspace,
@@ -1382,7 +1425,7 @@ impl Lowerer<'_> {
                     form,
                     known_value: None,
                 })?;
-                v.extend(delta);
+                v.append(delta);
                 v.push(amd(if scale == 8 {
                     AmdOp::Offset
                 } else {
@@ -1427,6 +1470,7 @@ impl Lowerer<'_> {
             v.push(amd2(AmdOp::Extend, bits, n as u64));
             Form::Location(v)
         } else {
+            self.repeat(&f, n.into())?;
             Form::Composite((0..n).map(|_| (bits, f.clone())).collect())
         };
         Ok(Frag {
@@ -1453,8 +1497,8 @@ impl Lowerer<'_> {
         let ty = l1.ty.clone();
         if self.target == Target::Amdgpu {
             let mut v = self.location(l0)?;
-            v.extend(self.location(l1)?);
-            v.extend(self.value(m)?);
+            v.append(self.location(l1)?);
+            v.append(self.value(m)?);
             v.push(amd2(AmdOp::SelectBitPiece, size, count));
             return Ok(Frag {
                 ty,
@@ -1469,6 +1513,9 @@ impl Lowerer<'_> {
                 "the mask is known only at run time, and plain DWARF 5 cannot choose between locations",
             ));
         };
+        let ones = (0..count).filter(|&i| mask.bit(i)).count() as u64;
+        self.repeat(&l1, ones)?;
+        self.repeat(&l0, count - ones)?;
         let mut parts = Vec::new();
         for i in 0..count {
             let from = if mask.bit(i) { &l1 } else { &l0 };
@@ -1572,7 +1619,7 @@ impl Lowerer<'_> {
             v.extend(self.sext(r));
             v.extend(self.signed_twin(r));
         }
-        v.extend(self.value(b)?);
+        v.append(self.value(b)?);
         if pre {
             v.extend(self.sext(r));
             v.extend(self.signed_twin(r));
@@ -1667,7 +1714,7 @@ impl Lowerer<'_> {
             (Repr::Generic { w }, None) if w < 64 => {
                 // amount < w ? amount : w   (DW_OP_lt is signed; the amount
                 // is below 2^w <= 2^63, so not negative)
-                v.extend(self.value(b)?);
+                v.append(self.value(b)?);
                 v.extend([op(c::DW_OP_dup), constu(w), op(c::DW_OP_lt)]);
                 let tail = vec![op(c::DW_OP_drop), constu(w)];
                 v.push(bra(len(&tail)));
@@ -1677,7 +1724,7 @@ impl Lowerer<'_> {
             (Repr::Generic { .. }, None) => {
                 // 64 bits: an amount of 64 or more (amount >> 6 != 0) gives 0,
                 // or all sign bits for DW_OP_shra.
-                v.extend(self.value(b)?);
+                v.append(self.value(b)?);
                 let big = if code == c::DW_OP_shra {
                     vec![op(c::DW_OP_drop), constu(63), op(code)]
                 } else {
@@ -1693,7 +1740,7 @@ impl Lowerer<'_> {
                 // Base types: DWARF 5 does not say what shifting by the width
                 // or more gives; dioptra's evaluator shifts every bit out
                 // (D-dwarf-shift-amount).
-                v.extend(self.value(b)?);
+                v.append(self.value(b)?);
                 v.push(op(code));
             }
         }
@@ -1708,7 +1755,7 @@ impl Lowerer<'_> {
             "plain DWARF 5 has no operation for the current lane",
         )?;
         let r = self.int_repr(t)?;
-        let mut v = vec![amd(AmdOp::PushLane)];
+        let mut v = Code::from([amd(AmdOp::PushLane)]);
         if let Repr::Wide { u, .. } = r {
             v.push(with(c::DW_OP_convert, u));
         }
@@ -1719,7 +1766,7 @@ impl Lowerer<'_> {
     /// `DIOpFragment(O, S)`: the expression describes bits `O..O+S` of the
     /// variable: an undefined piece of `O` bits, then the location as a
     /// piece of `S` bits.
-    fn lower_fragment(&mut self, o: u64, s: u64) -> Result<Vec<DwarfOp>, Diag> {
+    fn lower_fragment(&mut self, o: u64, s: u64) -> Result<Code, Diag> {
         let f = self.pop()?;
         let mut parts = Vec::new();
         if o > 0 {
