@@ -33,6 +33,11 @@ pub struct Rule {
     /// canonicalizer tries only the rules whose window starts with the op
     /// at hand (most start with a `DIOpConstant`).
     pub starts: &'static str,
+    /// The name of the op every window the rule rewrites has second, if the
+    /// rule looks at one: most windows that start with a `DIOpConstant`
+    /// are left alone by all but a rule or two, which are the only ones
+    /// tried.
+    pub then: Option<&'static str>,
     pub rewrite: Rewrite,
 }
 
@@ -59,116 +64,139 @@ pub const RULES: &[Rule] = &[
     Rule {
         name: "addrof-deref-cancel",
         starts: "DIOpAddrOf",
+        then: Some("DIOpDeref"),
         rewrite: addrof_deref_cancel,
     },
     Rule {
         name: "bitoffset-zero",
         starts: "DIOpConstant",
+        then: Some("DIOpBitOffset"),
         rewrite: bitoffset_zero,
     },
     Rule {
         name: "byteoffset-zero",
         starts: "DIOpConstant",
+        then: Some("DIOpByteOffset"),
         rewrite: byteoffset_zero,
     },
     Rule {
         name: "reinterpret-same",
         starts: "DIOpReinterpret",
+        then: None,
         rewrite: reinterpret_same,
     },
     Rule {
         name: "read-read",
         starts: "DIOpRead",
+        then: Some("DIOpRead"),
         rewrite: read_read,
     },
     Rule {
         name: "read-constant",
         starts: "DIOpConstant",
+        then: Some("DIOpRead"),
         rewrite: read_constant,
     },
     Rule {
         name: "constant-fold-add",
         starts: "DIOpConstant",
+        then: Some("DIOpConstant"),
         rewrite: |w, _, s| fold2(w, s, |o| matches!(o, Op::Add), |a, b, _| Some(a + b)),
     },
     Rule {
         name: "constant-fold-sub",
         starts: "DIOpConstant",
+        then: Some("DIOpConstant"),
         rewrite: |w, _, s| fold2(w, s, |o| matches!(o, Op::Sub), |a, b, _| Some(a - b)),
     },
     Rule {
         name: "constant-fold-mul",
         starts: "DIOpConstant",
+        then: Some("DIOpConstant"),
         rewrite: |w, _, s| fold2(w, s, |o| matches!(o, Op::Mul), |a, b, _| Some(a * b)),
     },
     Rule {
         name: "constant-fold-div",
         starts: "DIOpConstant",
+        then: Some("DIOpConstant"),
         rewrite: |w, _, s| fold2(w, s, |o| matches!(o, Op::Div), fold_div),
     },
     Rule {
         name: "constant-fold-mod",
         starts: "DIOpConstant",
+        then: Some("DIOpConstant"),
         rewrite: |w, _, s| fold2(w, s, |o| matches!(o, Op::Mod), fold_mod),
     },
     Rule {
         name: "constant-fold-and",
         starts: "DIOpConstant",
+        then: Some("DIOpConstant"),
         rewrite: |w, _, s| fold2(w, s, |o| matches!(o, Op::And), |a, b, _| Some(a & b)),
     },
     Rule {
         name: "constant-fold-or",
         starts: "DIOpConstant",
+        then: Some("DIOpConstant"),
         rewrite: |w, _, s| fold2(w, s, |o| matches!(o, Op::Or), |a, b, _| Some(a | b)),
     },
     Rule {
         name: "constant-fold-xor",
         starts: "DIOpConstant",
+        then: Some("DIOpConstant"),
         rewrite: |w, _, s| fold2(w, s, |o| matches!(o, Op::Xor), |a, b, _| Some(a ^ b)),
     },
     Rule {
         name: "constant-fold-shl",
         starts: "DIOpConstant",
+        then: Some("DIOpConstant"),
         rewrite: |w, _, s| fold2(w, s, |o| matches!(o, Op::Shl), fold_shl),
     },
     Rule {
         name: "constant-fold-lshr",
         starts: "DIOpConstant",
+        then: Some("DIOpConstant"),
         rewrite: |w, _, s| fold2(w, s, |o| matches!(o, Op::LShr), fold_lshr),
     },
     Rule {
         name: "constant-fold-ashr",
         starts: "DIOpConstant",
+        then: Some("DIOpConstant"),
         rewrite: |w, _, s| fold2(w, s, |o| matches!(o, Op::AShr), fold_ashr),
     },
     Rule {
         name: "constant-fold-zext",
         starts: "DIOpConstant",
+        then: Some("DIOpZExt"),
         rewrite: constant_fold_zext,
     },
     Rule {
         name: "constant-fold-sext",
         starts: "DIOpConstant",
+        then: Some("DIOpSExt"),
         rewrite: constant_fold_sext,
     },
     Rule {
         name: "add-zero",
         starts: "DIOpConstant",
+        then: Some("DIOpAdd"),
         rewrite: |w, st, s| identity(w, st, s, |o| matches!(o, Op::Add), 0),
     },
     Rule {
         name: "mul-one",
         starts: "DIOpConstant",
+        then: Some("DIOpMul"),
         rewrite: |w, st, s| identity(w, st, s, |o| matches!(o, Op::Mul), 1),
     },
     Rule {
         name: "shift-zero",
         starts: "DIOpConstant",
+        then: Some("DIOpShl"),
         rewrite: |w, st, s| identity(w, st, s, |o| matches!(o, Op::Shl), 0),
     },
     Rule {
         name: "mul-power-of-two",
         starts: "DIOpConstant",
+        then: Some("DIOpMul"),
         rewrite: mul_power_of_two,
     },
 ];
@@ -427,21 +455,31 @@ pub struct Step {
     pub at: usize,
 }
 
-/// The rules whose window starts with `op` (their places in [`RULES`], in
-/// its order): the table split by [`Rule::starts`] once, so that each
-/// position asks its op's few rules without comparing names.
-fn rules_starting(op: &Op) -> &'static [usize] {
-    static BY_START: std::sync::OnceLock<Vec<Vec<usize>>> = std::sync::OnceLock::new();
+/// The rules whose window starts with `op` and goes on with `next` (their
+/// places in [`RULES`], in its order): the table split by [`Rule::starts`]
+/// and [`Rule::then`] once, so that each position asks its ops' few rules
+/// without comparing names.
+fn rules_starting(op: &Op, next: Option<&Op>) -> &'static [usize] {
+    static BY_START: std::sync::OnceLock<Vec<Vec<Vec<usize>>>> = std::sync::OnceLock::new();
     let by_start = BY_START.get_or_init(|| {
+        // The second index: an op's, or `NAMES.len()` for a window of one op.
+        let nexts = || Op::NAMES.iter().map(Some).chain([None]);
         Op::NAMES
             .iter()
-            .map(|name| {
-                let starting = RULES.iter().enumerate().filter(|(_, r)| r.starts == *name);
-                starting.map(|(k, _)| k).collect()
+            .map(|first| {
+                nexts()
+                    .map(|second| {
+                        let fits = |r: &Rule| {
+                            r.starts == *first && r.then.is_none_or(|then| second == Some(&then))
+                        };
+                        let rules = RULES.iter().enumerate().filter(|(_, r)| fits(r));
+                        rules.map(|(k, _)| k).collect()
+                    })
+                    .collect()
             })
             .collect()
     });
-    &by_start[op.index()]
+    &by_start[op.index()][next.map_or(Op::NAMES.len(), Op::index)]
 }
 
 /// Canonicalizes a well-formed expression: rules applied, leftmost first,
@@ -480,7 +518,7 @@ pub fn canonicalize(expr: &Expr, sig: &Signature) -> Result<(Expr, Vec<Step>), D
         }
         let window = &buf[..k];
         let before = stack_before(&given, &stacks, same, i).and_then(|id| given.view(id).top());
-        let hit = rules_starting(window[0])
+        let hit = rules_starting(window[0], window.get(1).copied())
             .iter()
             .map(|&k| &RULES[k])
             .find_map(|r| (r.rewrite)(window, before, sig).map(|w| (r.name, w)));

@@ -49,8 +49,11 @@ fn the_peephole_pass_equals_a_rescan_after_every_rewrite() {
                         (r.rewrite)(&e.ops[i..].iter().collect::<Vec<_>>(), before, sig)
                     {
                         // The canonicalizer tries a rule only where the
-                        // window starts with the op the rule names.
+                        // window starts with the ops the rule names.
                         assert_eq!(e.ops[i].name(), r.starts, "{} at {i} of {e}", r.name);
+                        if let Some(then) = r.then {
+                            assert_eq!(e.ops[i + 1].name(), then, "{} at {i} of {e}", r.name);
+                        }
                         e.ops.splice(i..i + len, with);
                         steps.push((r.name, i));
                         continue 'outer;
