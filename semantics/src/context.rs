@@ -316,31 +316,77 @@ impl Context for ConcreteContext {
     }
 }
 
-/// A context that notes whether anything evaluated against it read the
+/// A context that notes what anything evaluated against it read of the
 /// machine state: registers, memory, the lane or the entry state. What
 /// else a context gives (the layout, the inputs, the referrer, the type
 /// object, register sizes) is fixed for a function's contexts, so an
 /// evaluation that read no state gives the same result in every context
 /// that differs from this one in state alone, and a caller evaluating in
 /// many such contexts (the variants of a comparison) evaluates once.
+///
+/// More generally ([`Watched::reads_agree`]): an evaluation is a function
+/// of what its context answers, and asks its next question from the
+/// answers so far. Where another such context answers each of the state
+/// reads noted here as this one did, the evaluation there asks the same
+/// questions, gets the same answers, and gives the same result.
 pub struct Watched<'a> {
     ctx: &'a dyn Context,
-    read_state: std::cell::Cell<bool>,
+    /// The state reads, in order.
+    reads: std::cell::RefCell<Vec<StateRead>>,
+}
+
+/// A read of machine state [`Watched`] noted.
+#[derive(Clone, Copy, Debug)]
+enum StateRead {
+    Register {
+        n: u32,
+        offset: u64,
+        len: u64,
+    },
+    Memory {
+        addrspace: u32,
+        offset: u128,
+        len: u64,
+    },
+    Lane,
+    /// The entry state was handed out: what was read of it is not known.
+    Entry,
 }
 
 impl<'a> Watched<'a> {
     pub fn new(ctx: &'a dyn Context) -> Watched<'a> {
         Watched {
             ctx,
-            read_state: std::cell::Cell::new(false),
+            reads: std::cell::RefCell::new(Vec::new()),
         }
     }
     /// Did anything read the machine state since [`Watched::new`]?
     pub fn read_state(&self) -> bool {
-        self.read_state.get()
+        !self.reads.borrow().is_empty()
     }
-    fn note(&self) {
-        self.read_state.set(true);
+    fn note(&self, r: StateRead) {
+        self.reads.borrow_mut().push(r);
+    }
+    /// Does `other`, a context that differs from this one in state alone,
+    /// answer every state read noted so far as this one does (so that an
+    /// evaluation that made them gives the same result there)? Not where
+    /// the entry state was handed out.
+    pub fn reads_agree(&self, other: &dyn Context) -> bool {
+        self.reads.borrow().iter().all(|r| match *r {
+            StateRead::Register { n, offset, len } => {
+                self.ctx.read_register(n, offset, len) == other.read_register(n, offset, len)
+            }
+            StateRead::Memory {
+                addrspace,
+                offset,
+                len,
+            } => {
+                self.ctx.read_memory(addrspace, offset, len)
+                    == other.read_memory(addrspace, offset, len)
+            }
+            StateRead::Lane => self.ctx.lane() == other.lane(),
+            StateRead::Entry => false,
+        })
     }
 }
 
@@ -356,7 +402,7 @@ impl Context for Watched<'_> {
     fn entry(&self) -> Option<&dyn Context> {
         let e = self.ctx.entry();
         if e.is_some() {
-            self.note();
+            self.note(StateRead::Entry);
         }
         e
     }
@@ -370,18 +416,22 @@ impl Context for Watched<'_> {
         self.ctx.type_object()
     }
     fn lane(&self) -> Option<u64> {
-        self.note();
+        self.note(StateRead::Lane);
         self.ctx.lane()
     }
     fn register_bits(&self, n: u32) -> Option<u64> {
         self.ctx.register_bits(n)
     }
     fn read_register(&self, n: u32, offset: u64, len: u64) -> Result<Bits, ReadFail> {
-        self.note();
+        self.note(StateRead::Register { n, offset, len });
         self.ctx.read_register(n, offset, len)
     }
     fn read_memory(&self, addrspace: u32, offset: u128, len: u64) -> Result<Bits, ReadFail> {
-        self.note();
+        self.note(StateRead::Memory {
+            addrspace,
+            offset,
+            len,
+        });
         self.ctx.read_memory(addrspace, offset, len)
     }
 }

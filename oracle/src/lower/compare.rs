@@ -377,12 +377,17 @@ impl Contexts {
 /// in each of the contexts.
 pub struct References<'c> {
     contexts: &'c [ConcreteContext],
-    /// One per context; or one for all of them when evaluating in the
-    /// first read no state, so that it is the same in every variant. A
-    /// third of the generated expressions read none in the fixed context
-    /// (7 018 of 20 000), and evaluating those in the variants was 3% of
-    /// the instructions of the pipeline's expression cases.
+    /// The distinct evaluations: the first context's, then each variant's
+    /// that could differ from it.
     references: Vec<Reference>,
+    /// Which of `references` is each context's. A variant whose state
+    /// answers the first evaluation's reads as the first context does gets
+    /// the first context's result without evaluating ([`Watched`]): every
+    /// variant when the evaluation read no state (7 018 of 20 000 generated
+    /// expressions in the fixed context), and about a fifth of the others.
+    /// Evaluating in the variants was 12% of the instructions of the
+    /// pipeline's expression cases.
+    which: Vec<usize>,
 }
 
 impl<'c> References<'c> {
@@ -394,6 +399,7 @@ impl<'c> References<'c> {
             Err(d) => References {
                 contexts: &contexts.0,
                 references: vec![as_reference(Err(d))],
+                which: vec![0; contexts.0.len()],
             },
         }
     }
@@ -406,30 +412,33 @@ impl<'c> References<'c> {
             .expect("`Contexts::new` puts the given context first");
         let watched = Watched::new(first);
         let mut references = vec![as_reference(eval_checked(expr, checked, &watched))];
-        if watched.read_state() {
-            references.extend(
-                variants
-                    .iter()
-                    .map(|ctx| as_reference(eval_checked(expr, checked, ctx))),
-            );
+        let mut which = Vec::with_capacity(contexts.0.len());
+        which.push(0);
+        for ctx in variants {
+            if watched.reads_agree(ctx) {
+                which.push(0);
+            } else {
+                which.push(references.len());
+                references.push(as_reference(eval_checked(expr, checked, ctx)));
+            }
         }
         References {
             contexts: &contexts.0,
             references,
+            which,
         }
     }
-    /// Each context with the reference there.
-    fn each(&self) -> impl Iterator<Item = (&'c ConcreteContext, &Reference)> {
-        let shared = self.references.len() == 1;
+    /// Each context with (the index of) the reference there.
+    fn each(&self) -> impl Iterator<Item = (&'c ConcreteContext, usize, &Reference)> {
         self.contexts
             .iter()
-            .enumerate()
-            .map(move |(k, ctx)| (ctx, &self.references[if shared { 0 } else { k }]))
+            .zip(&self.which)
+            .map(move |(ctx, &k)| (ctx, k, &self.references[k]))
     }
     /// What `compare_many` gives for `lowered`.
     pub fn compare(&self, lowered: &Lowered, enc: Encoding) -> Tally {
         let mut t = Tally::default();
-        for (ctx, r) in self.each() {
+        for (ctx, _, r) in self.each() {
             let dwarf = dwarf_in(lowered, ctx, enc);
             t.add(ctx, against(r.clone(), lowered, ctx, dwarf));
         }
@@ -446,16 +455,19 @@ impl<'c> References<'c> {
     /// context; evaluating their DWARF was a fifth of the pipeline's
     /// expression cases.
     ///
-    /// The DWARF is evaluated once when evaluating it in the first context
-    /// where the reference gives a location reads no state: the result is
-    /// the same in every variant ([`Contexts`]).
+    /// The DWARF is evaluated again only in a context that answers its
+    /// last evaluation's state reads differently ([`Watched::reads_agree`]):
+    /// elsewhere the result is the same. So is whether the reference and
+    /// the DWARF give the same places, where both are the ones compared
+    /// last.
     pub fn compare_where_defined(&self, lowered: &Lowered, enc: Encoding) -> Tally {
         let mut t = Tally::default();
-        // The DWARF's result where it read no state.
-        let mut stateless: Option<Result<LocDesc, Diag>> = None;
-        // `same_places` of the two where both are the same everywhere.
-        let mut same_shared: Option<bool> = None;
-        for (ctx, r) in self.each() {
+        // The DWARF's last evaluation, what it read, and which it was.
+        let mut last: Option<(Watched, Result<LocDesc, Diag>, usize)> = None;
+        let mut evaluations = 0;
+        // `same_places` of the last reference and DWARF result compared.
+        let mut same_last: Option<(usize, usize, bool)> = None;
+        for (ctx, k, r) in self.each() {
             let reference = match r {
                 Ok(Err(_)) => {
                     t.reference_fails += 1;
@@ -469,34 +481,23 @@ impl<'c> References<'c> {
                     continue;
                 }
             };
-            let evaluated;
-            let (dwarf, dwarf_shared) = match &stateless {
-                Some(d) => (d, true),
-                None => {
-                    let watched = Watched::new(ctx);
-                    let d = dwarf_in(lowered, &watched, enc);
-                    if watched.read_state() {
-                        evaluated = d;
-                        (&evaluated, false)
-                    } else {
-                        (&*stateless.insert(d), true)
-                    }
-                }
-            };
+            if !last.as_ref().is_some_and(|(w, _, _)| w.reads_agree(ctx)) {
+                let watched = Watched::new(ctx);
+                let d = dwarf_in(lowered, &watched, enc);
+                evaluations += 1;
+                last = Some((watched, d, evaluations));
+            }
+            let (_, dwarf, d_at) = last.as_ref().expect("evaluated above");
             // `classify`'s two holding outcomes for a location on each
             // side, counted without copying the reference or building the
             // agreement's diagnostic; anything else goes through `against`
             // for its full account.
             if let (Ok(d), 0) = (dwarf, lowered.offset) {
-                // With the reference and the DWARF each the same in every
-                // context, so is whether they give the same places.
-                let same = match same_shared {
-                    Some(same) => same,
-                    None => {
+                let same = match same_last {
+                    Some((rk, dk, same)) if (rk, dk) == (k, *d_at) => same,
+                    _ => {
                         let same = same_places(reference, d, lowered.bits);
-                        if dwarf_shared && self.references.len() == 1 {
-                            same_shared = Some(same);
-                        }
+                        same_last = Some((k, *d_at, same));
                         same
                     }
                 };
