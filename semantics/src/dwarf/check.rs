@@ -35,12 +35,26 @@
 //!
 //! `DW_OP_call2`/`call4`/`call_ref` run another DIE's expression on the same
 //! stack; the check stops there and says it did not finish.
+//!
+//! Bounded (`limit-exceeded`): a stack of at most `MAX_DWARF_STACK` entries,
+//! as the evaluator's, and at most [`MAX_STACK_COPIES`] entries copied at
+//! branches. The stack is kept only where a branch goes: every op kept a
+//! copy of it, and 60 000 `DW_OP_lit1`s (a 60 KB expression) needed 28 GB.
 
+use super::eval::MAX_DWARF_STACK;
 use super::op::{encode, AmdOp, DwarfOp, Encoding, Operand};
 use super::unit::Unit;
 use crate::diag::Diag;
 use gimli::constants as c;
 use std::collections::BTreeMap;
+
+/// Most stack entries the check copies where paths split and join (the
+/// stacks kept at branch targets and taken along each branch).
+pub const MAX_STACK_COPIES: usize = 1 << 22;
+
+fn limit(msg: String) -> Diag {
+    Diag::unsupported("DWARF", "limit-exceeded", msg)
+}
 
 /// An abstract stack entry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -118,6 +132,36 @@ pub fn check(ops: &[DwarfOp], unit: &Unit, enc: Encoding, model: Model) -> Resul
     starts.push(at);
     let index_of: BTreeMap<usize, usize> =
         starts.iter().enumerate().map(|(i, &s)| (s, i)).collect();
+    // Where branches go (and the start): the stacks are kept there only.
+    // Any other op is reached from the op before it alone, once per time
+    // the block it is in is entered, which is once.
+    let target_of = |i: usize, op: &DwarfOp| -> Option<usize> {
+        let DwarfOp::Std { code, operands } = op else {
+            return None;
+        };
+        if !matches!(c::DwOp(*code), c::DW_OP_skip | c::DW_OP_bra) {
+            return None;
+        }
+        let t = (starts[i + 1] as i64).checked_add(sleb(operands, 0))?;
+        index_of.get(&usize::try_from(t).ok()?).copied()
+    };
+    let mut joins = vec![false; ops.len() + 1];
+    joins[0] = true;
+    for (i, op) in ops.iter().enumerate() {
+        if let Some(t) = target_of(i, op) {
+            joins[t] = true;
+        }
+    }
+    let mut copies = 0usize;
+    let mut copied = |n: usize| {
+        copies = copies.saturating_add(n);
+        if copies > MAX_STACK_COPIES {
+            return Err(limit(format!(
+                "the paths of its branches copy more than {MAX_STACK_COPIES} stack entries"
+            )));
+        }
+        Ok(())
+    };
     let mut seen: Vec<Option<Vec<Abs>>> = vec![None; ops.len() + 1];
     let mut work = vec![(0usize, Vec::new())];
     let mut stopped = false;
@@ -135,17 +179,22 @@ pub fn check(ops: &[DwarfOp], unit: &Unit, enc: Encoding, model: Model) -> Resul
         }
     }
     while let Some((i, stack)) = work.pop() {
-        match &seen[i] {
-            Some(s) if *s == stack => continue,
-            Some(s) => {
-                let name = ops.get(i).map_or("DWARF".to_string(), DwarfOp::name);
-                return Err(ill(
-                    &name,
-                    "inconsistent-stack",
-                    format!("reached with stacks {s:?} and {stack:?}"),
-                ));
+        if joins[i] {
+            match &seen[i] {
+                Some(s) if *s == stack => continue,
+                Some(s) => {
+                    let name = ops.get(i).map_or("DWARF".to_string(), DwarfOp::name);
+                    return Err(ill(
+                        &name,
+                        "inconsistent-stack",
+                        format!("reached with stacks {s:?} and {stack:?}"),
+                    ));
+                }
+                None => {
+                    copied(stack.len())?;
+                    seen[i] = Some(stack.clone());
+                }
             }
-            None => seen[i] = Some(stack.clone()),
         }
         let Some(op) = ops.get(i) else { continue };
         let mut st = Stack {
@@ -155,7 +204,11 @@ pub fn check(ops: &[DwarfOp], unit: &Unit, enc: Encoding, model: Model) -> Resul
         };
         // Under the extensions' rules anything may follow a location.
         let next = if extensions { None } else { ops.get(i + 1) };
-        match step(&mut st, op, next)? {
+        let flow = step(&mut st, op, next)?;
+        if st.entries.len() > MAX_DWARF_STACK {
+            return Err(limit(format!("more than {MAX_DWARF_STACK} stack entries")));
+        }
+        match flow {
             Flow::Next => work.push((i + 1, st.entries)),
             Flow::Stop => stopped = true,
             Flow::Branch {
@@ -175,6 +228,7 @@ pub fn check(ops: &[DwarfOp], unit: &Unit, enc: Encoding, model: Model) -> Resul
                             ),
                         )
                     })?;
+                copied(st.entries.len())?;
                 work.push((t, st.entries.clone()));
                 if fallthrough {
                     work.push((i + 1, st.entries));
@@ -578,6 +632,49 @@ mod tests {
         let enc = Encoding::default();
         let l = Listing::parse(text, enc).unwrap();
         check(&l.ops, &l.unit, enc, Model::of(&l.ops))
+    }
+
+    /// Long and deep expressions are checked in time and memory in
+    /// proportion to them, or refused at a bound: straight-line code keeps
+    /// no stack per op (60 000 literals asked for 28 GB), the stack is as
+    /// deep as the evaluator's at most, and branches that each copy a deep
+    /// stack stop at `MAX_STACK_COPIES`.
+    #[test]
+    fn deep_stacks_and_many_branches_are_bounded() {
+        let enc = Encoding::default();
+        let lit = DwarfOp::op(c::DW_OP_lit1);
+        let check_ops = |ops: &[DwarfOp]| check(ops, &Unit::default(), enc, Model::Dwarf5);
+        // 60 000 values pushed and dropped, then one: passes.
+        let n = 60_000;
+        let mut ops = vec![lit.clone(); n];
+        ops.extend(vec![DwarfOp::op(c::DW_OP_drop); n]);
+        ops.extend([lit.clone(), DwarfOp::op(c::DW_OP_stack_value)]);
+        assert_eq!(check_ops(&ops).unwrap(), Checked::Complete);
+        // Deeper than the evaluator goes.
+        let ops = vec![lit.clone(); MAX_DWARF_STACK + 1];
+        let d = check_ops(&ops).unwrap_err();
+        assert_eq!(
+            (d.construct.as_str(), d.reason),
+            ("DWARF", "limit-exceeded"),
+            "{d}"
+        );
+        // A branch over nothing after each of 60 000 values: each copies
+        // the stack.
+        let mut ops = vec![lit.clone(); n];
+        ops.extend(vec![DwarfOp::with(c::DW_OP_skip, [Operand::S(0)]); n]);
+        let d = check_ops(&ops).unwrap_err();
+        assert_eq!(
+            (d.construct.as_str(), d.reason),
+            ("DWARF", "limit-exceeded"),
+            "{d}"
+        );
+        assert!(d.message.contains("copy more than"), "{d}");
+        // A few branches on a shallow stack are followed as before.
+        let mut ops = vec![lit.clone(); 4];
+        ops.extend(vec![DwarfOp::with(c::DW_OP_skip, [Operand::S(0)]); 1000]);
+        ops.extend(vec![DwarfOp::op(c::DW_OP_drop); 3]);
+        ops.push(DwarfOp::op(c::DW_OP_stack_value));
+        assert_eq!(check_ops(&ops).unwrap(), Checked::Complete);
     }
 
     #[test]
