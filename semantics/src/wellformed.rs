@@ -9,7 +9,7 @@
 
 use crate::context::Signature;
 use crate::diag::{Diag, Message};
-use crate::limits::{MAX_TYPE_DEPTH, MAX_VECTOR_COUNT};
+use crate::limits::{MAX_TYPE_BITS, MAX_TYPE_DEPTH, MAX_VECTOR_COUNT};
 use crate::syntax::{Expr, Literal, Op};
 use crate::types::{Type, VectorTypes};
 use crate::value::literal_bits;
@@ -139,7 +139,16 @@ impl<'a> TypeStack<'a> {
         self.sig.layout.bitsizeof(t)
     }
     /// A type written in the op must be within dioptra's size bounds.
+    #[inline]
     fn sized(&self, t: &Type) -> Result<u64, Diag> {
+        // An integer within the bounds, inlined (most ops' types).
+        match t {
+            Type::Int(w @ 1..=MAX_TYPE_BITS) => Ok(*w),
+            _ => self.sized_any(t),
+        }
+    }
+    #[inline(never)]
+    fn sized_any(&self, t: &Type) -> Result<u64, Diag> {
         self.sig
             .layout
             .check_size(t)
