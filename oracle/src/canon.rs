@@ -23,6 +23,7 @@ use dioptra_semantics::value::literal_bits;
 use dioptra_semantics::wellformed::{type_stacks, StackId, StackTy, TypeStacks};
 use num_bigint::{BigInt, BigUint};
 use num_traits::{One, Zero};
+use std::borrow::Cow;
 
 /// A rule: its name (the law it states, and its entry in
 /// corpus/rules/canon.rules) and its rewrite of a window of ops starting at
@@ -483,8 +484,12 @@ fn rules_starting(op: &Op, next: Option<&Op>) -> &'static [usize] {
 }
 
 /// Canonicalizes a well-formed expression: rules applied, leftmost first,
-/// until none applies.
-pub fn canonicalize(expr: &Expr, sig: &Signature) -> Result<(Expr, Vec<Step>), Diag> {
+/// until none applies. The canonical form is the expression itself,
+/// borrowed, where no rule applies (most expressions).
+pub fn canonicalize<'e>(
+    expr: &'e Expr,
+    sig: &Signature,
+) -> Result<(Cow<'e, Expr>, Vec<Step>), Diag> {
     // The check, keeping the stack before each op: until a rewrite, the
     // ops before the current position are the expression's own, and so are
     // their stacks (most expressions have no rewrite at all).
@@ -492,6 +497,23 @@ pub fn canonicalize(expr: &Expr, sig: &Signature) -> Result<(Expr, Vec<Step>), D
     if let Some(d) = ill {
         return Err(d);
     }
+    // The first position where a rule applies, looking at the expression's
+    // own ops in place; none: the expression is canonical, and nothing is
+    // copied.
+    let first = (0..expr.ops.len()).find(|&i| {
+        let mut buf = [&FILLER; MAX_WINDOW];
+        let k = (expr.ops.len() - i).min(MAX_WINDOW);
+        for (slot, op) in buf.iter_mut().zip(&expr.ops[i..]) {
+            *slot = op;
+        }
+        let before = given.get(i).and_then(|v| v.top());
+        rules_starting(buf[0], buf[..k].get(1).copied())
+            .iter()
+            .any(|&r| (RULES[r].rewrite)(&buf[..k], before, sig).is_some())
+    });
+    let Some(first) = first else {
+        return Ok((Cow::Borrowed(expr), Vec::new()));
+    };
     let mut steps = Vec::new();
     let bound = 2 * expr.ops.len() + 1;
     // A peephole pass: `done` holds the ops before the current position,
@@ -502,11 +524,14 @@ pub fn canonicalize(expr: &Expr, sig: &Signature) -> Result<(Expr, Vec<Step>), D
     // in `given` too (its stacks share their entries, so that a deep stack
     // is not copied per op); a rewrite leaves the stacks of `done` as they
     // were.
+    // The pass starts where the first rule applies: the ops before it are
+    // the expression's, in `done` as the pass would have left them.
     let mut same = expr.ops.len();
     let mut done: Vec<Op> = Vec::with_capacity(expr.ops.len());
-    let mut todo: Vec<Op> = expr.ops.iter().rev().cloned().collect();
+    done.extend_from_slice(&expr.ops[..first]);
+    let mut todo: Vec<Op> = expr.ops[first..].iter().rev().cloned().collect();
     let mut stacks: Vec<Option<StackId>> = Vec::with_capacity(expr.ops.len() + 1);
-    stacks.push(None);
+    stacks.resize(first + 1, None);
     while !todo.is_empty() {
         let i = done.len();
         // The window, borrowed: the next `MAX_WINDOW` ops (`todo` is
@@ -559,10 +584,10 @@ pub fn canonicalize(expr: &Expr, sig: &Signature) -> Result<(Expr, Vec<Step>), D
         stacks.push(next);
     }
     Ok((
-        Expr {
+        Cow::Owned(Expr {
             spelling: expr.spelling,
             ops: done,
-        },
+        }),
         steps,
     ))
 }

@@ -761,7 +761,7 @@ pub fn law_canonicalization_preserves_location(e: &Expr, ctx: &str) -> Result<us
     // No rewrite: the canonical form is the expression itself, so
     // canonicalizing it again is the call just made, and it evaluates as
     // the expression does (both are deterministic); nothing more to check.
-    if steps.is_empty() && c == *e {
+    if steps.is_empty() && *c == *e {
         return Ok(0);
     }
     let (again, more) = canonicalize(&c, &sig).map_err(|d| format!("the canonical form: {d}"))?;

@@ -18,7 +18,7 @@ pub fn cmd_canon(
     let run = || -> Result<_, Diag> {
         let sig = sig?;
         let e = parse_any(&expr_text(expr)?)?.to_diop(&sig, &classic.params()?)?;
-        canonicalize(&e, &sig)
+        canonicalize(&e, &sig).map(|(c, steps)| (c.into_owned(), steps))
     };
     match run() {
         Ok((c, steps)) => {
