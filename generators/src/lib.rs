@@ -270,15 +270,15 @@ pub fn fixed_context() -> ConcreteContext {
     PARSED.clone()
 }
 
-/// `fixed_context().signature()`, made once: a law that needs only the
-/// signature per case then copies no storage (a copy of the fixed context
-/// is its register and memory maps).
-pub fn fixed_signature() -> Signature {
+/// `fixed_context().signature()`, made once and shared: a law that needs
+/// only the signature per case then copies nothing (a copy of the fixed
+/// context is its register and memory maps, of a signature its layout).
+pub fn fixed_signature() -> &'static Signature {
     static SIGNATURE: std::sync::LazyLock<Signature> = std::sync::LazyLock::new(|| {
         use dioptra_semantics::context::Context;
         fixed_context().signature()
     });
-    SIGNATURE.clone()
+    &SIGNATURE
 }
 
 /// A well-formed expression for `fixed_context()`, built from `choices`.
@@ -339,7 +339,7 @@ struct Builder {
 /// The default layout with the generated named types defined (made once).
 fn generated_layout() -> &'static DataLayout {
     static LAYOUT: std::sync::OnceLock<DataLayout> = std::sync::OnceLock::new();
-    LAYOUT.get_or_init(|| fixed_signature().layout)
+    LAYOUT.get_or_init(|| fixed_signature().layout.clone())
 }
 
 /// The types the builder names: integers, every floating-point format z3
