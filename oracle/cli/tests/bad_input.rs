@@ -55,6 +55,17 @@ fn bounded_in(memory_kib: u64, args: &[&str], stdin: Option<&Path>) -> Option<Ou
     }
 }
 
+/// The standard output of a run that must have succeeded (exit 0).
+fn succeeded(o: &Output) -> String {
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
 /// A line of the form `Construct: reason-code: message`.
 fn diagnostic_in(text: &str) -> bool {
     text.lines().any(|l| {
@@ -358,13 +369,7 @@ fn repeated_locations_in_plain_dwarf_are_bounded() {
     assert!(said.len() < 1000, "{said}");
     let o = bounded(&["lower", "--target", "amdgpu", &at], None)
         .expect("lower finishes within the time limit");
-    let out = String::from_utf8_lossy(&o.stdout);
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+    let out = succeeded(&o);
     assert!(
         out.contains("DW_OP_LLVM_extend 0x20 0x10000"),
         "{}",
@@ -387,13 +392,7 @@ fn many_added_locations_agree_in_linear_memory() {
     let f = inputs.write("adds.ll", text.as_bytes());
     // 200 MB: the old per-point sets needed about 600 MB here.
     let o = bounded_in(200_000, &["multiloc", &f], None).expect("finishes");
-    let out = String::from_utf8_lossy(&o.stdout);
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+    let out = succeeded(&o);
     assert!(
         out.contains(&format!("agrees at {} program points", n + 1)),
         "{}",
