@@ -384,7 +384,7 @@ pub struct References<'c> {
     /// answers the first evaluation's reads as the first context does gets
     /// the first context's result without evaluating ([`Watched`]): every
     /// variant when the evaluation read no state (7 018 of 20 000 generated
-    /// expressions in the fixed context), and about a fifth of the others.
+    /// expressions in the fixed context), and about a tenth of the others.
     /// Evaluating in the variants was 12% of the instructions of the
     /// pipeline's expression cases.
     which: Vec<usize>,
