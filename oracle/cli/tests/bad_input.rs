@@ -341,7 +341,9 @@ fn an_expression_with_a_deep_stack_is_canonicalized_and_lowered_within_bounds() 
 /// pieces, each with its own copy of the element's location. 20 000
 /// additions then `DIOpExtend(65536)` (a 600 KB expression) asked for 2.9
 /// GB and aborted; the copies are now bounded (`MAX_REPEATED_DWARF_OPS`)
-/// and the lowering says so. With the extensions it is one operation.
+/// and the lowering says so; so does a constant-mask `DIOpSelect`, which
+/// copies a location per element too. With the extensions each is one
+/// operation.
 #[test]
 fn repeated_locations_in_plain_dwarf_are_bounded() {
     let inputs = Inputs::new("repeated");
@@ -375,6 +377,18 @@ fn repeated_locations_in_plain_dwarf_are_bounded() {
         "{}",
         &out[out.len().saturating_sub(300)..]
     );
+    // A constant-mask select of two 2 040-element vectors: each of its
+    // 2 040 pieces copies a 2 040-piece composite.
+    let select = "DIExpr(DIOpConstant(i8 1), DIOpExtend(2040), DIOpConstant(i8 0), \
+                  DIOpExtend(2040), DIOpConstant(i2040 5), DIOpSelect())";
+    let o = bounded(&["lower", "--target", "dwarf5", select], None)
+        .expect("lower finishes within the time limit");
+    let said = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{said}");
+    assert!(said.contains("DIOpSelect: limit-exceeded: "), "{said}");
+    let o = bounded(&["lower", "--target", "amdgpu", select], None)
+        .expect("lower finishes within the time limit");
+    assert!(succeeded(&o).contains("DW_OP_LLVM_select_bit_piece 0x8 0x7f8"));
 }
 
 /// Issue 24, item 2: N locations added to one key call are all current at
