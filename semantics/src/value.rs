@@ -46,6 +46,19 @@ pub fn literal_bits(t: &Type, lit: &Literal, dl: &DataLayout) -> Result<Option<B
     any_literal_bits(t, lit, dl)
 }
 
+/// Is `v` in `-2^(w-1) ..= 2^w - 1` (`signed`, an integer type: written
+/// signed or unsigned) or in `0 ..= 2^w - 1` (a pointer), for `w >= 1`?
+fn int_literal_fits(v: &BigInt, signed: bool, w: u64) -> bool {
+    let m = v.magnitude();
+    match v.sign() {
+        // `|v| <= 2^(w-1)`: below it, or exactly that power of two.
+        num_bigint::Sign::Minus => {
+            signed && (m.bits() < w || (m.bits() == w && m.trailing_zeros() == Some(w - 1)))
+        }
+        _ => m.bits() <= w,
+    }
+}
+
 /// [`literal_bits`] of any literal.
 #[inline(never)]
 fn any_literal_bits(t: &Type, lit: &Literal, dl: &DataLayout) -> Result<Option<Bits>, Diag> {
@@ -73,12 +86,20 @@ fn any_literal_bits(t: &Type, lit: &Literal, dl: &DataLayout) -> Result<Option<B
                     return Ok(Some(Bits::from_i128(width, i)));
                 }
             }
-            let (lo, hi) = match t {
-                Type::Int(w) => (-(BigInt::one() << (w - 1)), (BigInt::one() << *w) - 1),
-                Type::Ptr { .. } => (BigInt::zero(), (BigInt::one() << width) - 1),
+            // Wider: in range by the magnitude's bit count, without
+            // building the bounds (they are made for the message only).
+            let (signed, w) = match t {
+                Type::Int(w) => (true, *w),
+                Type::Ptr { .. } => (false, width),
                 _ => return Err(mismatch()),
             };
-            if *v < lo || *v > hi {
+            if !int_literal_fits(v, signed, w) {
+                let lo = if signed {
+                    -(BigInt::one() << (w - 1))
+                } else {
+                    BigInt::zero()
+                };
+                let hi = (BigInt::one() << w) - 1;
                 return Err(Diag::ill(
                     c,
                     "literal-out-of-range",
@@ -331,6 +352,18 @@ mod tests {
             );
             let minus_one = ok(&BigInt::from(-1)).unwrap().unwrap();
             assert!((0..w).all(|i| minus_one.bit(i)), "i{w} -1 is all ones");
+            // Around both bounds and zero, against the comparison with them
+            // (a pointer's range is `0 ..= hi`).
+            for v in [&lo, &hi, &BigInt::zero(), &(&lo + &lo), &(&hi + &hi)] {
+                for d in -3..=3 {
+                    let v = v + d;
+                    let signed = lo <= v && v <= hi;
+                    assert_eq!(int_literal_fits(&v, true, w), signed, "i{w} {v}");
+                    let unsigned = BigInt::zero() <= v && v <= hi;
+                    assert_eq!(int_literal_fits(&v, false, w), unsigned, "p{w} {v}");
+                    assert_eq!(ok(&v).is_ok(), signed, "i{w} {v}");
+                }
+            }
         }
     }
 
