@@ -129,6 +129,16 @@ impl Bits {
         }
         Bits::new(width, BigUint::from_bytes_le(bytes))
     }
+    /// The bits as `n` little-endian bytes, truncated or zero-padded (the
+    /// inverse of [`Bits::from_le_bytes`] for `n = ceil(width / 8)`).
+    pub fn to_le_bytes(&self, n: usize) -> Vec<u8> {
+        let mut v = match &self.repr {
+            Repr::Small(x) => x.to_le_bytes()[..n.min(16)].to_vec(),
+            Repr::Big(x) => x.to_bytes_le(),
+        };
+        v.resize(n, 0);
+        v
+    }
     pub fn width(&self) -> u64 {
         self.width
     }
@@ -375,6 +385,24 @@ impl fmt::Debug for Bits {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `to_le_bytes` gives the big integer's little-endian bytes, padded
+    /// or cut to the length asked for, inline and not, and `from_le_bytes`
+    /// reads them back.
+    #[test]
+    fn le_bytes_are_the_integers_bytes() {
+        for width in [1u64, 7, 8, 63, 64, 65, 127, 128, 129, 200] {
+            let v = (BigUint::one() << width) - 1u8 - (BigUint::one() << (width / 2));
+            let b = Bits::new(width, v.clone());
+            let whole = (width as usize).div_ceil(8);
+            for n in [0, 1, whole.saturating_sub(1), whole, whole + 3, 20] {
+                let mut want = v.to_bytes_le();
+                want.resize(n, 0);
+                assert_eq!(b.to_le_bytes(n), want, "width {width}, {n} bytes");
+            }
+            assert_eq!(Bits::from_le_bytes(width, &b.to_le_bytes(whole)), b);
+        }
+    }
 
     /// One pass over the words gives what folding `concat` gives, for
     /// parts of every size around the word and inline boundaries.

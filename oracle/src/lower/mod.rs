@@ -465,9 +465,7 @@ impl Lowerer<'_> {
         match r {
             Repr::Generic { .. } => vec![constu(b.low_u64())],
             Repr::Wide { bytes, u: die, .. } | Repr::Float { bytes, die } => {
-                let v = b.zext(bytes * 8);
-                let mut le = v.unsigned().to_bytes_le();
-                le.resize(bytes as usize, 0);
+                let le = b.to_le_bytes(bytes as usize);
                 vec![DwarfOp::with(
                     c::DW_OP_const_type,
                     [Operand::Uleb(die), Operand::Block(le)],
@@ -988,8 +986,7 @@ impl Lowerer<'_> {
                     "an input whose implicit value is not the width of its type",
                 )?;
                 let bytes = b.width().div_ceil(8);
-                let mut le = b.unsigned().to_bytes_le();
-                le.resize(bytes as usize, 0);
+                let le = b.to_le_bytes(bytes as usize);
                 let mut v = vec![DwarfOp::with(c::DW_OP_implicit_value, [Operand::Block(le)])];
                 if b.width() % 8 != 0 {
                     v.extend([piece(b.width(), 0), amd(AmdOp::PieceEnd)]);

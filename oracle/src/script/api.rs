@@ -128,13 +128,13 @@ impl DwarfQuestion<'_> {
             .ctx
             .read_memory(0, u128::from(address) * 8, size.checked_mul(8)?)
             .ok()?;
-        Some(le_bytes(&bits, size))
+        Some(bits.to_le_bytes(size as usize))
     }
     /// The bytes of register `number` (little endian), if it has a value.
     pub fn register(&self, number: u32) -> Option<Vec<u8>> {
         let bits = self.ctx.register_bits(number)?;
         let value = self.ctx.read_register(number, 0, bits).ok()?;
-        Some(le_bytes(&value, bits.div_ceil(8)))
+        Some(value.to_le_bytes(bits.div_ceil(8) as usize))
     }
     /// Every base type the expression's unit declares.
     pub fn base_types(&self) -> Vec<BaseType> {
@@ -169,12 +169,6 @@ impl DwarfQuestion<'_> {
     pub fn context(&self) -> &ConcreteContext {
         self.ctx
     }
-}
-
-fn le_bytes(b: &Bits, n: u64) -> Vec<u8> {
-    let mut v = b.unsigned().to_bytes_le();
-    v.resize(n as usize, 0);
-    v
 }
 
 /// An implementation under test. Every question has a default that does
