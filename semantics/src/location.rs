@@ -448,6 +448,28 @@ enum Key {
     Entity(String),
 }
 
+/// A storage the overlap check sorts intervals by ([`Key`], borrowed).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Covered<'s> {
+    Memory(u32),
+    Register(u32),
+    Entity(&'s str),
+}
+
+impl Covered<'_> {
+    fn describe(self) -> String {
+        match self {
+            Covered::Memory(a) => format!("memory address space {a}"),
+            Covered::Register(r) => format!("register {r}"),
+            Covered::Entity(n) => format!("`{n}`"),
+        }
+    }
+}
+
+/// The intervals of storage the parts of a composite cover, each with its
+/// part; most composites have a few, kept inline.
+type Intervals<'s> = SmallVec<[(Covered<'s>, u128, u128, usize); 8]>;
+
 /// Spec, `DIOpComposite`: "If there are multiple parts that ultimately, after
 /// expanding referenced composites, refer to the same bits of a non-implicit
 /// location storage, then the expression in not well-formed."
@@ -460,32 +482,31 @@ enum Key {
 /// single locations of the same part (a multi-location part) may overlap each
 /// other: they are alternatives, not different parts.
 fn check_parts_disjoint(parts: &[Part]) -> Result<(), ReadFail> {
-    let mut leaves: Vec<(Key, u128, u128, usize)> = Vec::with_capacity(2 * parts.len());
+    let mut leaves = Intervals::new();
     for (i, p) in parts.iter().enumerate() {
         for s in p.loc.singles() {
             collect_leaves(&s.storage, s.offset, p.bits as u128, i, &mut leaves)?;
         }
     }
-    leaves.sort();
+    if leaves.len() < 2 {
+        return Ok(());
+    }
+    leaves.sort_unstable();
     // Sweep each storage's intervals in start order. With no clash so far,
     // the earlier intervals that reach past `start` all contain the point
     // `start`, so they overlap each other and belong to one part: the one with
     // the furthest end. A clash is an interval of another part reaching past.
     let mut i = 0;
     while i < leaves.len() {
-        let key = leaves[i].0.clone();
+        let key = leaves[i].0;
         let (mut best_end, mut best_part) = (0u128, usize::MAX);
         while i < leaves.len() && leaves[i].0 == key {
             let (_, start, end, part) = leaves[i];
             if part != best_part && start < best_end {
+                let what = key.describe();
                 return Err(ReadFail::eval(
                     "overlapping-parts",
                     Message::later(move || {
-                        let what = match &key {
-                            Key::Memory(a) => format!("memory address space {a}"),
-                            Key::Register(r) => format!("register {r}"),
-                            Key::Entity(n) => format!("`{n}`"),
-                        };
                         format!("two parts refer to the same bits (from bit {start}) of {what}")
                     }),
                 ));
@@ -500,12 +521,12 @@ fn check_parts_disjoint(parts: &[Part]) -> Result<(), ReadFail> {
     Ok(())
 }
 
-fn collect_leaves(
-    st: &Storage,
+fn collect_leaves<'s>(
+    st: &'s Storage,
     off: u128,
     len: u128,
     part: usize,
-    out: &mut Vec<(Key, u128, u128, usize)>,
+    out: &mut Intervals<'s>,
 ) -> Result<(), ReadFail> {
     if out.len() >= MAX_OVERLAP_LEAVES {
         return Err(ReadFail::missing(
@@ -514,10 +535,14 @@ fn collect_leaves(
         ));
     }
     match st {
-        Storage::Memory { addrspace } => out.push((Key::Memory(*addrspace), off, off + len, part)),
-        Storage::Register { number } => out.push((Key::Register(*number), off, off + len, part)),
+        Storage::Memory { addrspace } => {
+            out.push((Covered::Memory(*addrspace), off, off + len, part))
+        }
+        Storage::Register { number } => {
+            out.push((Covered::Register(*number), off, off + len, part))
+        }
         Storage::Entity { name, .. } if !st.is_implicit() => {
-            out.push((Key::Entity(name.clone()), off, off + len, part))
+            out.push((Covered::Entity(name), off, off + len, part))
         }
         Storage::Entity { .. } | Storage::Composite { stores: false, .. } => {}
         Storage::Composite { parts, .. } => {
