@@ -153,7 +153,8 @@ pub fn law_wellformed_evaluates_to_its_static_type(e: &Expr, ctx: &str) -> Resul
     };
     // `tops[n]`: the stack's single entry after the first `n` ops; the
     // prefixes past the end of `tops` stopped at `failed`.
-    let mut tops = vec![None];
+    let mut tops = Vec::with_capacity(e.ops.len() + 1);
+    tops.push(None);
     let failed = eval_prefixes_checked(e, &whole, &*ctx, &mut |_, top| tops.push(top)).err();
     let prefix = |n: usize| Expr {
         spelling: e.spelling,

@@ -411,7 +411,8 @@ impl<'c> References<'c> {
             .split_first()
             .expect("`Contexts::new` puts the given context first");
         let watched = Watched::new(first);
-        let mut references = vec![as_reference(eval_checked(expr, checked, &watched))];
+        let mut references = Vec::with_capacity(contexts.0.len());
+        references.push(as_reference(eval_checked(expr, checked, &watched)));
         let mut which = Vec::with_capacity(contexts.0.len());
         which.push(0);
         for ctx in variants {
