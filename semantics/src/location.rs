@@ -92,8 +92,21 @@ fn shared(storage: Storage) -> Arc<Storage> {
 
 /// A location description: a non-empty set of single location descriptions,
 /// kept sorted and without duplicates so that equality is set equality.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct LocDesc(SmallVec<[Single; 1]>);
+
+impl Clone for LocDesc {
+    /// One single location, inline, copied as itself: `SmallVec`'s clone
+    /// goes through its general extend (an evaluation copies the inputs'
+    /// locations from the context, 20 per case of the pipeline).
+    #[inline]
+    fn clone(&self) -> LocDesc {
+        match self.0.as_slice() {
+            [s] => LocDesc(smallvec::smallvec![s.clone()]),
+            many => LocDesc(many.iter().cloned().collect()),
+        }
+    }
+}
 
 /// Why a read failed; the op that read turns it into a diagnostic.
 #[derive(Clone, Debug, PartialEq, Eq)]
