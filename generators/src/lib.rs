@@ -348,7 +348,10 @@ fn types() -> &'static [Type] {
     static TYPES: std::sync::OnceLock<Vec<Type>> = std::sync::OnceLock::new();
     TYPES.get_or_init(|| {
         let mut v = SCALAR_TYPES.to_vec();
-        v.extend(["%gen.pair", "%gen.packed", "%gen.node"].map(|n| Type::Named(n.into())));
+        v.extend(
+            ["%gen.pair", "%gen.packed", "%gen.node"]
+                .map(|n| Type::Named(dioptra_semantics::types::type_name(n))),
+        );
         v
     })
 }

@@ -15,6 +15,11 @@ pub const MAX_VECTOR_COUNT: u64 = 1 << 16;
 pub const MAX_STRUCT_FIELDS: usize = 1 << 12;
 /// Most identified struct types (`%struct.foo = type ...`) one layout holds.
 pub const MAX_NAMED_TYPES: usize = 1 << 16;
+/// Most identified struct names the process shares one copy of
+/// ([`crate::types::type_name`]), and the longest name shared; others get
+/// a copy of their own (found by comparing names, not by address).
+pub const MAX_SHARED_TYPE_NAMES: usize = 1 << 12;
+pub const MAX_SHARED_TYPE_NAME_BYTES: usize = 128;
 /// Deepest nesting of a type (`<2 x <2 x ...>>`, `{ { ... } }`, `i8***`).
 pub const MAX_TYPE_DEPTH: usize = 64;
 /// Largest address space number (LLVM limits it to 24 bits).

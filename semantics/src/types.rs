@@ -286,6 +286,52 @@ struct StructTable {
     defs: BTreeMap<Arc<str>, NamedStruct>,
 }
 
+impl StructTable {
+    /// How many definitions [`StructTable::get`] looks through by address.
+    const BY_ADDRESS: usize = 8;
+
+    /// The definition of `name`. Names are shared ([`type_name`]): in a
+    /// small table the definition is found by the name's address, without
+    /// comparing names (sizing named types compared them a million times
+    /// in the pipeline's 20 000 expression cases); a name not shared, or
+    /// a larger table, by comparing.
+    #[inline]
+    fn get(&self, name: &Arc<str>) -> Option<&NamedStruct> {
+        if self.defs.len() <= Self::BY_ADDRESS {
+            if let Some((_, d)) = self.defs.iter().find(|(k, _)| Arc::ptr_eq(k, name)) {
+                return Some(d);
+            }
+        }
+        self.defs.get(name)
+    }
+}
+
+/// The name of an identified struct type (`%name`, sigil included),
+/// shared: the types and the definitions that spell the same name hold one
+/// `Arc`, so that a layout finds a definition by address
+/// ([`StructTable::get`]). The process keeps at most
+/// [`MAX_SHARED_TYPE_NAMES`] names of at most [`MAX_SHARED_TYPE_NAME_BYTES`]
+/// bytes; any other name gets an `Arc` of its own, which works the same,
+/// found by comparing names.
+pub fn type_name(name: &str) -> Arc<str> {
+    use std::collections::HashSet;
+    use std::sync::{LazyLock, Mutex};
+    static NAMES: LazyLock<Mutex<HashSet<Arc<str>>>> = LazyLock::new(Default::default);
+    if name.len() > MAX_SHARED_TYPE_NAME_BYTES {
+        return name.into();
+    }
+    // A poisoned lock (a thread panicked holding it) holds a valid set.
+    let mut names = NAMES.lock().unwrap_or_else(|p| p.into_inner());
+    if let Some(n) = names.get(name) {
+        return Arc::clone(n);
+    }
+    let n: Arc<str> = name.into();
+    if names.len() < MAX_SHARED_TYPE_NAMES {
+        names.insert(Arc::clone(&n));
+    }
+    n
+}
+
 /// A named struct's body: packed or not, and its fields.
 type Body = (bool, Vec<Type>);
 
@@ -695,7 +741,6 @@ impl DataLayout {
             // Undefined and opaque structs have no size; `check_size` says
             // which.
             Type::Named(name) => table
-                .defs
                 .get(name)
                 .and_then(|d| d.sized)
                 .unwrap_or(Sized { bits: 0, abi: 1 }),
@@ -1009,7 +1054,7 @@ impl DataLayout {
 
     /// A struct named by value must be defined, modelled and not opaque.
     fn check_name(&self, n: &Arc<str>) -> Result<(), Diag> {
-        match self.structs.defs.get(n) {
+        match self.structs.get(n) {
             None => Err(Diag::malformed(
                 "Type",
                 "unknown-type",
@@ -1075,7 +1120,7 @@ fn parse_definition(line: &str) -> Result<(Arc<str>, Option<Body>), DefinitionEr
         return Err(Refused(bad()));
     }
     if body == "opaque" {
-        return Ok((name.into(), None));
+        return Ok((type_name(name), None));
     }
     // D-empty-struct in a module's definitions: `%T = type {}` (rustc's
     // zero-sized types) names a type without bits. The module reads; a
@@ -1085,7 +1130,7 @@ fn parse_definition(line: &str) -> Result<(Arc<str>, Option<Body>), DefinitionEr
     let bare: String = body.chars().filter(|c| !c.is_whitespace()).collect();
     if bare == "{}" || bare == "<{}>" {
         return Err(Unmodelled(
-            name.into(),
+            type_name(name),
             Diag::unsupported(
                 "Type",
                 "empty-struct",
@@ -1094,11 +1139,11 @@ fn parse_definition(line: &str) -> Result<(Arc<str>, Option<Body>), DefinitionEr
         ));
     }
     let parsed = crate::text::parse_type(body).map_err(|d| match d.outcome {
-        crate::diag::Outcome::Unsupported => Unmodelled(name.into(), d),
+        crate::diag::Outcome::Unsupported => Unmodelled(type_name(name), d),
         _ => Refused(d),
     })?;
     match parsed {
-        Type::Struct { packed, fields } => Ok((name.into(), Some((packed, fields.to_vec())))),
+        Type::Struct { packed, fields } => Ok((type_name(name), Some((packed, fields.to_vec())))),
         other => Err(Refused(Diag::malformed(
             "Type",
             "bad-definition",
@@ -1330,6 +1375,32 @@ mod tests {
         dl.define_types(&text).unwrap();
         assert_eq!(dl.bitsizeof(&Type::Named("%t3".into())), 64);
         assert!(dl.check_size(&Type::Named("%t4999".into())).is_err());
+    }
+
+    /// A name spelled twice is one `Arc`, up to the longest shared name; a
+    /// definition is found by address for a shared name and by comparing
+    /// for one of its own, with the same size either way.
+    #[test]
+    fn type_names_are_shared_and_found_either_way() {
+        let long = format!("%{}", "n".repeat(MAX_SHARED_TYPE_NAME_BYTES));
+        assert!(Arc::ptr_eq(&type_name("%pair"), &type_name("%pair")));
+        assert!(!Arc::ptr_eq(&type_name(&long), &type_name(&long)));
+        let mut dl = DataLayout::default();
+        dl.define_types(&format!(
+            "%pair = type {{ i8, i32 }}\n{long} = type {{ %pair, i16 }}"
+        ))
+        .unwrap();
+        for name in ["%pair", long.as_str()] {
+            let shared = Type::Named(type_name(name));
+            let own = Type::Named(name.into());
+            assert_eq!(dl.bitsizeof(&shared), dl.bitsizeof(&own), "{name}");
+            assert!(dl.check_size(&own).is_ok(), "{name}");
+        }
+        assert_eq!(dl.bitsizeof(&Type::Named(type_name("%pair"))), 64);
+        assert_eq!(dl.bitsizeof(&Type::Named(type_name(&long))), 96);
+        assert!(dl
+            .check_size(&Type::Named(type_name("%undefined")))
+            .is_err());
     }
 
     #[test]

@@ -287,7 +287,7 @@ fn ty(t: &mut Tokens, depth: usize) -> Result<Type, Diag> {
                     Diag::unsupported("Type", "unmodelled-type", format!("`{w}` is not modelled")),
                 ))
             }
-            _ if is_type_name(w) => Type::Named(w.into()),
+            _ if is_type_name(w) => Type::Named(crate::types::type_name(w)),
             _ if w.starts_with('i')
                 && w.len() > 1
                 && w[1..].bytes().all(|c| c.is_ascii_digit()) =>
