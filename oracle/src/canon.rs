@@ -20,7 +20,7 @@ use dioptra_semantics::diag::Diag;
 use dioptra_semantics::syntax::{Expr, Literal, Op};
 use dioptra_semantics::types::Type;
 use dioptra_semantics::value::literal_bits;
-use dioptra_semantics::wellformed::{type_stacks, StackId, StackTy, TypeStacks};
+use dioptra_semantics::wellformed::{check_with_tops, type_stacks, StackId, StackTy, TypeStacks};
 use num_bigint::{BigInt, BigUint};
 use num_traits::{One, Zero};
 use std::borrow::Cow;
@@ -483,6 +483,19 @@ fn rules_starting(op: &Op, next: Option<&Op>) -> &'static [usize] {
     &by_start[op.index()][next.map_or(Op::NAMES.len(), Op::index)]
 }
 
+/// Does a rule rewrite the ops of `expr` from `i` on, with `before` the
+/// top of the stack before op `i`?
+fn rule_applies_at(expr: &Expr, i: usize, before: Option<&StackTy>, sig: &Signature) -> bool {
+    let mut buf = [&FILLER; MAX_WINDOW];
+    let k = (expr.ops.len() - i).min(MAX_WINDOW);
+    for (slot, op) in buf.iter_mut().zip(&expr.ops[i..]) {
+        *slot = op;
+    }
+    rules_starting(buf[0], buf[..k].get(1).copied())
+        .iter()
+        .any(|&r| (RULES[r].rewrite)(&buf[..k], before, sig).is_some())
+}
+
 /// Canonicalizes a well-formed expression: rules applied, leftmost first,
 /// until none applies. The canonical form is the expression itself,
 /// borrowed, where no rule applies (most expressions).
@@ -490,30 +503,26 @@ pub fn canonicalize<'e>(
     expr: &'e Expr,
     sig: &Signature,
 ) -> Result<(Cow<'e, Expr>, Vec<Step>), Diag> {
-    // The check, keeping the stack before each op: until a rewrite, the
-    // ops before the current position are the expression's own, and so are
-    // their stacks (most expressions have no rewrite at all).
+    // The check, looking for the first position where a rule applies (at
+    // the expression's own ops, in place, with the type under each); none:
+    // the expression is canonical, and nothing is copied or kept (five in
+    // six generated expressions; keeping every stack for them was 6% of the
+    // pipeline's expression cases).
+    let mut first = None;
+    check_with_tops(&expr.ops, sig, &mut |i, before| {
+        if first.is_none() && rule_applies_at(expr, i, before, sig) {
+            first = Some(i);
+        }
+    })?;
+    let Some(first) = first else {
+        return Ok((Cow::Borrowed(expr), Vec::new()));
+    };
+    // The stack before each op: until a rewrite, the ops before the
+    // current position are the expression's own, and so are their stacks.
     let (mut given, ill) = type_stacks(expr, sig);
     if let Some(d) = ill {
         return Err(d);
     }
-    // The first position where a rule applies, looking at the expression's
-    // own ops in place; none: the expression is canonical, and nothing is
-    // copied.
-    let first = (0..expr.ops.len()).find(|&i| {
-        let mut buf = [&FILLER; MAX_WINDOW];
-        let k = (expr.ops.len() - i).min(MAX_WINDOW);
-        for (slot, op) in buf.iter_mut().zip(&expr.ops[i..]) {
-            *slot = op;
-        }
-        let before = given.get(i).and_then(|v| v.top());
-        rules_starting(buf[0], buf[..k].get(1).copied())
-            .iter()
-            .any(|&r| (RULES[r].rewrite)(&buf[..k], before, sig).is_some())
-    });
-    let Some(first) = first else {
-        return Ok((Cow::Borrowed(expr), Vec::new()));
-    };
     let mut steps = Vec::new();
     let bound = 2 * expr.ops.len() + 1;
     // A peephole pass: `done` holds the ops before the current position,

@@ -197,6 +197,18 @@ pub fn check_ops(ops: &[Op], sig: &Signature) -> Result<Checked, Diag> {
     check_observed(ops, sig, &mut |_, _, _| {})
 }
 
+/// `check`, calling `before(i, top)` with the top entry of the stack
+/// before op `i` is checked (`None`: empty), for a caller that looks at
+/// each op with the type under it (the canonicalizer's rules) and needs
+/// no more of the stacks.
+pub fn check_with_tops<'a>(
+    ops: &'a [Op],
+    sig: &'a Signature,
+    before: &mut dyn FnMut(usize, Option<&StackTy<'a>>),
+) -> Result<Checked, Diag> {
+    check_observed(ops, sig, &mut |i, entries, _| before(i, entries.last()))
+}
+
 /// `check`, calling `before(i, stack, kept)` before op `i` is checked:
 /// the lowest `kept` entries of `stack` are those it had before op `i - 1`
 /// (none of them was popped since).
