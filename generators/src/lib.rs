@@ -327,6 +327,31 @@ pub fn arb_laneless_expr(max_choices: usize) -> impl Strategy<Value = Expr> {
     })
 }
 
+/// The types the builder's `DIOpReferrer` names, each of the 32 bits of
+/// the fixed context's referrer (`i32`), made once.
+static REFERRER_TYPES: std::sync::LazyLock<[Type; 3]> = std::sync::LazyLock::new(|| {
+    [
+        Type::Int(32),
+        Type::Float,
+        Type::Vector {
+            count: 4,
+            elem: std::sync::Arc::new(Type::Int(8)),
+        },
+    ]
+});
+
+/// The types the builder's `DIOpTypeObject` names, made once.
+static TYPE_OBJECT_TYPES: std::sync::LazyLock<[Type; 3]> = std::sync::LazyLock::new(|| {
+    [
+        Type::Int(64),
+        Type::Double,
+        Type::Vector {
+            count: 2,
+            elem: std::sync::Arc::new(Type::Int(32)),
+        },
+    ]
+});
+
 struct Builder {
     /// (type, made by DIOpAddrOf)
     stack: Vec<(Type, bool)>,
@@ -400,13 +425,14 @@ impl Builder {
         match t {
             _ if c.is_multiple_of(17) => Literal::Undef,
             Type::Int(w) => {
-                let v = BigInt::from((c >> 8) as i64 % 300 - 40);
-                let lim = BigInt::from(1) << (*w - 1);
-                if v >= lim || v < -lim.clone() {
-                    Literal::Int(BigInt::from((c >> 8) % 2))
-                } else {
-                    Literal::Int(v)
-                }
+                // In -40..260; kept when it fits `iN` signed (`-2^(w-1) <=
+                // v < 2^(w-1)`), else 0 or 1.
+                let v = (c >> 8) as i64 % 300 - 40;
+                let fits = *w > 64 || {
+                    let lim = 1i128 << (*w - 1);
+                    (-lim..lim).contains(&i128::from(v))
+                };
+                Literal::Int(BigInt::from(if fits { v } else { i64::from((c >> 8) % 2) }))
             }
             t if t.is_float() => {
                 let v = ((c >> 8) % 1000) as f64 / 8.0 - 20.0;
@@ -430,18 +456,15 @@ impl Builder {
         // type list whose length shares a factor with an arm's `pick(n)`
         // would tie that arm to a few of the types.
         let t = self.types[(c as usize / 131) % self.types.len()].clone();
-        let (top, below) = (self.top(0).cloned(), self.top(1).cloned());
+        // The entries an arm looks at, copied for the arms that use them.
+        let (top, below) = if matches!(c % 16, 0..=4 | 9 | 15) {
+            (None, None)
+        } else {
+            (self.top(0).cloned(), self.top(1).cloned())
+        };
         match c % 16 {
             0 => {
-                let ty = [
-                    Type::Int(32),
-                    Type::Float,
-                    Type::Vector {
-                        count: 4,
-                        elem: std::sync::Arc::new(Type::Int(8)),
-                    },
-                ][pick(3)]
-                .clone();
+                let ty = REFERRER_TYPES[pick(3)].clone();
                 self.push(Op::Referrer(ty.clone()), ty)
             }
             1 => {
@@ -460,15 +483,7 @@ impl Builder {
                 self.push(Op::Constant(t.clone(), lit), t)
             }
             15 => {
-                let ty = [
-                    Type::Int(64),
-                    Type::Double,
-                    Type::Vector {
-                        count: 2,
-                        elem: std::sync::Arc::new(Type::Int(32)),
-                    },
-                ][pick(3)]
-                .clone();
+                let ty = TYPE_OBJECT_TYPES[pick(3)].clone();
                 self.push(Op::TypeObject(ty.clone()), ty)
             }
             4 => self.push(Op::PushLane(Type::Int(32)), Type::Int(32)),
