@@ -14,7 +14,7 @@ use crate::float::{self, FloatOp};
 use crate::limits::{MAX_EVAL_WORK, MAX_LOCATION_DEPTH};
 use crate::location::{composite, read, LocDesc, Part, ReadFail, Single, Storage};
 use crate::syntax::{Expr, Literal, Op};
-use crate::types::{DataLayout, Type, VectorTypes};
+use crate::types::{vector_type, DataLayout, Type};
 use crate::value::{fits_signed, float_binop, float_value, literal_bits};
 use crate::wellformed::{check, Checked};
 use num_bigint::BigInt;
@@ -181,8 +181,6 @@ pub struct Machine<'a, 'e> {
     lanes: bool,
     /// The composites kept as their value, by `Held::Lanes` index.
     made: Vec<Lanes>,
-    /// The vector types `DIOpExtend` made so far.
-    vectors: VectorTypes,
 }
 
 impl<'e> Machine<'_, 'e> {
@@ -395,7 +393,6 @@ impl<'a, 'e> Machine<'a, 'e> {
             work: 0,
             lanes,
             made: Vec::with_capacity(if lanes { composites } else { 0 }),
-            vectors: VectorTypes::default(),
         }
     }
 }
@@ -649,7 +646,7 @@ pub fn eval_extend<'e>(m: &mut Machine<'_, 'e>, n: u32) -> Result<(), Diag> {
     m.charge(n as u64)?;
     let e = m.pop()?;
     let bits = m.bits(&e.ty);
-    let ty = m.vectors.of(u64::from(n), &e.ty);
+    let ty = vector_type(u64::from(n), &e.ty);
     let narrow = m.lanes && bits * u64::from(n) <= LANES_BITS;
     let value = e.held.value(bits, &m.made).filter(|_| narrow);
     if let Some((v, x)) = value.and_then(|v| Some((v, v.small()?))) {

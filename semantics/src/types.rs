@@ -61,29 +61,35 @@ pub const FLOAT_TYPES: [Type; 7] = [
     Type::PpcFp128,
 ];
 
-/// The vector types an interpreter makes (`DIOpExtend`'s `<N x T>`), kept
-/// so that making one again shares its element instead of allocating.
-/// Holds at most `VectorTypes::KEPT` types; past that it makes new ones.
-#[derive(Default)]
-pub struct VectorTypes(Vec<Type>);
-
-impl VectorTypes {
-    const KEPT: usize = 8;
-    /// `<count x elem>`.
-    pub fn of(&mut self, count: u64, elem: &Type) -> Type {
+/// `<count x elem>`, sharing its element with the vector types this
+/// thread made last (an interpreter and the checker make `DIOpExtend`'s
+/// vector type at every evaluation and check: allocating the element each
+/// time was ten allocations per case of the pipeline's expression cases).
+/// At most `KEPT` are kept per thread, the oldest replaced first.
+pub fn vector_type(count: u64, elem: &Type) -> Type {
+    const KEPT: usize = 16;
+    thread_local! {
+        static RECENT: std::cell::RefCell<(Vec<Type>, usize)> =
+            const { std::cell::RefCell::new((Vec::new(), 0)) };
+    }
+    RECENT.with(|recent| {
+        let (kept, next) = &mut *recent.borrow_mut();
         let same = |v: &&Type| matches!(v, Type::Vector { count: c, elem: e } if *c == count && **e == *elem);
-        if let Some(v) = self.0.iter().find(same) {
+        if let Some(v) = kept.iter().find(same) {
             return v.clone();
         }
         let v = Type::Vector {
             count,
             elem: Arc::new(elem.clone()),
         };
-        if self.0.len() < Self::KEPT {
-            self.0.push(v.clone());
+        if kept.len() < KEPT {
+            kept.push(v.clone());
+        } else {
+            kept[*next] = v.clone();
+            *next = (*next + 1) % KEPT;
         }
         v
-    }
+    })
 }
 
 impl Type {
@@ -1447,6 +1453,32 @@ mod tests {
         assert!(dl
             .check_size(&Type::Named(type_name("%undefined")))
             .is_err());
+    }
+
+    /// A vector type made again shares its element while it is among the
+    /// thread's last 16, and is the same type either way.
+    #[test]
+    fn vector_types_share_their_elements() {
+        let elem = |v: &Type| match v {
+            Type::Vector { elem, .. } => Arc::clone(elem),
+            _ => unreachable!("a vector"),
+        };
+        let a = vector_type(4, &Type::Int(8));
+        assert!(Arc::ptr_eq(
+            &elem(&a),
+            &elem(&vector_type(4, &Type::Int(8)))
+        ));
+        assert_eq!(a.to_string(), "<4 x i8>");
+        for n in 1..=16 {
+            assert_eq!(
+                vector_type(n, &Type::Float).to_string(),
+                format!("<{n} x float>")
+            );
+        }
+        // Pushed out by the 16 since: made anew, the same type.
+        let again = vector_type(4, &Type::Int(8));
+        assert!(!Arc::ptr_eq(&elem(&a), &elem(&again)));
+        assert_eq!(a, again);
     }
 
     #[test]

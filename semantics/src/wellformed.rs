@@ -11,7 +11,7 @@ use crate::context::Signature;
 use crate::diag::{Diag, Message};
 use crate::limits::{MAX_TYPE_BITS, MAX_TYPE_DEPTH, MAX_VECTOR_COUNT};
 use crate::syntax::{Expr, Literal, Op};
-use crate::types::{Type, VectorTypes};
+use crate::types::{vector_type, Type};
 use crate::value::literal_bits;
 use std::borrow::Cow;
 
@@ -54,8 +54,6 @@ pub struct TypeStack<'a> {
     /// The op being checked, for messages.
     op: &'static str,
     index: usize,
-    /// The vector types `DIOpExtend` made so far.
-    vectors: VectorTypes,
     /// The fewest entries the stack held since [`TypeStack::kept`] last
     /// asked: the entries below are the ones it held then.
     low: usize,
@@ -70,7 +68,6 @@ impl<'a> TypeStack<'a> {
             entries,
             op: "DIExpr",
             index: 0,
-            vectors: VectorTypes::default(),
         }
     }
     /// How many entries from the bottom are the ones the stack held when
@@ -655,7 +652,7 @@ pub fn check_extend(st: &mut TypeStack, n: u32) -> Result<(), Diag> {
             ),
         ));
     }
-    let v = st.vectors.of(u64::from(n), &t);
+    let v = vector_type(u64::from(n), &t);
     st.sized(&v)?;
     st.push(Cow::Owned(v));
     Ok(())
