@@ -139,6 +139,18 @@ impl AmdOp {
 /// not once per operation (`smallvec` because std has no inline vector).
 pub type Operands = SmallVec<[Operand; 2]>;
 
+/// `operands` pushed one by one (`SmallVec`'s `collect` reserves through
+/// its general path first: 90 instructions an operation, 1% of the
+/// pipeline's 20 000 expression cases, whose lowerings make 330 000).
+#[inline]
+fn inline_operands<const N: usize>(operands: [Operand; N]) -> Operands {
+    let mut v = Operands::new();
+    for o in operands {
+        v.push(o);
+    }
+    v
+}
+
 /// An operation: a standard opcode or an AMD one, with its operands.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum DwarfOp {
@@ -749,17 +761,17 @@ impl DwarfOp {
         }
     }
     /// A standard operation with operands.
-    pub fn with(code: c::DwOp, operands: impl IntoIterator<Item = Operand>) -> DwarfOp {
+    pub fn with<const N: usize>(code: c::DwOp, operands: [Operand; N]) -> DwarfOp {
         DwarfOp::Std {
             code: code.0,
-            operands: operands.into_iter().collect(),
+            operands: inline_operands(operands),
         }
     }
     /// An AMD operation with operands.
-    pub fn amd(op: AmdOp, operands: impl IntoIterator<Item = Operand>) -> DwarfOp {
+    pub fn amd<const N: usize>(op: AmdOp, operands: [Operand; N]) -> DwarfOp {
         DwarfOp::Amd {
             op,
-            operands: operands.into_iter().collect(),
+            operands: inline_operands(operands),
         }
     }
     /// The operation read in place (see [`OpRef`]).
