@@ -34,6 +34,10 @@ impl Code {
     pub fn new() -> Code {
         Code::default()
     }
+    /// Empty code with room for `n` ops at the back.
+    pub fn with_capacity(n: usize) -> Code {
+        Code::from(Vec::with_capacity(n))
+    }
     pub fn push(&mut self, op: DwarfOp) {
         self.back.push(op);
     }

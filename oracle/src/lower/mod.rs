@@ -872,9 +872,11 @@ impl Lowerer<'_> {
 
     /// A top-level composite: each part's location then its piece.
     fn pieces(&mut self, parts: Vec<(u64, Frag)>) -> Result<Code, Diag> {
-        let mut v = Code::new();
         let mut flat = Vec::with_capacity(parts.len());
         flatten(parts, &mut flat);
+        // Room for a part's location and its piece, most of them: growing
+        // from empty copied the code three or four times a composite.
+        let mut v = Code::with_capacity(3 * flat.len());
         for (bits, p) in flat {
             match (p.form, self.target) {
                 (Form::Register { n, offset }, _) => {
