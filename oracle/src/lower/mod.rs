@@ -1170,14 +1170,15 @@ impl Lowerer<'_> {
 
     /// `DIOpReferrer(T)`: the referrer's location, where the context puts it.
     fn lower_referrer(&mut self, t: &Type) -> Result<Frag, Diag> {
-        let r = self.ctx.referrer().ok_or_else(|| {
+        let ctx = self.ctx;
+        let r = ctx.referrer().ok_or_else(|| {
             Diag::eval(
                 self.at,
                 "internal-error",
                 "no referrer after a successful check",
             )
         })?;
-        self.input_frag(&r.loc.clone(), t)
+        self.input_frag(&r.loc, t)
     }
 
     /// `DIOpArg(N, T)`: input `N`'s location, where the context puts it.
@@ -1196,14 +1197,15 @@ impl Lowerer<'_> {
                 known_value: None,
             });
         }
-        let i = self.ctx.args().get(n as usize).ok_or_else(|| {
+        let ctx = self.ctx;
+        let i = ctx.args().get(n as usize).ok_or_else(|| {
             Diag::eval(
                 self.at,
                 "internal-error",
                 "missing input after a successful check",
             )
         })?;
-        self.input_frag(&i.loc.clone(), t)
+        self.input_frag(&i.loc, t)
     }
 
     /// `DIOpTypeObject(T)`: `DW_OP_push_object_address`, the object whose
@@ -1442,12 +1444,12 @@ impl Lowerer<'_> {
 
     /// `DIOpComposite(N, T)`: pieces, `LN` (pushed first) at offset 0.
     fn lower_composite(&mut self, n: u32, t: &Type) -> Result<Frag, Diag> {
-        let mut parts = Vec::new();
+        let mut parts = Vec::with_capacity(self.stack.len().min(n as usize));
         for _ in 0..n {
-            parts.push(self.pop()?);
+            let p = self.pop()?;
+            parts.push((self.bits(&p.ty), p));
         }
         parts.reverse();
-        let parts = parts.into_iter().map(|p| (self.bits(&p.ty), p)).collect();
         Ok(Frag {
             ty: t.clone(),
             form: Form::Composite(parts),
