@@ -97,8 +97,11 @@ impl Extend<DwarfOp> for Code {
 }
 
 impl<const N: usize> From<[DwarfOp; N]> for Code {
+    /// With room for a few more ops: code made of one or two grows.
     fn from(ops: [DwarfOp; N]) -> Code {
-        Code::from(Vec::from(ops))
+        let mut v = Vec::with_capacity(N.max(4));
+        v.extend(ops);
+        Code::from(v)
     }
 }
 

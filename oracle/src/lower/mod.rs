@@ -460,18 +460,22 @@ impl Lowerer<'_> {
             .base_type(c::DW_ATE_signed, bytes, &int_type_name('s', bytes))
     }
 
-    /// A constant in a representation.
+    /// A constant in a representation, with room for the ops that follow
+    /// it in most code (a `DW_OP_stack_value`, an operation): made with
+    /// room for one, the code grew at its next op.
     fn konst_code(&mut self, r: Repr, b: &Bits) -> Vec<DwarfOp> {
-        match r {
-            Repr::Generic { .. } => vec![constu(b.low_u64())],
+        let mut v = Vec::with_capacity(4);
+        v.push(match r {
+            Repr::Generic { .. } => constu(b.low_u64()),
             Repr::Wide { bytes, u: die, .. } | Repr::Float { bytes, die } => {
                 let le = b.to_le_bytes(bytes as usize);
-                vec![DwarfOp::with(
+                DwarfOp::with(
                     c::DW_OP_const_type,
                     [Operand::Uleb(die), Operand::Block(le)],
-                )]
+                )
             }
-        }
+        });
+        v
     }
 
     /// Keeps the low `w` bits of an integer representation.
@@ -756,7 +760,9 @@ impl Lowerer<'_> {
                     .map(|(_, p)| self.location(p))
                     .collect::<Result<Vec<_>, _>>()?;
                 let nested = codes.iter().skip(1).any(|c| c.iter().any(is_piece));
-                let mut v = Code::new();
+                // Room for the parts, a piece or pick each, and the end.
+                let ops = codes.iter().map(Code::len).sum::<usize>();
+                let mut v = Code::with_capacity(ops + 4 * codes.len() + 1);
                 if !nested {
                     for (bits, code) in bits.iter().zip(codes) {
                         v.append(code);
