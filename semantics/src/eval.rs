@@ -388,7 +388,7 @@ impl<'a, 'e> Machine<'a, 'e> {
         Machine {
             ctx,
             layout: ctx.layout(),
-            stack: Vec::with_capacity(8),
+            stack: Vec::with_capacity(ops.len().min(crate::limits::STACK_ROOM)),
             op: "DIExpr",
             work: 0,
             lanes,

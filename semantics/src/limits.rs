@@ -36,6 +36,10 @@ pub const MAX_OVERLAP_LEAVES: usize = 1 << 20;
 /// (plain DWARF 5 has a piece per element for `DIOpExtend` and a constant
 /// `DIOpSelect`, each with its own copy of the element's location).
 pub const MAX_REPEATED_DWARF_OPS: usize = 1 << 22;
+/// The most stack entries an interpreter, the checker or the lowering
+/// makes room for up front (an expression's stack is at most as deep as it
+/// has ops; deeper stacks grow).
+pub const STACK_ROOM: usize = 32;
 /// Largest text input accepted (expressions, contexts, scripts).
 pub const MAX_INPUT_BYTES: usize = 64 << 20;
 /// Most bytes of memory or register contents one context may declare.

@@ -9,7 +9,7 @@
 
 use crate::context::Signature;
 use crate::diag::{Diag, Message};
-use crate::limits::{MAX_TYPE_BITS, MAX_TYPE_DEPTH, MAX_VECTOR_COUNT};
+use crate::limits::{MAX_TYPE_BITS, MAX_TYPE_DEPTH, MAX_VECTOR_COUNT, STACK_ROOM};
 use crate::syntax::{Expr, Literal, Op};
 use crate::types::{vector_type, Type};
 use crate::value::literal_bits;
@@ -221,7 +221,7 @@ fn check_observed<'a>(
             "an expression has one or more operations",
         ));
     }
-    let mut st = TypeStack::new(sig, Vec::with_capacity(8));
+    let mut st = TypeStack::new(sig, Vec::with_capacity(ops.len().min(STACK_ROOM)));
     let mut fragment = None;
     let last = ops.len() - 1;
     for (i, op) in ops.iter().enumerate() {
@@ -306,7 +306,7 @@ pub fn check_prefixes<'a>(
     sig: &'a Signature,
     each: &mut dyn FnMut(usize, Result<Checked, PrefixError<'_>>),
 ) {
-    let mut st = TypeStack::new(sig, Vec::with_capacity(8));
+    let mut st = TypeStack::new(sig, Vec::with_capacity(ops.len().min(STACK_ROOM)));
     let mut failed: Option<Diag> = None;
     for (i, op) in ops.iter().enumerate() {
         if let Some(d) = &failed {

@@ -42,7 +42,7 @@ use dioptra_semantics::context::{ConcreteContext, Context};
 use dioptra_semantics::diag::{Diag, Message};
 use dioptra_semantics::dwarf::op::{AmdOp, DwarfOp, Encoding, Operand};
 use dioptra_semantics::dwarf::unit::{DieKind, Listing, Unit};
-use dioptra_semantics::limits::MAX_REPEATED_DWARF_OPS;
+use dioptra_semantics::limits::{MAX_REPEATED_DWARF_OPS, STACK_ROOM};
 use dioptra_semantics::location::{LocDesc, Storage};
 use dioptra_semantics::syntax::{Expr, Op};
 use dioptra_semantics::types::Type;
@@ -310,7 +310,7 @@ fn lower_checked_in(
         calls,
         at: "DIExpr",
         repeated: 0,
-        stack: Vec::with_capacity(8),
+        stack: Vec::with_capacity(expr.ops.len().min(STACK_ROOM)),
     };
     let r = lower_ops(&mut l, expr, checked);
     *unit = l.unit;
