@@ -340,7 +340,7 @@ impl StructTable {
 /// The name of an identified struct type (`%name`, sigil included),
 /// shared: the types and the definitions that spell the same name hold one
 /// `Arc`, so that a layout finds a definition by address
-/// ([`StructTable::get`]). The process keeps at most
+/// ([`StructTable::sized`]). The process keeps at most
 /// [`MAX_SHARED_TYPE_NAMES`] names of at most [`MAX_SHARED_TYPE_NAME_BYTES`]
 /// bytes; any other name gets an `Arc` of its own, which works the same,
 /// found by comparing names.
