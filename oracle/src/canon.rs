@@ -486,12 +486,16 @@ fn rules_starting(op: &Op, next: Option<&Op>) -> &'static [usize] {
 /// Does a rule rewrite the ops of `expr` from `i` on, with `before` the
 /// top of the stack before op `i`?
 fn rule_applies_at(expr: &Expr, i: usize, before: Option<&StackTy>, sig: &Signature) -> bool {
+    let rules = rules_starting(&expr.ops[i], expr.ops.get(i + 1));
+    if rules.is_empty() {
+        return false;
+    }
     let mut buf = [&FILLER; MAX_WINDOW];
     let k = (expr.ops.len() - i).min(MAX_WINDOW);
     for (slot, op) in buf.iter_mut().zip(&expr.ops[i..]) {
         *slot = op;
     }
-    rules_starting(buf[0], buf[..k].get(1).copied())
+    rules
         .iter()
         .any(|&r| (RULES[r].rewrite)(&buf[..k], before, sig).is_some())
 }
