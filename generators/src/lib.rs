@@ -89,10 +89,7 @@ pub fn arb_scalar_type() -> impl Strategy<Value = Type> {
 pub fn arb_type() -> impl Strategy<Value = Type> {
     arb_scalar_type().prop_recursive(2, 8, 4, |inner| {
         prop_oneof![
-            (1u64..=8, arb_scalar_type()).prop_map(|(count, e)| Type::Vector {
-                count,
-                elem: std::sync::Arc::new(e)
-            }),
+            (1u64..=8, arb_scalar_type()).prop_map(|(count, e)| vector_of(count, e)),
             (any::<bool>(), prop::collection::vec(inner.clone(), 1..4)).prop_map(
                 |(packed, fields)| Type::Struct {
                     packed,
@@ -329,28 +326,20 @@ pub fn arb_laneless_expr(max_choices: usize) -> impl Strategy<Value = Expr> {
 
 /// The types the builder's `DIOpReferrer` names, each of the 32 bits of
 /// the fixed context's referrer (`i32`), made once.
-static REFERRER_TYPES: std::sync::LazyLock<[Type; 3]> = std::sync::LazyLock::new(|| {
-    [
-        Type::Int(32),
-        Type::Float,
-        Type::Vector {
-            count: 4,
-            elem: std::sync::Arc::new(Type::Int(8)),
-        },
-    ]
-});
+static REFERRER_TYPES: std::sync::LazyLock<[Type; 3]> =
+    std::sync::LazyLock::new(|| [Type::Int(32), Type::Float, vector_of(4, Type::Int(8))]);
 
 /// The types the builder's `DIOpTypeObject` names, made once.
-static TYPE_OBJECT_TYPES: std::sync::LazyLock<[Type; 3]> = std::sync::LazyLock::new(|| {
-    [
-        Type::Int(64),
-        Type::Double,
-        Type::Vector {
-            count: 2,
-            elem: std::sync::Arc::new(Type::Int(32)),
-        },
-    ]
-});
+static TYPE_OBJECT_TYPES: std::sync::LazyLock<[Type; 3]> =
+    std::sync::LazyLock::new(|| [Type::Int(64), Type::Double, vector_of(2, Type::Int(32))]);
+
+/// `<count x elem>`.
+fn vector_of(count: u64, elem: Type) -> Type {
+    Type::Vector {
+        count,
+        elem: std::sync::Arc::new(elem),
+    }
+}
 
 struct Builder {
     /// (type, made by DIOpAddrOf)
@@ -574,10 +563,7 @@ impl Builder {
                 Some((ty, false)) if ty.is_scalar() && self.bits(&ty) <= 64 => {
                     let n = 1 + pick(4) as u32;
                     self.stack.pop();
-                    let v = Type::Vector {
-                        count: n as u64,
-                        elem: std::sync::Arc::new(ty),
-                    };
+                    let v = vector_of(n as u64, ty);
                     self.push(Op::Extend(n), v)
                 }
                 _ => {}
